@@ -1,0 +1,1 @@
+"""Muster's rules core: the engine contract, the PRNG, the registry and one package per game."""

@@ -1,0 +1,298 @@
+"""The contract every game is built against (see ../shared/DESIGN.md, "The rules engine").
+
+A game is a state machine over a serialisable `State`: it stops at states that ask one role
+for a choice, each choice is an `Action`, and `Rules.act` runs the consequences up to the next
+stop. `Match` wraps one game in progress with its history, undo stack and header; tests, the
+terminal UI, the saves and the benchmarks all drive games through it.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Protocol, runtime_checkable
+
+import msgspec
+
+Options = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now. The state it was offered to is left untouched."""
+
+
+class Action(msgspec.Struct, frozen=True, array_like=True):
+    """One choice: `Action("space", "boston")`, `Action("card", 17)`, `Action("pass", None)`."""
+
+    verb: str
+    noun: str | int | None = None
+
+    def __str__(self) -> str:
+        return self.verb if self.noun is None else f"{self.verb} {self.noun}"
+
+
+class Token(msgspec.Struct):
+    """A piece or marker as a player sees it."""
+
+    id: str
+    kind: str
+    side: str
+    label: str
+    strength: int | None = None
+    flags: list[str] = []
+
+
+class Card(msgspec.Struct):
+    """A card as its holder sees it."""
+
+    id: int
+    name: str
+    value: int | None
+    text: str
+    tags: list[str] = []
+
+
+class Choice(msgspec.Struct):
+    """A legal action with its human label; `group` sorts the action menu."""
+
+    action: Action
+    label: str
+    group: str = ""
+
+
+class View(msgspec.Struct):
+    """What one role (or a spectator, role None) may see. The UI renders only views."""
+
+    game: str
+    scenario: str
+    role: str | None
+    active: list[str]
+    prompt: str
+    actions: list[Choice]
+    board: dict[str, list[Token]]
+    boxes: dict[str, list[Token]]
+    control: dict[str, str]
+    tracks: dict[str, int | str]
+    hand: list[Card] | None
+    hand_sizes: dict[str, int]
+    log: list[str]
+    result: str | None
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """One option a game offers at New Game (`muster new --option KEY=VALUE`)."""
+
+    key: str
+    label: str
+    default: bool | int | str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    balance: str = ""  # e.g. "neutral", "pro-Union", "pro-Confederate"
+
+
+class Header(msgspec.Struct, frozen=True):
+    """What identifies a game: rebuilt exactly by `Match.replay(rules, header, history)`."""
+
+    game: str
+    rules_version: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+
+
+class State(msgspec.Struct, kw_only=True):
+    """Base of every game's state. Subclasses add the board, pieces, phase stack..."""
+
+    game: str
+    scenario: str
+    options: dict[str, Any] = {}
+    rng: int = 0
+    active: list[str] = []
+    log: list[str] = []
+    result: str | None = None
+    reveals: int = 0  # bumped whenever hidden information is revealed (an undo barrier)
+
+
+@runtime_checkable
+class Rules(Protocol):
+    id: str
+    title: str
+    version: str
+    state_type: ClassVar[type[State]] | type[State]
+    hidden_info: bool
+
+    def scenarios(self) -> list[str]: ...
+
+    def roles(self, scenario: str, options: Options) -> list[str]: ...
+
+    def option_specs(self) -> list[OptionSpec]: ...
+
+    def setup(self, seed: int, scenario: str, options: Options) -> State: ...
+
+    def view(self, state: State, role: str | None) -> View: ...
+
+    def actions(self, state: State, role: str) -> list[Choice]: ...
+
+    def act(self, state: State, role: str, action: Action) -> State: ...
+
+
+# --- state copies -----------------------------------------------------------------------
+
+_encoder = msgspec.msgpack.Encoder()
+_decoders: dict[type, msgspec.msgpack.Decoder] = {}
+
+
+def clone(state: State) -> State:
+    """A deep copy of a state (round trip through msgpack: fast and exact)."""
+    kind = type(state)
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        decoder = _decoders[kind] = msgspec.msgpack.Decoder(kind)
+    return decoder.decode(_encoder.encode(state))
+
+
+# --- options ----------------------------------------------------------------------------
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def normalize_options(rules: Rules, options: Options | None) -> dict[str, Any]:
+    """Fill defaults and type-check options. Strings from the command line are converted.
+
+    Raises ValueError naming the bad key or value.
+    """
+    specs = {spec.key: spec for spec in rules.option_specs()}
+    given = dict(options or {})
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(sorted(specs)) or "none"
+        raise ValueError(f"unknown option {unknown[0]!r} for {rules.id} (known: {known})")
+    result: dict[str, Any] = {}
+    for key, spec in specs.items():
+        value = given.get(key, spec.default)
+        result[key] = _convert_option(spec, value)
+    return result
+
+
+def _convert_option(spec: OptionSpec, value: Any) -> bool | int | str:
+    if isinstance(spec.default, bool):
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise ValueError(f"option {spec.key} takes true or false, not {value!r}")
+    if isinstance(spec.default, int):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"option {spec.key} takes a whole number, not {value!r}") from None
+    text = str(value)
+    if spec.choices and text not in spec.choices:
+        raise ValueError(f"option {spec.key} takes one of {', '.join(spec.choices)}, not {text!r}")
+    return text
+
+
+def as_action(action: Action | tuple | list) -> Action:
+    """Accept `Action`, `(verb, noun)` or `[verb, noun]`."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, (tuple, list)) and 1 <= len(action) <= 2:
+        return Action(*action)
+    raise IllegalAction(f"not an action: {action!r}")
+
+
+def check_legal(choices: Iterable[Choice], action: Action) -> Choice:
+    """The choice matching `action`, or IllegalAction with a one-line reason."""
+    for choice in choices:
+        if choice.action == action:
+            return choice
+    raise IllegalAction(f"{action} is not a legal action now")
+
+
+# --- a game in progress -----------------------------------------------------------------
+
+
+class Match:
+    """One game in progress: rules + state + history + undo stack + header."""
+
+    def __init__(self, rules: Rules, header: Header, state: State,
+                 history: list[tuple[str, Action]] | None = None) -> None:
+        self.rules = rules
+        self.header = header
+        self.state = state
+        self.history: list[tuple[str, Action]] = list(history or [])
+        self._undo: list[tuple[State, int]] = []
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int = 0, scenario: str | None = None,
+            options: Options | None = None) -> "Match":
+        scenarios = rules.scenarios()
+        if scenario is None:
+            scenario = scenarios[0]
+        elif scenario not in scenarios:
+            raise ValueError(f"unknown scenario {scenario!r} for {rules.id} "
+                             f"(known: {', '.join(scenarios)})")
+        opts = normalize_options(rules, options)
+        header = Header(game=rules.id, rules_version=rules.version, scenario=scenario,
+                        options=opts, seed=int(seed))
+        return cls(rules, header, rules.setup(int(seed), scenario, opts))
+
+    @classmethod
+    def replay(cls, rules: Rules, header: Header,
+               history: Iterable[tuple[str, Action] | list]) -> "Match":
+        """Rebuild a game from its header and actions; the undo stack starts empty."""
+        match = cls(rules, header, rules.setup(header.seed, header.scenario, dict(header.options)))
+        for role, action in history:
+            match.act(role, as_action(action))
+        match._undo.clear()
+        return match
+
+    @property
+    def roles(self) -> list[str]:
+        return self.rules.roles(self.header.scenario, dict(self.header.options))
+
+    @property
+    def active(self) -> list[str]:
+        return list(self.state.active)
+
+    @property
+    def result(self) -> str | None:
+        return self.state.result
+
+    def view(self, role: str | None) -> View:
+        return self.rules.view(self.state, role)
+
+    def actions(self, role: str) -> list[Choice]:
+        """The legal actions of `role` now (the same list as `view(role).actions`)."""
+        if self.state.result is not None or role not in self.state.active:
+            return []
+        return self.rules.actions(self.state, role)
+
+    def act(self, role: str, action: Action | tuple | list) -> None:
+        """Take an action. Refused actions raise IllegalAction and change nothing."""
+        action = as_action(action)
+        before = self.state
+        if before.result is not None:
+            raise IllegalAction("the game is over")
+        if role not in before.active:
+            raise IllegalAction(f"it is not {role}'s turn to act")
+        after = self.rules.act(before, role, action)
+        if (after.rng != before.rng or after.active != before.active
+                or after.reveals != before.reveals or after.result is not None):
+            self._undo.clear()  # dice, draws, reveals and hand-overs cannot be taken back
+        else:
+            self._undo.append((before, len(self.history)))
+        self.state = after
+        self.history.append((role, action))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last action, back to the last die roll, draw, reveal or hand-over."""
+        if not self._undo:
+            raise IllegalAction("nothing to undo since the last die roll or change of player")
+        self.state, length = self._undo.pop()
+        del self.history[length:]
