@@ -223,6 +223,8 @@ class Match:
         self.state = state
         self.history: list[tuple[str, Action]] = list(history or [])
         self._undo: list[tuple[State, int]] = []
+        # who plays each role ("human" or "computer"); saved with the game, not part of rules
+        self.players: dict[str, str] = {}
 
     @classmethod
     def new(cls, rules: Rules, seed: int = 0, scenario: str | None = None,
