@@ -1,0 +1,52 @@
+"""Random play through `Match`: the fuzzer, the benchmarks and smoke tests all use it.
+
+The policy picks uniformly among the legal actions of the first active role, with its own
+deterministic generator (separate from the game's dice), so a playout is reproducible.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from core import rng
+from core.engine import Action, Match, Rules
+
+
+class DeadEnd(Exception):
+    """A state where the game is not over but no active role has a legal action."""
+
+
+@dataclass
+class _Chooser:
+    rng: int
+
+
+def random_playout(rules: Rules, seed: int, scenario: str | None = None,
+                   options: dict | None = None, max_actions: int = 100_000,
+                   on_action: Callable[[Match, str, Action], None] | None = None) -> Match:
+    """Play one game to its end with random legal actions; returns the finished Match.
+
+    Raises DeadEnd when the game stops without a result, and RuntimeError past max_actions.
+    """
+    match = Match.new(rules, seed=seed, scenario=scenario, options=options)
+    chooser = _Chooser(rng.seed_state(seed ^ 0x5EED))
+    for _ in range(max_actions):
+        if match.state.result is not None:
+            return match
+        role, choices = _first_with_actions(match)
+        if not choices:
+            raise DeadEnd(f"{rules.id} seed {seed}: no legal action at "
+                          f"'{match.view(None).prompt}' after {len(match.history)} actions")
+        action = choices[rng.randbelow(chooser, len(choices))].action
+        match.act(role, action)
+        if on_action is not None:
+            on_action(match, role, action)
+    raise RuntimeError(f"{rules.id} seed {seed}: no result after {max_actions} actions")
+
+
+def _first_with_actions(match: Match):
+    for role in match.state.active:
+        choices = match.actions(role)
+        if choices:
+            return role, choices
+    return None, []

@@ -1,0 +1,138 @@
+"""A Match to a save file and back: `save_match`, `load_match`, `autosave`."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+from core import registry
+from core.engine import Header, IllegalAction, Match, Rules
+from saves import clock, format, store
+from saves.errors import SaveError
+from saves.locations import new_save_path
+from saves.summary import summarize
+
+_state_decoders: dict[type, msgspec.json.Decoder] = {}
+_state_encoder = msgspec.json.Encoder()
+
+
+def save_match(match: Match, path: str | os.PathLike[str]) -> Path:
+    """Write `match` to `path` atomically and return the path.
+
+    Sets `match.save_path` (later autosaves go there) and keeps `match.created`, the time the
+    game was first saved, across re-saves. Raises SaveError if the file cannot be written.
+    """
+    path = Path(path)
+    now = clock.utc_now()
+    created = getattr(match, "created", None) or now
+    header = match.header
+    try:  # encoding fails only on a rules bug (a state field msgspec cannot encode)
+        state = msgspec.Raw(_state_encoder.encode(match.state))
+        data = format.encode(format.SaveFile(
+            magic=format.MAGIC,
+            format=format.FORMAT_VERSION,
+            game=header.game,
+            rules_version=header.rules_version,
+            scenario=header.scenario,
+            options=dict(header.options),
+            seed=header.seed,
+            players=dict(getattr(match, "players", None) or {}),
+            summary=summarize(match.rules, match.state),
+            created=created,
+            updated=now,
+            history=[(role, action) for role, action in match.history],
+            state=state,
+        ))
+    except (msgspec.EncodeError, TypeError, ValueError) as exc:
+        raise SaveError(path, f"the game could not be encoded ({exc})") from exc
+    store.write_atomic(path, data)
+    match.created = created
+    match.save_path = path
+    return path
+
+
+def autosave(match: Match) -> Path:
+    """Save to `match.save_path`, or to a new file in saves_dir() (and remember it)."""
+    path = getattr(match, "save_path", None)
+    if path is None:
+        path = new_save_path(match.header.game, seed=match.header.seed)
+    return save_match(match, path)
+
+
+def load_match(path: str | os.PathLike[str]) -> Match:
+    """The game saved in `path`, ready to play; SaveError (one sentence) for any problem.
+
+    Same rules version as the save: the snapshot is decoded (fast). Another version: the game
+    is rebuilt by replaying its history with the installed rules, and its header then carries
+    the installed version (so the next save of it is fast to load again).
+    """
+    try:
+        return _load(Path(path))
+    except SaveError:
+        raise
+    except Exception as exc:  # the promise: nothing but SaveError leaves load_match
+        raise SaveError(path, f"the save could not be opened ({type(exc).__name__}: {exc})") \
+            from exc
+
+
+def _load(path: Path) -> Match:
+    save = format.decode(store.read_bytes(path), path, format.SaveFile)
+    rules = rules_for(save.game, path)
+    header = Header(game=save.game, rules_version=save.rules_version, scenario=save.scenario,
+                    options=dict(save.options), seed=save.seed)
+    history = list(save.history)
+    if save.rules_version == rules.version:
+        state = _decode_state(rules, save)
+        if state is not None:
+            match = Match(rules, header, state, history)
+        else:  # the snapshot is damaged but the history is the authority: rebuild from it
+            match = _replay(rules, header, history, path,
+                            "its saved state is damaged and its history cannot be replayed")
+    else:
+        match = _replay(rules, header, history, path,
+                        f"the game cannot be replayed with these rules (version "
+                        f"{rules.version}; saved with {save.rules_version})")
+        match.header = msgspec.structs.replace(header, rules_version=rules.version)
+    match.players = dict(save.players)
+    match.created = save.created
+    match.save_path = path
+    return match
+
+
+def rules_for(game: str, path: str | os.PathLike[str]) -> Rules:
+    """The installed rules of `game`, or SaveError naming the game."""
+    try:
+        return registry.get_rules(game)
+    except KeyError as exc:
+        reason = exc.args[0] if exc.args else f"unknown game {game!r}"
+        raise SaveError(path, f"the save is a game of {game!r}, which this Muster cannot play "
+                              f"({reason})") from None
+    except Exception as exc:
+        raise SaveError(path, f"the rules of {game!r} could not be loaded "
+                              f"({type(exc).__name__}: {exc})") from exc
+
+
+def _decode_state(rules: Rules, save: format.SaveFile):
+    kind = rules.state_type
+    decoder = _state_decoders.get(kind)
+    if decoder is None:
+        decoder = _state_decoders[kind] = msgspec.json.Decoder(kind)
+    try:
+        state = decoder.decode(save.state)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if state.game != save.game or state.scenario != save.scenario:
+        return None
+    return state
+
+
+def _replay(rules: Rules, header: Header, history: list, path: Path, failure: str) -> Match:
+    """Rebuild the game from its history, or SaveError("<failure>: <reason>")."""
+    try:
+        return Match.replay(rules, header, history)
+    except IllegalAction as exc:
+        reason = exc
+    except Exception as exc:  # setup refusing the scenario or options, a rules bug...
+        reason = f"{type(exc).__name__}: {exc}"
+    raise SaveError(path, f"{failure}: {reason}")

@@ -1,0 +1,1 @@
+"""Helpers shared by the test files (import as `tests.support.<module>`)."""
