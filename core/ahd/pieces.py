@@ -1,0 +1,70 @@
+"""Changes to single pieces: lookup, hits, elimination, promotion (B5.1, B6.0, B7.0)."""
+from __future__ import annotations
+
+from core.ahd.counters import INDEX
+from core.ahd.query import free_counter
+from core.ahd.state import CRACK, MILITIA, NAME, POOL, SUPPLY, VETERAN, AhdState, Piece
+
+NEXT_GRADE = {MILITIA: VETERAN, VETERAN: CRACK}
+
+
+def piece(state: AhdState, pid: str) -> Piece:
+    return state.pieces[INDEX[pid]]
+
+
+def describe(p: Piece) -> str:
+    """'Union veteran infantry (U-FV-03)'."""
+    return f"{p.side} {NAME[(p.arm, p.grade)]} ({p.id})"
+
+
+def clear_turn_marks(p: Piece) -> None:
+    p.marches = 0
+    p.digging = False
+    p.jumped = False
+    p.halted = False
+    p.sailed = False
+    p.came_from = ""
+    p.crossing = False
+    p.fought = False
+    p.retreated = False
+
+
+def remove_from_play(p: Piece) -> None:
+    """Eliminated: militia to the pool, others back to the counter supply (B5.1, AMB-3)."""
+    p.loc = POOL if p.grade == MILITIA else SUPPLY
+    p.reduced = False
+    p.entrenched = False
+    clear_turn_marks(p)
+
+
+def hit(state: AhdState, target: Piece) -> str:
+    """Apply one hit: full -> reduced, reduced -> eliminated (B5.1). Returns what happened."""
+    if target.reduced:
+        remove_from_play(target)
+        return "eliminated"
+    target.reduced = True
+    return "reduced"
+
+
+def can_promote(state: AhdState, p: Piece) -> bool:
+    """Militia -> veteran, veteran -> crack, if a counter is free (B6.0)."""
+    grade = NEXT_GRADE.get(p.grade)
+    return grade is not None and free_counter(state, p.side, p.arm, grade) is not None
+
+
+def promote(state: AhdState, p: Piece) -> Piece:
+    """Swap the counter for one of the next quality, same type, same place and face (B6.0).
+
+    The new counter keeps the old one's face, entrenchment and turn marks (AMB-20); the old
+    militia counter returns to the pool, an old veteran to the supply.
+    """
+    new = free_counter(state, p.side, p.arm, NEXT_GRADE[p.grade])
+    assert new is not None, "promotion without a free counter"
+    for field in ("loc", "reduced", "entrenched", "marches", "digging", "jumped", "halted",
+                  "sailed", "came_from", "crossing", "fought", "retreated"):
+        setattr(new, field, getattr(p, field))
+    p.loc = POOL if p.grade == MILITIA else SUPPLY
+    p.reduced = False
+    p.entrenched = False
+    clear_turn_marks(p)
+    return new

@@ -1,0 +1,167 @@
+"""Read-only questions about an A House Divided state: who owns what, who stands where, MAS.
+
+Everything here is a pure function of the state and the (static) board.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from maps.a_house_divided import load as load_board
+from maps.board import Board, Link
+
+from core.ahd.state import CAVALRY, CSA, INFANTRY, UNION, AhdState, Piece
+
+BLUE_SIDE = {"blue": UNION, "grey": CSA}
+
+
+def board() -> Board:
+    return load_board()
+
+
+def enemy(side: str) -> str:
+    return CSA if side == UNION else UNION
+
+
+@cache
+def printed_owner(box: str) -> str | None:
+    """The owner of a box without a flag: its printed colour (B9.0); None for white."""
+    return BLUE_SIDE.get(board().locations[box].props["colour"])
+
+
+@cache
+def shield(box: str, side: str) -> int:
+    """Recruiting shield value of `side`'s colour in `box` (blue = Union, red = CSA; B7.0)."""
+    props = board().locations[box].props
+    return int(props["union_shield"] if side == UNION else props["csa_shield"])
+
+
+@cache
+def is_recruiting_city(box: str) -> bool:
+    """A box with a number in a shield of either colour (B4.2.5)."""
+    return shield(box, UNION) > 0 or shield(box, CSA) > 0
+
+
+@cache
+def is_port(box: str) -> bool:
+    return bool(board().locations[box].props.get("port"))
+
+
+@cache
+def is_permanent_entrenchment(box: str) -> bool:
+    return bool(board().locations[box].props.get("permanent_entrenchment"))
+
+
+@cache
+def map_boxes() -> tuple[str, ...]:
+    """Every on-map box id (the Europe box is off the map)."""
+    return tuple(loc.id for loc in board().locations.values() if not loc.offmap)
+
+
+@cache
+def ports() -> tuple[str, ...]:
+    return tuple(box for box in map_boxes() if is_port(box))
+
+
+@cache
+def adjacent(box: str) -> tuple[tuple[str, Link], ...]:
+    return tuple(board().adjacent(box))
+
+
+def is_potomac(link: Link) -> bool:
+    return bool(link.props.get("potomac"))
+
+
+def usable(link: Link, side: str) -> bool:
+    """Confederate pieces may never use the Potomac (B4.2.6, AMB-57)."""
+    return not (side == CSA and is_potomac(link))
+
+
+def neighbours(box: str, side: str) -> list[str]:
+    """Boxes joined to `box` by a line `side` may use (each listed once)."""
+    seen: list[str] = []
+    for other, link in adjacent(box):
+        if other not in seen and usable(link, side):
+            seen.append(other)
+    return seen
+
+
+def owner(state: AhdState, box: str) -> str | None:
+    return state.owner.get(box)
+
+
+def pieces_at(state: AhdState, box: str, side: str | None = None) -> list[Piece]:
+    return [p for p in state.pieces if p.loc == box and (side is None or p.side == side)]
+
+
+def pieces_of(state: AhdState, side: str) -> list[Piece]:
+    """A side's pieces on the map."""
+    return [p for p in state.pieces if p.side == side and p.loc in _ON_MAP]
+
+
+def occupied(state: AhdState, side: str) -> set[str]:
+    """Boxes holding at least one piece of `side`."""
+    return {p.loc for p in state.pieces if p.side == side and p.loc in _ON_MAP}
+
+
+def has_enemy(state: AhdState, box: str, side: str) -> bool:
+    other = enemy(side)
+    return any(p.loc == box and p.side == other for p in state.pieces)
+
+
+def has_enemy_cavalry(state: AhdState, box: str, side: str) -> bool:
+    other = enemy(side)
+    return any(p.loc == box and p.side == other and p.arm == CAVALRY for p in state.pieces)
+
+
+def is_entrenched(state: AhdState, piece: Piece) -> bool:
+    """Marker, or an owned permanent entrenchment (B4.2.5)."""
+    return piece.entrenched or (is_permanent_entrenchment(piece.loc)
+                                and state.owner.get(piece.loc) == piece.side)
+
+
+def is_enemy_recruiting_city(state: AhdState, box: str, side: str) -> bool:
+    """An enemy-owned box with a shield of the enemy's colour (B5.2.5, B5.2.6)."""
+    other = enemy(side)
+    return state.owner.get(box) == other and shield(box, other) > 0
+
+
+def mas(state: AhdState, side: str) -> int:
+    """Maximum Army Size: own-colour shields of owned boxes (B7.0, AMB-4), plus offsets."""
+    total = sum(shield(box, side) for box, who in state.owner.items() if who == side)
+    return total + state.mas_offset.get(side, 0)
+
+
+def in_play(state: AhdState, side: str) -> int:
+    """Pieces counted against MAS: all the side's pieces on the map (B7.0)."""
+    return sum(1 for p in state.pieces if p.side == side and p.loc in _ON_MAP)
+
+
+def free_counter(state: AhdState, side: str, arm: str, grade: str) -> Piece | None:
+    """A counter in the supply that a promotion could put on the map (B6.0)."""
+    for p in state.pieces:
+        if p.loc == "supply" and p.side == side and p.arm == arm and p.grade == grade:
+            return p
+    return None
+
+
+def pool(state: AhdState, side: str, arm: str | None = None) -> list[Piece]:
+    return [p for p in state.pieces if p.loc == "pool" and p.side == side
+            and (arm is None or p.arm == arm)]
+
+
+def only_cavalry(pieces: list[Piece]) -> bool:
+    return bool(pieces) and all(p.arm == CAVALRY for p in pieces)
+
+
+def has_infantry(pieces: list[Piece]) -> bool:
+    return any(p.arm == INFANTRY for p in pieces)
+
+
+class _OnMap:
+    """Membership test 'is this location a map box' without building a set per call."""
+
+    def __contains__(self, loc: object) -> bool:
+        return loc not in ("pool", "aside", "supply")
+
+
+_ON_MAP = _OnMap()

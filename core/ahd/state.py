@@ -1,0 +1,123 @@
+"""A House Divided: the game state (everything the game needs, serialised with msgspec).
+
+Rule numbers are those of the seed's basic rules (B...), see ../shared/rules/a-house-divided.md.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from core.engine import State
+
+UNION = "Union"
+CSA = "Confederate"
+SIDES = (UNION, CSA)
+
+# Off-map places a counter can be in (B2.0, B7.0, AMB-3).
+POOL = "pool"      # recruitable militia (B7.0)
+ASIDE = "aside"    # Union militia waiting for enlistment (B8.0)
+SUPPLY = "supply"  # counters not in play: veterans/cracks free for promotion (B6.0)
+OFF_MAP = (POOL, ASIDE, SUPPLY)
+
+INFANTRY = "inf"
+CAVALRY = "cav"
+MILITIA = "militia"
+VETERAN = "veteran"
+CRACK = "crack"
+GRADES = (MILITIA, VETERAN, CRACK)
+
+# T1 unit values (B5.1, B5.2.1, B5.2.2; MF, MC and CS inferred: reference §2.4).
+COMBAT_VALUE = {
+    (INFANTRY, MILITIA): 2, (INFANTRY, VETERAN): 3, (INFANTRY, CRACK): 3,
+    (CAVALRY, MILITIA): 1, (CAVALRY, VETERAN): 2, (CAVALRY, CRACK): 3,
+}
+CODE = {
+    (INFANTRY, MILITIA): "MF", (INFANTRY, VETERAN): "FV", (INFANTRY, CRACK): "FS",
+    (CAVALRY, MILITIA): "MC", (CAVALRY, VETERAN): "CV", (CAVALRY, CRACK): "CS",
+}
+NAME = {
+    (INFANTRY, MILITIA): "militia infantry", (INFANTRY, VETERAN): "veteran infantry",
+    (INFANTRY, CRACK): "crack infantry", (CAVALRY, MILITIA): "militia cavalry",
+    (CAVALRY, VETERAN): "veteran cavalry", (CAVALRY, CRACK): "crack cavalry",
+}
+
+
+class Piece(msgspec.Struct, kw_only=True):
+    """One counter. Its id never changes; promotion swaps counters (B6.0)."""
+
+    id: str            # e.g. "U-MF-03", "C-FV-11"
+    side: str          # UNION | CSA
+    arm: str           # INFANTRY | CAVALRY
+    grade: str         # MILITIA | VETERAN | CRACK
+    loc: str           # a box id, or POOL / ASIDE / SUPPLY
+    reduced: bool = False      # flipped to its red face by a hit (B5.1)
+    entrenched: bool = False   # Entrenchment marker (B4.2.5); permanent ones are derived
+    # -- bookkeeping for the current player turn (reset when a player turn starts) --
+    marches: int = 0           # marches it took part in (at most 2, B4.0)
+    digging: bool = False      # spent the first of two marches entrenching (B4.2.5)
+    jumped: bool = False       # used its one jump (B4.2.1, B4.2.2, AMB-10)
+    halted: bool = False       # entered a box holding enemy pieces: stops for the turn (AMB-11)
+    sailed: bool = False       # naval move or invasion: no other move this turn (B4.2.3)
+    came_from: str = ""        # box it entered its current box from ("" = by sea or not moved)
+    crossing: bool = False     # entered across a blue river bank or by invasion (B5.2.3)
+    fought: bool = False       # took part in a battle this player turn (B5.2.4)
+    retreated: bool = False    # retreated or escaped from a battle this turn (B5.2.4)
+
+    @property
+    def code(self) -> str:
+        return CODE[(self.arm, self.grade)]
+
+    @property
+    def value(self) -> int:
+        return COMBAT_VALUE[(self.arm, self.grade)]
+
+    @property
+    def on_map(self) -> bool:
+        return self.loc not in OFF_MAP
+
+
+class Battle(msgspec.Struct, kw_only=True):
+    """A battle in progress (B5.0). Driven by core/ahd/battle.py."""
+
+    box: str
+    attacker: str
+    defender: str
+    round: int = 0                 # 0 = before round 1 (cavalry escape, B5.2.6)
+    step: str = ""                 # see battle.py
+    attackers: list[str] = []      # ids of attacking pieces still in the battle box
+    defenders: list[str] = []      # ids of defending pieces still in the battle box
+    participants: list[str] = []   # every piece that took part, reinforcements included (B6.0)
+    attacker_origins: list[str] = []  # boxes attacking pieces entered from (B5.2.5, AMB-17)
+    defender_origins: list[str] = []  # boxes defending reinforcements entered from
+    used_boxes: list[str] = []     # boxes that already sent a reinforcement this round
+    firers: list[str] = []         # pieces still to declare a target this fire (B5.1)
+    shots: list[list[str]] = []    # declared [firer id, target id], resolved in this order
+    winner: str = ""               # "" while running; a side; or "none" (no winner)
+
+
+class AhdState(State, kw_only=True):
+    """The whole game. Ownership and pieces are the board; the rest is where the turn is."""
+
+    turn: int = 1                  # game turn, 1 = July 1861 (B10.0, T12)
+    start_turn: int = 1            # first turn of this game (scenarios start later)
+    last_turn: int = 40            # 40, or 10 in the short game (B13.0)
+    player: str = UNION            # whose player turn it is (B3.0)
+    phase: str = "movement"        # see flow.py
+    pieces: list[Piece] = []
+    owner: dict[str, str] = {}     # box -> owning side, for every owned box (B9.0)
+    cavalry_held: list[str] = []   # boxes held by cavalry alone (B9.0)
+    mas_offset: dict[str, int] = {}  # permanent MAS adjustments (A6.0, AMB-29)
+    # movement segment (B4.0)
+    move_die: int = 0              # natural movement die, 0 when none was rolled
+    marches_left: int = 0
+    invasion: bool = False         # a naval invasion is still allowed this turn (B4.2.4)
+    march_from: str = ""           # origin box of the march being made
+    march_paid: bool = False       # the current march has been charged
+    march_pieces: list[str] = []   # pieces that took part in the current march
+    selected: str = ""             # piece chosen, waiting for its destination
+    invasion_target: str = ""      # port chosen for this turn's invasion
+    # battle segment (B5.0)
+    battle: Battle | None = None
+    # promotion and recruiting segments (B6.0, B7.0)
+    recruit_die: int = 0
+    recruits_left: int = 0
+    recruited_in: list[str] = []
