@@ -7,9 +7,10 @@ terminal UI, the saves and the benchmarks all drive games through it.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Protocol, runtime_checkable
+from typing import Any, Callable, ClassVar, Iterable, Protocol, runtime_checkable
 
 import msgspec
+import msgspec.inspect as mi
 
 Options = dict[str, Any]
 
@@ -135,17 +136,74 @@ class Rules(Protocol):
 
 # --- state copies -----------------------------------------------------------------------
 
-_encoder = msgspec.msgpack.Encoder()
-_decoders: dict[type, msgspec.msgpack.Decoder] = {}
+_SCALARS = (mi.IntType, mi.StrType, mi.BoolType, mi.FloatType, mi.NoneType, mi.LiteralType,
+            mi.EnumType)
+_IMMUTABLE = (int, str, bool, float, type(None))
+_copiers: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
+    """A function deep-copying values of this type; None when the value is immutable."""
+    if isinstance(info, _SCALARS):
+        return None
+    if isinstance(info, mi.UnionType):
+        parts = [_copier_for(t) for t in info.types]
+        real = [c for c in parts if c is not None]
+        if not real:
+            return None
+        if len(real) == 1:  # e.g. `Battle | None`: copy the mutable alternative only
+            only = real[0]
+            return lambda v: v if isinstance(v, _IMMUTABLE) else only(v)
+        return _deep
+    if isinstance(info, (mi.ListType, mi.SetType, mi.FrozenSetType, mi.VarTupleType)):
+        item = _copier_for(info.item_type)
+        make = {mi.ListType: list, mi.SetType: set, mi.FrozenSetType: frozenset,
+                mi.VarTupleType: tuple}[type(info)]
+        if item is None:
+            return make
+        if make is list:
+            return lambda v: [item(x) for x in v]
+        return lambda v: make(item(x) for x in v)
+    if isinstance(info, mi.DictType):
+        key, value = _copier_for(info.key_type), _copier_for(info.value_type)
+        if key is None and value is None:
+            return dict
+        return _deep
+    if isinstance(info, mi.StructType):
+        return struct_copier(info.cls)
+    return _deep
+
+
+def _deep(value: Any) -> Any:
+    """Fallback for types the fast path does not know: a msgpack round trip."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(value), type=type(value))
+
+
+def struct_copier(kind: type) -> Callable[[Any], Any]:
+    """A deep-copy function for a msgspec Struct type, derived once from its field types."""
+    copier = _copiers.get(kind)
+    if copier is not None:
+        return copier
+    _copiers[kind] = lambda v: _copiers[kind](v)  # placeholder for recursive types
+    info = mi.type_info(kind)
+    fields = [(f.name, c) for f in info.fields if (c := _copier_for(f.type)) is not None]
+    if not fields:  # only immutable fields: a shallow copy is a deep copy
+        _copiers[kind] = kind.__copy__
+        return kind.__copy__
+
+    def copy_struct(value: Any) -> Any:
+        new = value.__copy__()
+        for name, field_copier in fields:
+            setattr(new, name, field_copier(getattr(value, name)))
+        return new
+
+    _copiers[kind] = copy_struct
+    return copy_struct
 
 
 def clone(state: State) -> State:
-    """A deep copy of a state (round trip through msgpack: fast and exact)."""
-    kind = type(state)
-    decoder = _decoders.get(kind)
-    if decoder is None:
-        decoder = _decoders[kind] = msgspec.msgpack.Decoder(kind)
-    return decoder.decode(_encoder.encode(state))
+    """A deep copy of a state: mutable parts copied, immutable values shared."""
+    return struct_copier(type(state))(state)
 
 
 # --- options ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from core import rng
 from core.ahd import battle, movement
 from core.ahd import query as q
 from core.ahd.calendar import ENLISTMENT_TURNS, label
-from core.ahd.pieces import can_promote, clear_turn_marks, describe, piece, promote
+from core.ahd.pieces import NEXT_GRADE, clear_turn_marks, describe, piece, promote
 from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, UNION,
                             AhdState)
 from core.engine import Action, Choice, IllegalAction, check_legal
@@ -133,7 +133,10 @@ def recover(state: AhdState) -> None:
 
 
 def promotable(state: AhdState) -> list:
-    return [p for p in q.pieces_of(state, state.player) if can_promote(state, p)]
+    """The player's pieces on the map with a free counter of the next quality (B6.0)."""
+    free = {(p.arm, p.grade) for p in state.pieces if p.loc == "supply" and p.side == state.player}
+    return [p for p in q.pieces_of(state, state.player)
+            if (p.arm, NEXT_GRADE.get(p.grade)) in free]
 
 
 def start_promotion(state: AhdState) -> None:
@@ -148,9 +151,10 @@ def start_promotion(state: AhdState) -> None:
 def recruit_cities(state: AhdState) -> list[str]:
     """Owned boxes with a shield of the player's colour, no enemy pieces, not used yet (B7.0)."""
     side = state.player
+    occ = q.Occupancy(state)
     return [box for box, who in state.owner.items()
             if who == side and q.shield(box, side) > 0 and box not in state.recruited_in
-            and not q.has_enemy(state, box, side)]
+            and not occ.enemy(box, side)]
 
 
 def room(state: AhdState) -> int:
@@ -311,14 +315,16 @@ def movement_choices(state: AhdState) -> list[Choice]:
     side = state.player
     out: list[Choice] = []
     if state.marches_left > 0:
-        origins = sorted({p.loc for p in q.pieces_of(state, side)
-                          if movement.can_march(p) or movement.can_entrench(state, p)})
+        occ = q.Occupancy(state)
+        mine = q.pieces_of(state, side)
+        origins = sorted({p.loc for p in mine
+                          if movement.can_march(p) or movement.can_entrench(state, p, occ)})
         out += [Choice(Action("march", box), f"March from {name(box)}", "move")
                 for box in origins]
         out += [Choice(Action("sail", p.id), f"Naval move: {describe(p)} from {name(p.loc)}",
                        "naval")
-                for p in q.pieces_of(state, side)
-                if movement.can_sail(state, p) and movement.sail_destinations(state, p)]
+                for p in mine
+                if movement.can_sail(state, p) and movement.sail_destinations(state, p, occ)]
         if state.invasion and any(movement.can_invade_with(state, p)
                                   for p in q.pieces_at(state, WASHINGTON, side)):
             out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")
@@ -332,7 +338,7 @@ def march_choices(state: AhdState) -> list[Choice]:
     for p in q.pieces_at(state, state.march_from, state.player):
         if p.id in state.march_pieces:
             continue
-        if movement.can_march(p) and movement.routes(state, p):
+        if movement.can_march(p) and movement.has_exit(p):
             used = f", {p.marches} march used" if p.marches else ""
             out.append(Choice(Action("piece", p.id), f"Move {describe(p)}{used}", "move"))
         if movement.can_entrench(state, p):
@@ -350,9 +356,10 @@ def destination_choices(state: AhdState) -> list[Choice]:
         out += [Choice(Action("space", port), f"Sail to {name(port)}", "naval")
                 for port in movement.sail_destinations(state, p)]
     else:
-        for dest, route in sorted(movement.routes(state, p).items()):
+        occ = q.Occupancy(state)
+        for dest, route in sorted(movement.routes(state, p, occ).items()):
             notes = [n for n, on in (("jump", route.jump), ("across a river bank", route.crossing),
-                                     ("enemy there: battle", q.has_enemy(state, dest, p.side)))
+                                     ("enemy there: battle", occ.enemy(dest, p.side)))
                      if on]
             extra = f" ({', '.join(notes)})" if notes else ""
             out.append(Choice(Action("space", dest), f"To {name(dest)}{extra}", "move"))

@@ -47,7 +47,13 @@ def can_march(p: Piece) -> bool:
     return p.marches < 2 and not p.halted and not p.sailed
 
 
-def _second_step_ok(state: AhdState, p: Piece, first: Link, second: Link,
+def has_exit(p: Piece) -> bool:
+    """Whether any line leaves the piece's box that its side may use: a one-box move along any
+    usable line is always allowed (B4.0), so then the piece has somewhere to go."""
+    return any(q.usable(link, p.side) for _other, link in q.adjacent(p.loc))
+
+
+def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, second: Link,
                     middle: str, dest: str) -> tuple[bool, bool]:
     """Whether a two-box move along `first` then `second` is allowed; and if it is a jump.
 
@@ -66,27 +72,28 @@ def _second_step_ok(state: AhdState, p: Piece, first: Link, second: Link,
             return False, False
     else:
         return False, False  # infantry: road 1 box; no mixing line types (B4.0)
-    if not q.has_enemy(state, middle, p.side):
+    if not occ.enemy(middle, p.side):
         return True, False
     # Passing through an enemy-occupied box is a jump; one per piece per turn (AMB-10),
     # and a jump may not end in an enemy-occupied box (B4.2.1, B4.2.2).
-    if p.jumped or q.has_enemy(state, dest, p.side):
+    if p.jumped or occ.enemy(dest, p.side):
         return False, False
     if kinds == ("river", "river"):
         # Union river jump: downstream only, any Union piece, even past cavalry (B4.2.2).
         ok = (p.side == UNION and downstream(first, middle) and downstream(second, dest))
         return ok, ok
     # Cavalry jump: road/rail, never through enemy cavalry (B4.2.1).
-    ok = p.arm == CAVALRY and not q.has_enemy_cavalry(state, middle, p.side)
+    ok = p.arm == CAVALRY and not occ.enemy_cavalry(middle, p.side)
     return ok, ok
 
 
-def routes(state: AhdState, p: Piece) -> dict[str, Route]:
+def routes(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[str, Route]:
     """Every box `p` can reach in one march from where it stands, with the route used.
 
     Where several routes reach a box, the engine takes the one that spends no jump, then the
     one that does not cross a river bank (docs/ahd-decisions.md).
     """
+    occ = occ or q.Occupancy(state)
     origin = p.loc
     found: dict[str, Route] = {}
 
@@ -102,16 +109,18 @@ def routes(state: AhdState, p: Piece) -> dict[str, Route]:
         for dest, second in q.adjacent(middle):
             if dest == origin or not q.usable(second, p.side):
                 continue
-            ok, jump = _second_step_ok(state, p, first, second, middle, dest)
+            ok, jump = _second_step_ok(state, occ, p, first, second, middle, dest)
             if ok:
                 offer(Route(dest, middle, second, jump, (origin, middle, dest)))
     return found
 
 
-def can_entrench(state: AhdState, p: Piece) -> bool:
+def can_entrench(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> bool:
     """B4.2.5: one march in a recruiting city, both of the piece's marches elsewhere; never in
     a box holding enemy pieces; pointless where already entrenched."""
-    if p.sailed or p.halted or q.is_entrenched(state, p) or q.has_enemy(state, p.loc, p.side):
+    if p.sailed or p.halted or q.is_entrenched(state, p):
+        return False
+    if (occ.enemy(p.loc, p.side) if occ else q.has_enemy(state, p.loc, p.side)):
         return False
     if q.is_recruiting_city(p.loc):
         return p.marches < 2
@@ -151,11 +160,11 @@ def can_sail(state: AhdState, p: Piece) -> bool:
             and q.is_port(p.loc) and state.owner.get(p.loc) == UNION)
 
 
-def sail_destinations(state: AhdState, p: Piece) -> list[str]:
+def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> list[str]:
     """Any other Union-owned port free of enemy pieces (no sea zones, GAP-1)."""
+    occ = occ or q.Occupancy(state)
     return [port for port in q.ports()
-            if port != p.loc and state.owner.get(port) == UNION
-            and not q.has_enemy(state, port, UNION)]
+            if port != p.loc and state.owner.get(port) == UNION and not occ.enemy(port, UNION)]
 
 
 def sail(p: Piece, port: str) -> None:

@@ -95,12 +95,38 @@ def pieces_at(state: AhdState, box: str, side: str | None = None) -> list[Piece]
 
 def pieces_of(state: AhdState, side: str) -> list[Piece]:
     """A side's pieces on the map."""
-    return [p for p in state.pieces if p.side == side and p.loc in _ON_MAP]
+    return [p for p in state.pieces if p.side == side and p.loc not in _OFF_MAP]
 
 
 def occupied(state: AhdState, side: str) -> set[str]:
     """Boxes holding at least one piece of `side`."""
-    return {p.loc for p in state.pieces if p.side == side and p.loc in _ON_MAP}
+    return {p.loc for p in state.pieces if p.side == side and p.loc not in _OFF_MAP}
+
+
+class Occupancy:
+    """Who stands where, counted once: for the many look-ups of one choices() call."""
+
+    def __init__(self, state: AhdState) -> None:
+        self.pieces: dict[str, dict[str, int]] = {UNION: {}, CSA: {}}
+        self.cavalry: dict[str, dict[str, int]] = {UNION: {}, CSA: {}}
+        off_map, pieces, cavalry = _OFF_MAP, self.pieces, self.cavalry
+        for p in state.pieces:
+            loc = p.loc
+            if loc not in off_map:
+                count = pieces[p.side]
+                count[loc] = count.get(loc, 0) + 1
+                if p.arm == CAVALRY:
+                    cav = cavalry[p.side]
+                    cav[loc] = cav.get(loc, 0) + 1
+
+    def has(self, box: str, side: str) -> int:
+        return self.pieces[side].get(box, 0)
+
+    def enemy(self, box: str, side: str) -> bool:
+        return box in self.pieces[enemy(side)]
+
+    def enemy_cavalry(self, box: str, side: str) -> bool:
+        return box in self.cavalry[enemy(side)]
 
 
 def has_enemy(state: AhdState, box: str, side: str) -> bool:
@@ -133,7 +159,7 @@ def mas(state: AhdState, side: str) -> int:
 
 def in_play(state: AhdState, side: str) -> int:
     """Pieces counted against MAS: all the side's pieces on the map (B7.0)."""
-    return sum(1 for p in state.pieces if p.side == side and p.loc in _ON_MAP)
+    return sum(1 for p in state.pieces if p.side == side and p.loc not in _OFF_MAP)
 
 
 def free_counter(state: AhdState, side: str, arm: str, grade: str) -> Piece | None:
@@ -157,11 +183,4 @@ def has_infantry(pieces: list[Piece]) -> bool:
     return any(p.arm == INFANTRY for p in pieces)
 
 
-class _OnMap:
-    """Membership test 'is this location a map box' without building a set per call."""
-
-    def __contains__(self, loc: object) -> bool:
-        return loc not in ("pool", "aside", "supply")
-
-
-_ON_MAP = _OnMap()
+_OFF_MAP = frozenset(("pool", "aside", "supply"))

@@ -41,7 +41,7 @@ NAME = {
 }
 
 
-class Piece(msgspec.Struct, kw_only=True):
+class Piece(msgspec.Struct, kw_only=True, array_like=True):
     """One counter. Its id never changes; promotion swaps counters (B6.0)."""
 
     id: str            # e.g. "U-MF-03", "C-FV-11"
