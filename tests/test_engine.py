@@ -1,0 +1,136 @@
+"""The engine contract of DESIGN.md: Match.new / view / act / undo / history / header / replay,
+IllegalAction leaving the state untouched, undo barriers, options, the deterministic PRNG."""
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core import rng
+from core.engine import (Action, Header, IllegalAction, Match, State, clone, normalize_options)
+from core.registry import game_ids, get_rules
+
+
+def encoded(state: State) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+@pytest.fixture
+def rules():
+    return get_rules("a-house-divided")
+
+
+def test_registry_lists_playable_games_and_names_them_on_error() -> None:
+    assert game_ids() == ["a-house-divided"]
+    with pytest.raises(KeyError, match="a-house-divided"):
+        get_rules("no-such-game")
+    with pytest.raises(KeyError, match="not playable yet"):
+        get_rules("wellington")
+
+
+def test_match_new_fills_header_and_defaults(rules) -> None:
+    match = Match.new(rules, seed=7, scenario=None, options={})
+    assert match.header == Header(game="a-house-divided", rules_version=rules.version,
+                                  scenario="campaign",
+                                  options={"inexperienced_union": False, "short_game": False},
+                                  seed=7)
+    assert match.history == []
+    assert match.active == ["Union"]
+    assert rules.roles("campaign", {}) == ["Union", "Confederate"]
+
+
+def test_view_lists_actions_only_for_the_active_role(rules) -> None:
+    match = Match.new(rules, seed=1)
+    assert match.view("Union").actions
+    assert match.view("Confederate").actions == []
+    assert match.view(None).actions == []
+    assert match.view("Union").actions == match.actions("Union")
+
+
+def test_illegal_action_leaves_state_untouched(rules) -> None:
+    match = Match.new(rules, seed=1)
+    before = encoded(match.state)
+    for role, action in [("Union", Action("march", "richmond")),
+                         ("Confederate", Action("end-movement", None)),
+                         ("Union", Action("nonsense", 3))]:
+        with pytest.raises(IllegalAction):
+            match.act(role, action)
+        assert encoded(match.state) == before
+        assert match.history == []
+
+
+def test_actions_accept_tuples_and_record_history(rules) -> None:
+    match = Match.new(rules, seed=1)
+    match.act("Union", ("march", "washington"))
+    assert match.history == [("Union", Action("march", "washington"))]
+
+
+def test_undo_takes_back_moves_but_not_dice_or_hand_over(rules) -> None:
+    match = Match.new(rules, seed=1)
+    start = encoded(match.state)
+    match.act("Union", Action("march", "washington"))
+    match.act("Union", Action("piece", "U-MF-01"))
+    assert match.can_undo
+    match.undo()
+    match.undo()
+    assert encoded(match.state) == start and match.history == []
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        match.undo()
+    # ending the Union turn hands over to the Confederate player (and rolls dice): a barrier
+    match.act("Union", Action("end-movement", None))
+    while match.active == ["Union"]:
+        match.act("Union", match.actions("Union")[-1].action)
+    assert match.active == ["Confederate"]
+    assert not match.can_undo
+
+
+def test_replay_rebuilds_the_same_game(rules) -> None:
+    match = Match.new(rules, seed=11, options={"short_game": "true"})
+    for _ in range(60):
+        role = match.active[0]
+        match.act(role, match.actions(role)[0].action)
+    again = Match.replay(rules, match.header, match.history)
+    assert encoded(again.state) == encoded(match.state)
+    assert again.history == match.history
+    # histories decoded from a save come as lists
+    raw = [(role, [a.verb, a.noun]) for role, a in match.history]
+    assert encoded(Match.replay(rules, match.header, raw).state) == encoded(match.state)
+
+
+def test_options_are_typed_and_unknown_ones_refused(rules) -> None:
+    assert normalize_options(rules, {"short_game": "yes"})["short_game"] is True
+    assert normalize_options(rules, {"short_game": "0"})["short_game"] is False
+    with pytest.raises(ValueError, match="unknown option 'fog'"):
+        normalize_options(rules, {"fog": True})
+    with pytest.raises(ValueError, match="true or false"):
+        normalize_options(rules, {"short_game": "maybe"})
+    with pytest.raises(ValueError, match="unknown scenario"):
+        Match.new(rules, scenario="1999")
+
+
+def test_clone_is_deep_and_exact(rules) -> None:
+    match = Match.new(rules, seed=3)
+    copy = clone(match.state)
+    assert encoded(copy) == encoded(match.state)
+    copy.pieces[0].loc = "richmond"
+    copy.owner["richmond"] = "Union"
+    copy.log.append("x")
+    assert match.state.pieces[0].loc != "richmond"
+    assert match.state.owner["richmond"] == "Confederate"
+    assert match.state.log[-1] != "x"
+
+
+class _Dice(msgspec.Struct):
+    rng: int
+
+
+def test_prng_is_deterministic_and_uniform() -> None:
+    a, b = _Dice(rng.seed_state(5)), _Dice(rng.seed_state(5))
+    rolls = [rng.roll(a) for _ in range(6000)]
+    assert rolls == [rng.roll(b) for _ in range(6000)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    for face in range(1, 7):
+        assert 800 < rolls.count(face) < 1200
+    assert rng.seed_state(5) != rng.seed_state(6)
+    items = list(range(10))
+    rng.shuffle(a, items)
+    assert sorted(items) == list(range(10)) and items != list(range(10))
