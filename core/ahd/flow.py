@@ -112,7 +112,6 @@ def next_battle(state: AhdState) -> None:
 
 def begin_battle(state: AhdState, box: str) -> None:
     state.phase = "battle"
-    log(state, f"Battle of {name(box)}: {state.player} attacks.")
     battle.begin(state, box)
     after_battle_step(state)
 
