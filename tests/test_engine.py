@@ -31,7 +31,8 @@ def test_match_new_fills_header_and_defaults(rules) -> None:
     match = Match.new(rules, seed=7, scenario=None, options={})
     assert match.header == Header(game="a-house-divided", rules_version=rules.version,
                                   scenario="campaign",
-                                  options={"inexperienced_union": False, "short_game": False},
+                                  options={"inexperienced_union": False, "short_game": False,
+                                           "short_game_margin": "5-more"},
                                   seed=7)
     assert match.history == []
     assert match.active == ["Union"]

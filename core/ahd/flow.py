@@ -8,6 +8,8 @@ Phases (state.phase):
   movement   choose a march origin, a naval move, the invasion, or end movement     (B4.0)
   march      inside a march from state.march_from: pick a piece, entrench, end march
   march-to   a piece is picked (state.selected): choose its destination
+  route      its destination holds enemy pieces and can be entered from several boxes:
+             choose the entry box (B5.2.3, B5.2.5)
   sail-to    a piece is picked for a naval move: choose the port                      (B4.2.3)
   invasion   the invasion target is chosen: ship pieces from Washington               (B4.2.4)
   battles    several battles wait: the attacker chooses the next one                  (B5.0)
@@ -23,7 +25,7 @@ from core.ahd import battle, movement
 from core.ahd import query as q
 from core.ahd.calendar import ENLISTMENT_TURNS, label
 from core.ahd.pieces import NEXT_GRADE, clear_turn_marks, describe, piece, promote
-from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, UNION,
+from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, UNION, Piece,
                             AhdState)
 from core.engine import Action, Choice, IllegalAction, check_legal
 from maps.a_house_divided import UNION_VICTORY_CITIES
@@ -277,11 +279,15 @@ def end_of_game(state: AhdState) -> None:
     """End of the last turn: B13.0 short game judgement, else the Confederacy survives."""
     union, csa = q.mas(state, UNION), q.mas(state, CSA)
     if state.last_turn == 10 and state.options.get("short_game"):
-        if union - csa >= 5:  # AMB-22: "at least 5 larger"
+        if state.options.get("short_game_margin") == "5-times":
+            won, margin = union >= 5 * csa, "five times"  # the seed's literal words
+        else:
+            won, margin = union - csa >= 5, "5 more than"  # AMB-22: "at least 5 larger"
+        if won:
             return finish(state, f"Union victory at the end of the short game: MAS {union} "
-                                 f"against {csa}, at least 5 more (B13.0).")
+                                 f"is at least {margin} {csa} (B13.0).")
         return finish(state, f"Confederate victory at the end of the short game: Union MAS "
-                             f"{union} is not 5 more than {csa} (B13.0).")
+                             f"{union} is not at least {margin} {csa} (B13.0).")
     finish(state, f"Confederate victory: the Union has not won by {label(state.turn)} (B11.0).")
 
 
@@ -296,6 +302,8 @@ def choices(state: AhdState) -> list[Choice]:
         return march_choices(state)
     if phase in ("march-to", "sail-to"):
         return destination_choices(state)
+    if phase == "route":
+        return route_choices(state)
     if phase == "invasion":
         return invasion_choices(state)
     if phase == "battles":
@@ -363,6 +371,19 @@ def destination_choices(state: AhdState) -> list[Choice]:
             extra = f" ({', '.join(notes)})" if notes else ""
             out.append(Choice(Action("space", dest), f"To {name(dest)}{extra}", "move"))
     out.append(Choice(Action("cancel", None), "Choose another piece", "turn"))
+    return out
+
+
+def route_choices(state: AhdState) -> list[Choice]:
+    p = piece(state, state.selected)
+    ways = movement.entries(state, p)[state.destination]
+    out = []
+    for via, route in sorted(ways.items()):
+        notes = [f"by {route.last.kind}"] + [n for n, on in (
+            ("across a river bank", route.crossing), ("jump", route.jump)) if on]
+        out.append(Choice(Action("route", via), f"Enter {name(state.destination)} from "
+                          f"{name(via)} ({', '.join(notes)})", "move"))
+    out.append(Choice(Action("cancel", None), "Choose another destination", "turn"))
     return out
 
 
@@ -465,7 +486,29 @@ def _maybe_close_march(state: AhdState) -> None:
 
 def _move_to(state: AhdState, dest: str) -> None:
     p = piece(state, state.selected)
-    route = movement.routes(state, p)[dest]
+    occ = q.Occupancy(state)
+    ways = movement.entries(state, p, occ)[dest]
+    if len(ways) > 1 and occ.enemy(dest, p.side):
+        state.destination = dest  # the entry box decides crossing and retreats: ask
+        state.phase = "route"
+        return
+    _complete_move(state, p, movement.best(ways))
+
+
+def _choose_route(state: AhdState, via: str) -> None:
+    p = piece(state, state.selected)
+    route = movement.entries(state, p)[state.destination][via]
+    state.destination = ""
+    _complete_move(state, p, route)
+
+
+def _cancel_route(state: AhdState, _noun: object = None) -> None:
+    state.destination = ""
+    state.phase = "march-to"
+
+
+def _complete_move(state: AhdState, p: Piece, route: movement.Route) -> None:
+    dest = route.dest
     _pay_march(state)
     movement.move(state, p, route)
     state.march_pieces.append(p.id)
@@ -569,6 +612,8 @@ _HANDLERS = {
     ("march", "end-march"): _end_march,
     ("march-to", "space"): _move_to,
     ("march-to", "cancel"): _cancel_pick,
+    ("route", "route"): _choose_route,
+    ("route", "cancel"): _cancel_route,
     ("sail-to", "space"): _sail_to,
     ("sail-to", "cancel"): _cancel_pick,
     ("invasion", "piece"): _embark,

@@ -87,20 +87,23 @@ def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, se
     return ok, ok
 
 
-def routes(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[str, Route]:
-    """Every box `p` can reach in one march from where it stands, with the route used.
+def entries(state: AhdState, p: Piece,
+            occ: q.Occupancy | None = None) -> dict[str, dict[str, Route]]:
+    """Every box `p` can reach in one march, and for each the boxes it could enter it from.
 
-    Where several routes reach a box, the engine takes the one that spends no jump, then the
-    one that does not cross a river bank (docs/ahd-decisions.md).
+    For each (destination, entry box) the best line is kept: no jump, then no river-bank
+    crossing. The entry box matters in a battle: it decides the river-bank bonus (B5.2.3) and
+    the box the defender may not retreat or escape into (B5.2.5, B5.2.6).
     """
     occ = occ or q.Occupancy(state)
     origin = p.loc
-    found: dict[str, Route] = {}
+    found: dict[str, dict[str, Route]] = {}
 
     def offer(route: Route) -> None:
-        best = found.get(route.dest)
+        ways = found.setdefault(route.dest, {})
+        best = ways.get(route.via)
         if best is None or (route.jump, route.crossing) < (best.jump, best.crossing):
-            found[route.dest] = route
+            ways[route.via] = route
 
     for middle, first in q.adjacent(origin):
         if not q.usable(first, p.side):
@@ -113,6 +116,17 @@ def routes(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[st
             if ok:
                 offer(Route(dest, middle, second, jump, (origin, middle, dest)))
     return found
+
+
+def best(ways: dict[str, Route]) -> Route:
+    """The route the engine takes when the entry box does not matter: no jump, then no
+    river-bank crossing, then the shorter path."""
+    return min(ways.values(), key=lambda r: (r.jump, r.crossing, len(r.path), r.via))
+
+
+def routes(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[str, Route]:
+    """Every box `p` can reach in one march from where it stands, with the best route there."""
+    return {dest: best(ways) for dest, ways in entries(state, p, occ).items()}
 
 
 def can_entrench(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> bool:

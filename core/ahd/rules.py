@@ -17,6 +17,13 @@ OPTIONS = [
                "10 turns, July 1861 to June 1862. If nobody has won by then, the Union wins with "
                "a MAS at least 5 above the Confederate one, otherwise the Confederacy wins.",
                balance="neutral"),
+    OptionSpec("short_game_margin", "Short game: how much larger the Union MAS must be (B13.0)",
+               "5-more",
+               "The seed says the Union MAS must be 'almeno cinque volte più grande' (five "
+               "times larger), which the starting 34 against 29 makes unreachable; read as a "
+               "translation slip for '5 larger' (AMB-22) by default. '5-times' plays the "
+               "seed's literal words.",
+               choices=("5-more", "5-times"), balance="neutral"),
 ]
 
 

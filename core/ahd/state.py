@@ -114,6 +114,7 @@ class AhdState(State, kw_only=True):
     march_paid: bool = False       # the current march has been charged
     march_pieces: list[str] = []   # pieces that took part in the current march
     selected: str = ""             # piece chosen, waiting for its destination
+    destination: str = ""          # its destination, waiting for the entry box (phase "route")
     invasion_target: str = ""      # port chosen for this turn's invasion
     # battle segment (B5.0)
     battle: Battle | None = None

@@ -10,7 +10,8 @@ from core.ahd.state import ASIDE, CSA, GRADES, NAME, POOL, SIDES, UNION, AhdStat
 from core.engine import Token, View
 
 SEGMENT = {
-    "movement": "Movement", "march": "Movement", "march-to": "Movement", "sail-to": "Movement",
+    "movement": "Movement", "march": "Movement", "march-to": "Movement", "route": "Movement",
+    "sail-to": "Movement",
     "invasion": "Movement", "battles": "Battle", "battle": "Battle", "promotion": "Promotion",
     "recruit": "Recruiting", "over": "Game over",
 }
@@ -52,6 +53,9 @@ def prompt(state: AhdState) -> str:
                 f"entrench; every piece may go its own way.")
     if phase == "march-to":
         return f"Where does {describe(piece(state, state.selected))} go?"
+    if phase == "route":
+        return (f"{describe(piece(state, state.selected))} marches on "
+                f"{flow.name(state.destination)}: from which box does it attack?")
     if phase == "sail-to":
         return f"Which Union port does {describe(piece(state, state.selected))} sail to?"
     if phase == "invasion":

@@ -1,0 +1,191 @@
+"""The `muster` command line, run in-process (tui.cli.main) with the app patched out."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.engine import Match
+from tests.support.toygame import registered
+from tests.support.tui_toy import RULES
+from tui import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def toy():
+    with registered(RULES):
+        yield RULES
+
+
+@pytest.fixture
+def launched(monkeypatch):
+    """Replace the app with a recorder: what would have been opened, and how."""
+    calls = []
+
+    def fake_run(match=None, start="title"):
+        calls.append((match, start))
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", fake_run)
+    return calls
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_exits_zero_and_names_every_command(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for command in ("continue", "new", "load", "list"):
+        assert command in out
+
+
+def test_subcommand_help(capsys):
+    code, out, _ = run(capsys, "new", "--help")
+    assert code == 0
+    assert "--scenario" in out and "--seed" in out and "--option" in out
+
+
+@pytest.mark.parametrize("argv", [["bogus"], ["new"], ["load"], ["new", "x", "--seed", "abc"],
+                                  ["list", "extra"], ["--nope"]])
+def test_usage_errors_exit_2_with_a_usage_line(capsys, argv, launched):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert "usage:" in err
+    assert launched == []
+
+
+def test_unknown_game_names_the_known_ones(capsys, toy, launched):
+    code, _, err = run(capsys, "new", "no-such-game")
+    assert code == 2
+    assert "no-such-game" in err
+    assert "tui-toy" in err and "a-house-divided" in err
+    assert launched == []
+
+
+def test_bad_option_is_one_line_and_exit_2(capsys, toy, launched):
+    code, _, err = run(capsys, "new", "tui-toy", "--option", "nonsense=1")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "nonsense" in err
+    code, _, err = run(capsys, "new", "tui-toy", "--option", "marches")
+    assert code == 2 and "KEY=VALUE" in err
+    code, _, err = run(capsys, "new", "tui-toy", "--option", "marches=many")
+    assert code == 2 and "marches" in err
+    code, _, err = run(capsys, "new", "tui-toy", "--scenario", "epic")
+    assert code == 2 and "epic" in err
+    assert launched == []
+
+
+def test_new_opens_the_game_with_seed_scenario_and_options(capsys, toy, launched):
+    code, _, _ = run(capsys, "new", "tui-toy", "--scenario", "short", "--seed", "42",
+                     "--option", "marches=3", "--option", "weather=rain")
+    assert code == 0
+    (match, _), = launched
+    assert match.header.seed == 42 and match.header.scenario == "short"
+    assert match.header.options["marches"] == 3 and match.header.options["weather"] == "rain"
+
+
+def test_new_without_seed_draws_one(capsys, toy, launched):
+    run(capsys, "new", "tui-toy")
+    run(capsys, "new", "tui-toy")
+    seeds = {match.header.seed for match, _ in launched}
+    assert all(isinstance(seed, int) for seed in seeds)
+    assert len(seeds) == 2  # fresh from os.urandom each time (1 in a million to collide)
+
+
+def test_list_with_no_saves(capsys, home):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    assert "No saved games" in out
+
+
+def test_list_shows_saves_newest_first_and_damaged_ones(capsys, toy, home):
+    import os
+
+    import saves
+
+    older = Match.new(RULES, seed=1)
+    older_path = saves.autosave(older)
+    newer = Match.new(RULES, seed=2)
+    newer.act("Red", ("end", None))
+    newer_path = saves.autosave(newer)
+    os.utime(older_path, (1, 1))
+    broken = saves.saves_dir() / "broken.muster"
+    broken.write_bytes(b"\x00not a save")
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.startswith("  ")]
+    assert len(lines) == 3
+    ok = [line for line in lines if "DAMAGED" not in line]
+    assert newer_path.name in ok[0] and older_path.name in ok[1]
+    damaged, = [line for line in lines if "DAMAGED" in line]
+    assert "broken.muster" in damaged
+
+
+def test_continue_without_saves_is_a_clear_message_and_exit_1(capsys, launched):
+    code, _, err = run(capsys, "continue")
+    assert code == 1
+    assert "no saved game" in err.lower()
+    assert launched == []
+
+
+def test_continue_opens_the_latest_save(capsys, toy, launched):
+    import saves
+
+    match = Match.new(RULES, seed=9)
+    match.act("Red", ("march", "mill"))
+    saves.autosave(match)
+    code, _, _ = run(capsys, "continue")
+    assert code == 0
+    (loaded, _), = launched
+    assert loaded.history == match.history
+    assert loaded.view("Red") == match.view("Red")
+
+
+def test_load_a_damaged_file_prints_its_sentence_and_exits_1(capsys, home, launched):
+    bad = home / "bad.muster"
+    bad.write_text("not a save at all")
+    code, _, err = run(capsys, "load", str(bad))
+    assert code == 1
+    assert "bad.muster" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "load", str(home / "missing.muster"))
+    assert code == 1 and "missing.muster" in err
+    assert launched == []
+
+
+def test_load_opens_the_game(capsys, toy, home, launched):
+    import saves
+
+    match = Match.new(RULES, seed=5)
+    path = saves.save_match(match, home / "mine.muster")
+    code, _, _ = run(capsys, "load", str(path))
+    assert code == 0
+    (loaded, _), = launched
+    assert loaded.header == match.header
+
+
+def test_no_arguments_opens_the_title_screen(capsys, launched):
+    assert cli.main([]) == 0
+    assert launched == [(None, "title")]
+
+
+def test_help_and_list_do_not_import_textual_or_games(home):
+    code = ("import sys; from tui.cli import main; main(['list']); main(['--help']); "
+            "bad = [m for m in sys.modules if m.startswith(('textual', 'core.ahd', 'maps'))]; "
+            "print('BAD', bad)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, env={"MUSTER_HOME": str(home), "PATH": ""}, timeout=60)
+    assert "BAD []" in out.stdout, out.stdout + out.stderr

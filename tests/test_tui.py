@@ -1,0 +1,638 @@
+"""The terminal UI driven by keys (Textual Pilot), at 80x24 unless said otherwise.
+
+The main flows (new game from the title screen, actions by number / arrows + Enter / map jump
+keys, undo, quit and continue, load) play A House Divided. The rest play the toy game of
+tests/support/tui_toy.py, whose small board the tests know (two choices on one location,
+hidden hands for the hand-off screen, a quick game over).
+"""
+from __future__ import annotations
+
+import pytest
+
+from core import registry
+from core.engine import Action, Choice, Match
+from tests.support.toygame import RULES as RACE
+from tests.support.toygame import registered
+from tests.support.tui_toy import HIDDEN_RULES, RULES
+from tui.actionmenu import ActionMenu
+from tui.app import MusterApp
+from tui.mapcanvas import MapCanvas, hint_labels, side_codes
+from tui.mappane import MapPane
+from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog
+from tui.screens.game import GameScreen
+from tui.screens.help import KEYS, HelpScreen
+from tui.screens.load import LoadScreen
+from tui.screens.newgame import NewGameScreen
+from tui.screens.title import TitleScreen
+
+SIZE = (80, 24)
+AHD = "a-house-divided"
+
+
+@pytest.fixture
+def ahd():
+    return registry.get_rules(AHD)
+
+
+def ahd_match(seed: int = 3) -> Match:
+    return Match.new(registry.get_rules(AHD), seed=seed)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    """The toy is the only game (so the new-game screen's default is the toy)."""
+    monkeypatch.setattr(registry, "_GAMES", {})
+    with registered(RULES), registered(HIDDEN_RULES), registered(RACE):
+        registry._GAMES.pop(HIDDEN_RULES.id)
+        registry._GAMES.pop(RACE.id)
+        yield RULES
+
+
+def game(app) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, not {screen!r}"
+    return screen
+
+
+def notes(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+# -- the title screen and the new-game screen ------------------------------------------
+
+
+async def test_new_game_from_the_title_screen_by_keys(ahd):
+    app = MusterApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")  # focus starts on Start: the default game, a fresh seed
+        await pilot.pause()
+        screen = game(app)
+        assert screen.match.header.game == AHD
+        assert screen.match.header.scenario == ahd.scenarios()[0]
+        assert f"seed {screen.match.header.seed}" in screen.sub_title
+        assert screen.save_path is not None and screen.save_path.exists()  # saved at once
+        assert "UNION TO ACT" in str(screen.query_one("#turn").render())
+
+
+async def test_new_game_screen_shows_every_option_and_takes_a_seed(toy):
+    app = MusterApp(start="new")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        text = " ".join(str(w.render()) for w in screen.query("Label, Static, Checkbox"))
+        for spec in RULES.option_specs():
+            assert spec.label in text and spec.help in text and spec.balance in text
+        screen.query_one("#seed").value = "1234"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert game(app).match.header.seed == 1234
+
+
+async def test_new_game_screen_reports_a_bad_option(toy):
+    app = MusterApp(start="new")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        marches = next(w for w in screen.query("#options Input")
+                       if getattr(w, "option_key", "") == "marches")
+        marches.value = ""
+        screen.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "marches" in str(screen.query_one("#error").render())
+
+
+# -- taking actions ----------------------------------------------------------------------
+
+
+async def test_action_by_number_key_autosaves(ahd):
+    import saves
+
+    match = ahd_match()
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = game(app).query_one(ActionMenu).numbered[0]
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.history == [("Union", first.action)]
+        saved = saves.load_match(game(app).save_path)
+        assert saved.history == match.history
+
+
+async def test_action_by_arrows_and_enter(ahd):
+    match = ahd_match()
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = game(app).query_one(ActionMenu)
+        second = menu.numbered[1]
+        await pilot.press("slash", "down")  # filter box, then the list
+        await pilot.pause()
+        assert app.focused.id == "actions"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert match.history == [("Union", second.action)]
+
+
+async def test_action_by_typing_a_filter(toy):
+    match = Match.new(RULES, seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"end the", "enter")
+        await pilot.pause()
+        assert match.history == [("Red", Action("end", None))]
+
+
+async def test_map_cursor_and_enter(toy):
+    match = Match.new(RULES, seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        mappane = game(app).query_one(MapPane)
+        assert app.focused is mappane
+        mappane.move_to("keep")
+        await pilot.press("left")  # from the Keep, west is the Ford
+        assert mappane.cursor == "ford"
+        await pilot.press("up")  # north of the Ford: the Mill (closer than the Harbor)
+        assert mappane.cursor == "mill"
+        await pilot.press("h")  # west of the Mill: the Harbor
+        assert mappane.cursor == "harbor"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.history == [("Red", Action("march", "harbor"))]
+
+
+async def test_map_jump_keys_take_a_target_in_at_most_three_keys(ahd):
+    match = ahd_match()
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        mappane = screen.query_one(MapPane)
+        await pilot.press("f")
+        assert mappane.jumping
+        single = [loc for loc, choices in screen.targets.items() if len(choices) == 1]
+        target = single[-1]
+        expected = screen.targets[target][0].action
+        label = mappane.hint_for(target)
+        assert label is not None and len(label) <= 2
+        # every label is listed under the map (targets off screen can be picked as well)
+        assert f"{label} {mappane.canvas.places[target].abbr}" in str(
+            screen.query_one("#info").render())
+        await pilot.press(*label)
+        await pilot.pause()
+        assert not mappane.jumping and mappane.cursor == target
+        assert match.history == [("Union", expected)]
+
+
+async def test_jump_to_a_box_with_several_actions_opens_a_menu(ahd):
+    match = ahd_match()
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        crowded = next(loc for loc, choices in screen.targets.items() if len(choices) > 1)
+        mappane = screen.query_one(MapPane)
+        await pilot.press("f")
+        await pilot.press(*mappane.hint_for(crowded))
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        expected = app.screen.items[1].action
+        await pilot.press("2")
+        await pilot.pause()
+        assert match.history == [("Union", expected)]
+
+
+async def test_jump_to_a_location_with_several_actions_opens_a_menu(toy):
+    match = Match.new(RULES, seed=3)
+    for loc in ("pass",):
+        match.act("Red", ("march", loc))  # R1 from the Keep to the Pass: next to the Tower
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        mappane = game(app).query_one(MapPane)
+        await pilot.press("f")
+        await pilot.press(*mappane.hint_for("tower"))
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        assert [c.action.verb for c in app.screen.items] == ["attack", "probe"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert match.history[-1] == ("Red", Action("probe", "tower"))
+
+
+async def test_escape_cancels_jump_mode(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "escape")
+        mappane = game(app).query_one(MapPane)
+        assert not mappane.jumping and not mappane.canvas.hints
+        assert app.screen.match.history == []
+
+
+async def test_targets_are_marked_with_a_glyph_not_only_colour(toy):
+    match = Match.new(RULES, seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        canvas = game(app).canvas
+        rows = [canvas.plain_row(r) for r in range(canvas.height)]
+        for loc in ("mill", "harbor", "vale"):  # targets
+            place = canvas.places[loc]
+            assert rows[place.y][place.right] == "*"
+        place = canvas.places["tower"]  # not a target for Red now
+        assert rows[place.y][place.right] != "*"
+        # control letters: the Keep and the Ford are Red's, the Tower Blue's
+        assert rows[canvas.places["ford"].y][canvas.places["ford"].left - 1] == "r"
+        assert rows[canvas.places["tower"].y][canvas.places["tower"].left - 1] == "b"
+
+
+async def test_map_scrolls_to_keep_the_cursor_visible(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        mappane = game(app).query_one(MapPane)
+        mappane.move_to("tower")  # far bottom right of a 180x60 canvas
+        await pilot.pause()
+        place = mappane.canvas.places["tower"]
+        x, y = mappane.scroll_offset
+        width, height = mappane.scrollable_content_region.size
+        assert x <= place.left and place.right <= x + width
+        assert y <= place.y < y + height
+
+
+async def test_info_line_describes_the_cursor_location(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        screen.query_one(MapPane).move_to("ford")
+        await pilot.pause()
+        info = str(screen.query_one("#info").render())
+        for fact in ("Ford", "held by Red", "recruiting 2", "strength 2", "entrenched",
+                     "river to Harbor Town", "road to Red Keep"):
+            assert fact in info
+
+
+async def test_illegal_action_shows_its_message_and_changes_nothing(toy):
+    match = Match.new(RULES, seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = match.view("Red")
+        game(app).take(Choice(Action("march", "tower"), "March to Blue Tower"))
+        await pilot.pause()
+        assert match.history == [] and match.view("Red") == before
+        assert any("not a legal action" in n for n in notes(app))
+
+
+async def test_undo_and_nothing_to_undo(ahd):
+    match = ahd_match()
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = match.view("Union")
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(match.history) == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.history == [] and match.view("Union") == start
+        assert game(app).view == start
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("nothing to undo" in n for n in notes(app))
+
+
+# -- quitting and continuing -------------------------------------------------------------
+
+
+async def test_quit_then_continue_finds_the_same_view(ahd):
+    match = ahd_match(seed=11)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")
+        await pilot.pause()
+        role = match.active[0]
+        expected = match.view(role)
+        assert len(match.history) == 2
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code in (0, None)
+
+    again = MusterApp()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, TitleScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        resumed = game(again)
+        assert resumed.match.history == match.history
+        assert resumed.match.view(role) == expected
+        assert resumed.role == role and resumed.view == expected
+
+
+async def test_quit_autosaves_even_without_an_action(toy):
+    import saves
+
+    app = MusterApp(match=Match.new(RULES, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert saves.latest_save() is not None
+
+
+async def test_continue_with_no_save_says_so(toy):
+    app = MusterApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert any("No saved game" in n for n in notes(app))
+
+
+# -- other screens -----------------------------------------------------------------------
+
+
+async def test_help_screen_opens_and_closes(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+def test_help_lists_every_binding():
+    documented = " ".join(keys for _, rows in KEYS for keys, _ in rows)
+    from tui.app import MusterApp as App_
+
+    for owner in (GameScreen, MapPane, TitleScreen):
+        for binding in owner.BINDINGS:
+            for key in binding.key.split(","):
+                name = {"question_mark": "?", "slash": "/", "escape": "esc"}.get(key, key)
+                if key.isdigit():
+                    name = "9" if key == "9" else "1"
+                if key in ("left", "right", "up", "down"):
+                    name = "arrows"
+                assert name in documented, f"{owner.__name__}: {key} is not in the help"
+    assert App_.BINDINGS  # ctrl+q is the standard quit; it autosaves too
+
+
+async def test_load_screen_lists_damaged_saves_and_loads_the_others(ahd, home):
+    import saves
+
+    good = ahd_match(seed=21)
+    good.act("Union", good.view("Union").actions[0].action)
+    saves.autosave(good)
+    broken = saves.saves_dir() / "broken.muster"
+    broken.write_bytes(b"{ this is not a save")
+    app = MusterApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        options = screen.query_one("#saves").options
+        damaged = [o for o in options if o.disabled]
+        assert len(damaged) == 1 and "broken.muster" in str(damaged[0].prompt)
+        error = next(i.error for i in screen.infos if i.error)
+        assert error in str(damaged[0].prompt)
+        await pilot.press("enter")  # the highlight starts on the first loadable save
+        await pilot.pause()
+        assert game(app).match.history == good.history
+        assert game(app).match.view("Union") == good.view("Union")
+
+
+async def test_command_palette_reaches_everything(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        for title in ("Undo", "Save", "Help", "Quit", "New game", "Load game", "Continue",
+                      "Jump to a target", "Maximize map", "Title screen"):
+            assert title in titles
+
+
+async def test_maximize_map_gives_it_the_width(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        mappane = game(app).query_one(MapPane)
+        before = mappane.size
+        assert before.width >= 50 and before.height >= 10  # most of an 80x24 screen
+        await pilot.press("m")
+        await pilot.pause()
+        assert mappane.size.width == 80 and mappane.size.height > before.height
+        await pilot.press("m")
+        await pilot.pause()
+        assert mappane.size == before
+
+
+async def test_roomy_layout_at_120x40(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        assert not screen.has_class("-compact")
+        for pane in ("#map", "#tracks", "#hand", "#log", "#menu", "#info"):
+            assert screen.query_one(pane).size.height > 0
+        assert "Marches left" in str(screen.query_one("#track-text").render())
+
+
+# -- hotseat -----------------------------------------------------------------------------
+
+
+async def test_hand_off_hides_the_board_between_players_with_hidden_hands(toy):
+    with registered(HIDDEN_RULES):
+        match = Match.new(HIDDEN_RULES, seed=3)
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen) and app.screen.role == "Red"
+            await pilot.press("space")
+            await pilot.pause()
+            screen = game(app)
+            await pilot.press("slash", *"end", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen) and app.screen.role == "Blue"
+            await pilot.press("x")
+            await pilot.pause()
+            assert app.screen is screen and screen.role == "Blue"
+            assert screen.view.hand == match.view("Blue").hand
+            assert "BLUE TO ACT" in str(screen.query_one("#turn").render())
+
+
+async def test_no_hand_off_without_hidden_information(toy):
+    match = Match.new(RULES, seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"end", "enter")
+        await pilot.pause()
+        screen = game(app)
+        assert screen.role == "Blue"
+        assert "BLUE TO ACT" in str(screen.query_one("#turn").render())
+
+
+async def test_game_over_is_shown_and_the_game_stays_viewable(toy):
+    match = Match.new(RULES, seed=3, scenario="short")
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            await pilot.press("slash", *"end", "enter")
+            await pilot.pause()
+        assert match.result is not None, match.history
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = game(app)
+        assert "GAME OVER" in str(screen.query_one("#turn").render())
+        await pilot.press("right")  # the map still moves
+        await pilot.press("1")  # nothing to take: no crash, no change
+        await pilot.pause()
+        assert len(match.history) == 6
+
+
+async def test_a_game_without_a_board_still_plays(monkeypatch):
+    with registered(RACE):
+        match = Match.new(RACE, seed=1)
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            assert len(match.history) == 1
+            assert "lane-north" in game(app).canvas.places
+
+
+# -- the canvas, without Textual ----------------------------------------------------------
+
+
+def test_hint_labels_are_prefix_free_and_short():
+    for count in (1, 5, 26, 27, 100, 300):
+        labels = hint_labels(count)
+        assert len(labels) == len(set(labels)) == count
+        assert all(1 <= len(label) <= 2 for label in labels)
+        for a in labels:
+            assert not any(b != a and b.startswith(a) for b in labels)
+
+
+def test_side_codes_are_unique():
+    codes = side_codes(["Union", "Confederate", "Comanche", "Union"])
+    assert codes["Union"] == "U" and codes["Confederate"] == "C"
+    assert len(set(codes.values())) == 3
+
+
+def test_nearest_location_in_each_direction():
+    canvas = MapCanvas(RULES.board(), ["Red", "Blue"])
+    assert canvas.nearest("keep", -1, 0) == "ford"
+    assert canvas.nearest("keep", 1, 0) == "pass"
+    assert canvas.nearest("keep", 0, -1) == "mill"
+    assert canvas.nearest("harbor", -1, 0) is None  # nothing west of the westmost
+    assert canvas.nearest("harbor", 0, -1) is None
+
+
+def test_links_are_drawn_with_one_character_per_kind():
+    canvas = MapCanvas(RULES.board(), ["Red", "Blue"])
+    canvas.update({}, {}, [], None)
+    text = "\n".join(canvas.plain_row(r) for r in range(canvas.height))
+    assert "~" in text and "=" in text and "·" in text
+
+
+async def test_several_active_roles_the_player_picks_which(toy):
+    match = Match.new(RULES, seed=3)
+    match.state.active = ["Red", "Blue"]  # both may act (e.g. a simultaneous step)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        assert screen.role == "Red"
+        assert "also active: Blue" in str(screen.query_one("#turn").render())
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, PickDialog)
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.role == "Blue" and "BLUE TO ACT" in str(screen.query_one("#turn").render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.history[0][0] == "Blue"
+
+
+async def test_next_target_key_cycles_the_cursor_through_targets(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        mappane = game(app).query_one(MapPane)
+        seen = []
+        for _ in range(len(mappane.targets)):
+            await pilot.press("n")
+            seen.append(mappane.cursor)
+        assert sorted(seen) == sorted(mappane.targets)
+        await pilot.press("N")
+        assert mappane.cursor == seen[-2]
+
+
+async def test_location_details_and_card_text_dialogs(toy):
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game(app).query_one(MapPane).move_to("keep")
+        await pilot.press("i")
+        await pilot.pause()
+        assert "strength 3" in str(app.screen.body)
+        await pilot.press("escape")
+        await pilot.pause()
+        cards = game(app).query_one("#cards")
+        cards.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        card = RULES.view(app.screen_stack[-2].match.state, "Red").hand[0]
+        assert card.text in str(app.screen.body)
+
+
+async def test_mouse_click_moves_the_cursor_and_a_second_click_acts(toy):
+    match = Match.new(RULES, seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mappane = game(app).query_one(MapPane)
+        place = mappane.canvas.places["mill"]
+
+        def offset():
+            x, y = mappane.scroll_offset
+            region = mappane.scrollable_content_region
+            gutter = region.offset - mappane.region.offset  # the border
+            assert 0 <= place.column - x < region.width and 0 <= place.y - y < region.height
+            return (place.column - x + gutter.x, place.y - y + gutter.y)
+
+        await pilot.click(MapPane, offset=offset())
+        await pilot.pause()
+        assert mappane.cursor == "mill" and match.history == []
+        await pilot.click(MapPane, offset=offset())
+        await pilot.pause()
+        assert match.history == [("Red", Action("march", "mill"))]

@@ -1,0 +1,174 @@
+"""The prompt and the action menu: every legal action, numbered, grouped, filterable.
+
+Numbers are given once per view in menu order (groups in order of first appearance) and do
+not change while filtering, so "3" always means the same action. 1-9 take the first nine from
+anywhere in the game screen; the rest are reached with the arrows + Enter or by filtering
+(`/`, then type: words of the label, or the number).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+def grouped(choices: list[Any]) -> list[tuple[str, list[Any]]]:
+    """Choices by group, groups in order of first appearance, choices in their own order."""
+    groups: dict[str, list[Any]] = {}
+    for choice in choices:
+        groups.setdefault(choice.group or "", []).append(choice)
+    return list(groups.items())
+
+
+def matches(text: str, number: int, label: str) -> bool:
+    text = text.strip().lower()
+    if not text:
+        return True
+    if text.isdigit():
+        return str(number).startswith(text)
+    words = label.lower()
+    return all(word in words for word in text.split())
+
+
+class ActionList(OptionList):
+    """The list itself; Enter takes the highlighted action."""
+
+    BINDINGS = [Binding("slash", "filter", "Filter", show=False)]
+
+    def action_filter(self) -> None:
+        self.screen.query_one(ActionMenu).start_filter()
+
+
+class FilterInput(Input):
+    BINDINGS = [
+        Binding("down", "to_list", "Actions", show=False),
+        Binding("escape", "clear", "Clear filter", show=False),
+    ]
+
+    def action_to_list(self) -> None:
+        self.screen.query_one(ActionList).focus()
+
+    def action_clear(self) -> None:
+        self.value = ""
+        try:
+            self.screen.query_one("#map").focus()
+        except Exception:
+            self.screen.set_focus(None)
+
+    def on_blur(self) -> None:
+        # compact layouts show the filter box only while it is in use
+        if not self.value and self.parent is not None:
+            self.parent.remove_class("-filtering")
+
+
+class ActionMenu(Vertical):
+    """Prompt, filter box and numbered action list."""
+
+    class Chosen(Message):
+        def __init__(self, choice: Any) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.numbered: list[Any] = []  # choices in menu order: numbered[0] is "1"
+        self._visible: list[int] = []  # option index -> number - 1 (or -1 for group headers)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt")
+        yield FilterInput(placeholder="/ filter: type words or a number", id="filter",
+                          compact=True, select_on_focus=False)
+        yield ActionList(id="actions", compact=True, markup=False)
+
+    def show(self, prompt: str, choices: list[Any], result: str | None = None) -> None:
+        self.query_one("#prompt", Static).update(Text(prompt or "", style="bold"))
+        self.numbered = [c for _, group in grouped(choices) for c in group]
+        self._result = result
+        self.query_one("#filter", Input).value = ""
+        self._fill("")
+
+    def _fill(self, text: str) -> None:
+        actions = self.query_one("#actions", ActionList)
+        options: list[Option | None] = []
+        self._visible = []
+        groups = grouped(self.numbered)
+        number = 0
+        for name, group in groups:
+            rows = []
+            for choice in group:
+                number += 1
+                if matches(text, number, choice.label):
+                    rows.append((number, choice))
+            if not rows:
+                continue
+            if len(groups) > 1 or name:
+                options.append(Option(Text(f"─ {name or 'other'} ─", style="dim italic"),
+                                      disabled=True))
+                self._visible.append(-1)
+            for n, choice in rows:
+                prompt = Text()
+                prompt.append(f"{n:>2} ", style="bold")
+                prompt.append(choice.label)
+                options.append(Option(prompt))
+                self._visible.append(n - 1)
+        if not options:
+            if self._result:
+                message = "Game over. The board stays viewable; q quits."
+            elif self.numbered:
+                message = "(no action matches the filter)"
+            else:
+                message = "(nothing to do: waiting)"
+            options.append(Option(Text(message, style="dim"), disabled=True))
+            self._visible.append(-1)
+        actions.set_options(options)
+        first = next((i for i, n in enumerate(self._visible) if n >= 0), None)
+        actions.highlighted = first
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        actions = self.query_one("#actions", ActionList)
+        index = actions.highlighted
+        if index is not None and self._visible[index] >= 0:
+            self.post_message(self.Chosen(self.numbered[self._visible[index]]))
+
+    @on(OptionList.OptionSelected, "#actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        number = self._visible[event.option_index]
+        if number >= 0:
+            self.post_message(self.Chosen(self.numbered[number]))
+
+    def start_filter(self) -> None:
+        """Show (compact layouts hide it) and focus the filter box."""
+        self.add_class("-filtering")
+        box = self.query_one("#filter", Input)
+        self.call_after_refresh(box.focus)
+
+    def choose_number(self, number: int) -> bool:
+        """Take action `number` (1-based); False if there is no such action."""
+        if 1 <= number <= len(self.numbered):
+            self.post_message(self.Chosen(self.numbered[number - 1]))
+            return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        # in the list, Up on the first action goes back to the filter box
+        actions = self.query_one("#actions", ActionList)
+        if event.key == "up" and actions.has_focus:
+            first = next((i for i, n in enumerate(self._visible) if n >= 0), None)
+            if actions.highlighted == first:
+                event.stop()
+                self.start_filter()

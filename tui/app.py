@@ -1,0 +1,177 @@
+"""MusterApp: the title screen, new game, load, the game screen, help.
+
+    MusterApp()                      # title screen
+    MusterApp(match=m)               # straight into a game (title screen underneath)
+    MusterApp(start="new")           # "title" | "new" | "load" | "continue"
+
+Saves go to saves.saves_dir() (under MUSTER_HOME when it is set). Quitting from anywhere
+(q, ctrl+q, the command palette) autosaves the game in progress first.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tui import session
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
+from tui.screens.load import LoadScreen
+from tui.screens.newgame import NewGameScreen
+from tui.screens.title import TitleScreen
+
+
+class MusterApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Muster"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, match: Any = None, start: str = "title", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.initial_match = match
+        self.start = start
+
+    def on_mount(self) -> None:
+        self._pick_theme()
+        self.push_screen(TitleScreen())
+        if self.initial_match is not None:
+            self.push_screen(GameScreen(self.initial_match))
+        elif self.start == "new":
+            self.action_new_game()
+        elif self.start == "load":
+            self.action_load_game()
+        elif self.start == "continue":
+            self.action_continue_game()
+
+    def _pick_theme(self) -> None:
+        """MUSTER_THEME wins; a 16-colour terminal gets the ANSI theme (its own 16 colours,
+        which the player has already tuned to be legible) instead of approximated RGB."""
+        wanted = os.environ.get("MUSTER_THEME", "").strip()
+        if wanted and wanted in self.available_themes:
+            self.theme = wanted
+        elif self.console.color_system in ("standard", "windows"):
+            self.theme = "ansi-dark"
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        # messages come from games and saves (file names, "[...]"): never read them as markup
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    # -- games ---------------------------------------------------------------------------
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    @property
+    def match(self) -> Any:
+        """The match being played, or None."""
+        screen = self.game_screen
+        return screen.match if screen is not None else None
+
+    def _back_to_title(self) -> None:
+        """Save the game in progress and pop every screen above the title screen."""
+        game = self.game_screen
+        if game is not None:
+            game.autosave(quiet=True)
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    def start_match(self, match: Any, replace: Screen | None = None) -> None:
+        """Play `match` (from the new-game or load screen, or Continue)."""
+        self._back_to_title()
+        self.push_screen(GameScreen(match))
+
+    def open_save(self, path: Path | str, replace: Screen | None = None) -> bool:
+        try:
+            match = session.load(path)
+        except Exception as exc:  # SaveError: its message is the one sentence to show
+            self.notify(str(exc), severity="error", timeout=10)
+            return False
+        self.start_match(match, replace)
+        return True
+
+    # -- actions (keys, the title menu and the command palette) ---------------------------
+
+    def action_continue_game(self) -> None:
+        try:
+            path = session.latest()
+        except Exception as exc:
+            self.notify(f"Saves cannot be listed: {exc}", severity="error")
+            return
+        if path is None:
+            self.notify("No saved game to continue yet: start a new one.", severity="warning")
+            return
+        self.open_save(path)
+
+    def action_new_game(self) -> None:
+        game = self.game_screen
+        if game is not None:
+            game.autosave(quiet=True)
+        self.push_screen(NewGameScreen())
+
+    def action_load_game(self) -> None:
+        game = self.game_screen
+        if game is not None:
+            game.autosave(quiet=True)
+        self.push_screen(LoadScreen())
+
+    def action_title(self) -> None:
+        self._back_to_title()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_save_and_quit(self) -> None:
+        game = self.game_screen
+        if game is not None and not game.autosave(quiet=True):
+            if not getattr(self, "_quit_unsaved", False):
+                self._quit_unsaved = True
+                self.notify("The game could not be saved: press q again to quit anyway.",
+                            severity="error", timeout=10)
+                return
+        self.exit()
+
+    async def action_quit(self) -> None:
+        self.action_save_and_quit()
+
+    # -- command palette ------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        game = self.game_screen
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Undo", "Take back the last action (u)", screen.action_undo)
+            yield SystemCommand("Save", "Save the game now (s)", screen.action_save)
+            yield SystemCommand("Jump to a target", "Label the legal targets on the map (f)",
+                                screen.action_jump)
+            yield SystemCommand("Filter actions", "Type to filter the action menu (/)",
+                                screen.action_filter)
+            yield SystemCommand("Maximize map", "Give the map the whole screen (m)",
+                                screen.action_maximize_map)
+            yield SystemCommand("Location details", "Everything about the cursor's location (i)",
+                                screen.action_details)
+            yield SystemCommand("Switch role", "Act as another active role (r)",
+                                screen.action_switch_role)
+        yield SystemCommand("Help", "Every key binding (?)", self.action_help)
+        yield SystemCommand("New game", "Choose a game, scenario, options and seed",
+                            self.action_new_game)
+        yield SystemCommand("Load game", "Open a saved game", self.action_load_game)
+        yield SystemCommand("Continue", "Resume the most recent saved game",
+                            self.action_continue_game)
+        if game is not None:
+            yield SystemCommand("Title screen", "Save this game and go to the title screen",
+                                self.action_title)
+        yield SystemCommand("Quit", "Save the game in progress and quit (q)",
+                            self.action_save_and_quit)
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Quit",):
+                yield command

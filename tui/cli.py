@@ -1,0 +1,208 @@
+"""The `muster` command.
+
+    muster                                  title screen
+    muster continue                         the most recent save
+    muster new GAME [--scenario S] [--seed N] [--option KEY=VALUE]...
+    muster load PATH
+    muster list                             saves, newest first (damaged ones with their error)
+
+Start-up stays fast: Textual and the app are imported only when a screen opens, game modules
+only when a game is needed. Exit codes: 0 fine, 1 nothing to continue / a save that cannot be
+loaded, 2 bad arguments (usage errors, unknown game, bad option or scenario).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Sequence
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but errors print to our stderr (tests capture it) and exit 2 by exception."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise _UsageExit()
+
+
+class _UsageExit(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="muster",
+        description="Complete board wargames in a terminal: hotseat on one keyboard or over "
+                    "SSH, every rule enforced, any game resumable in one keystroke. "
+                    "With no command: the title screen.",
+        epilog="Saves live in $MUSTER_HOME/saves when MUSTER_HOME is set, else in the "
+               "platform's user data folder. In a game press ? for every key.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.add_parser("continue", help="resume the most recent saved game",
+                        description="Resume the most recent saved game.")
+    new = commands.add_parser(
+        "new", help="start a new game", description="Start a new game.",
+        epilog="`muster games` lists the games with their scenarios and options.")
+    new.add_argument("game", metavar="GAME", help="game id, e.g. a-house-divided")
+    new.add_argument("--scenario", metavar="S", help="scenario (default: the game's first)")
+    new.add_argument("--seed", metavar="N", type=int,
+                     help="random seed (default: a fresh one, shown in the header)")
+    new.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                     help="a game option; repeat for several")
+    load = commands.add_parser("load", help="open a saved game file",
+                               description="Open a saved game file.")
+    load.add_argument("path", metavar="PATH", help="a .muster save file")
+    commands.add_parser("list", help="list saved games, newest first",
+                        description="List saved games, newest first; damaged files are "
+                                    "listed with what is wrong with them.")
+    commands.add_parser("games", help="list the games and their scenarios and options",
+                        description="List the games Muster can play, with their scenarios "
+                                    "and options.")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except _UsageExit:
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help and --version exit 0 through argparse
+        return int(exc.code or 0)
+    command = args.command
+    if command is None:
+        return _run_app(start="title")
+    if command == "list":
+        return cmd_list()
+    if command == "games":
+        return cmd_games()
+    if command == "continue":
+        return cmd_continue()
+    if command == "load":
+        return cmd_load(args.path)
+    if command == "new":
+        return cmd_new(args.game, args.scenario, args.seed, args.option)
+    parser.print_usage(sys.stderr)  # pragma: no cover - argparse knows every command
+    return EXIT_USAGE
+
+
+# -- commands ---------------------------------------------------------------------------
+
+
+def cmd_list() -> int:
+    from tui import session
+
+    try:
+        infos = session.listing()
+        folder = session.saves_dir()
+    except Exception as exc:
+        print(f"muster: saves cannot be listed: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    if not infos:
+        print(f"No saved games in {folder}.")
+        return EXIT_OK
+    print(f"Saved games in {folder}, newest first:")
+    for info in infos:
+        stamp = _when(info)
+        if info.error is None:
+            print(f"  {stamp}  {info.path.name}  {info.summary or ''}".rstrip())
+        else:
+            # the error sentence already names the file
+            name = "" if info.path.name in info.error else f"{info.path.name}  "
+            print(f"  {stamp}  {name}DAMAGED: {info.error}")
+    return EXIT_OK
+
+
+def cmd_games() -> int:
+    from tui import session
+
+    for game_id in session.game_ids():
+        try:
+            rules = session.get_rules(game_id)
+        except Exception as exc:
+            print(f"{game_id}: cannot be loaded ({exc})")
+            continue
+        print(f"{game_id}: {rules.title}")
+        print(f"  scenarios: {', '.join(rules.scenarios())}")
+        for spec in rules.option_specs():
+            extra = f" [{spec.balance}]" if spec.balance else ""
+            choices = f" ({'|'.join(spec.choices)})" if spec.choices else ""
+            print(f"  --option {spec.key}={spec.default}{choices}  {spec.label}{extra}"
+                  + (f": {spec.help}" if spec.help else ""))
+    return EXIT_OK
+
+
+def cmd_continue() -> int:
+    from tui import session
+
+    try:
+        path = session.latest()
+    except Exception as exc:
+        print(f"muster: saves cannot be listed: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    if path is None:
+        print(f"muster: no saved game to continue (saves live in {session.saves_dir()}); "
+              "start one with: muster new GAME", file=sys.stderr)
+        return EXIT_FAIL
+    return cmd_load(path)
+
+
+def cmd_load(path: Any) -> int:
+    from tui import session
+
+    try:
+        match = session.load(path)
+    except Exception as exc:  # SaveError: its message is one sentence naming file and problem
+        print(f"muster: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    return _run_app(match=match)
+
+
+def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str]) -> int:
+    from tui import session
+
+    known = session.game_ids()
+    if game not in known:
+        print(f"muster: unknown game {game!r}; known games: {', '.join(known) or 'none'}",
+              file=sys.stderr)
+        return EXIT_USAGE
+    options: dict[str, str] = {}
+    for item in raw_options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            print(f"muster: bad option {item!r}: write it as KEY=VALUE", file=sys.stderr)
+            return EXIT_USAGE
+        options[key.strip()] = value.strip()
+    try:
+        match = session.new_match(game, scenario, seed, options)
+    except (KeyError, ValueError) as exc:
+        message = exc.args[0] if exc.args else str(exc)
+        print(f"muster: {message}", file=sys.stderr)
+        return EXIT_USAGE
+    return _run_app(match=match)
+
+
+# -- the app ----------------------------------------------------------------------------
+
+
+def _when(info: Any) -> str:
+    try:
+        return info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    except Exception:
+        return "????-??-?? ??:??"
+
+
+def _run_app(match: Any = None, start: str = "title") -> int:
+    """Open the app (imported only now) and block until it quits."""
+    from tui.app import MusterApp
+
+    app = MusterApp(match=match, start=start)
+    app.run()
+    return EXIT_OK if app.return_code in (None, 0) else int(app.return_code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""The map pane: the board canvas in a scrolling window, with a location cursor and jump hints.
+
+Arrows / hjkl move the cursor to the nearest location in that direction and the window scrolls
+to keep it visible. `f` labels every legal target with one or two letters; typing a label moves
+the cursor there and acts. Enter acts on the location under the cursor.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tui.mapcanvas import MapCanvas, hint_labels
+
+
+class MapPane(ScrollView, can_focus=True):
+    """A window on the map canvas (a Line API widget: only visible rows are rendered)."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1, 0)", "West", show=False),
+        Binding("right,l", "move(1, 0)", "East", show=False),
+        Binding("up,k", "move(0, -1)", "North", show=False),
+        Binding("down,j", "move(0, 1)", "South", show=False),
+        Binding("enter", "activate", "Act here", show=False),
+        Binding("n", "next_target(1)", "Next target", show=False),
+        Binding("N", "next_target(-1)", "Previous target", show=False),
+    ]
+
+    class CursorMoved(Message):
+        """The cursor is on another location."""
+
+        def __init__(self, loc: str | None) -> None:
+            super().__init__()
+            self.loc = loc
+
+    class Activated(Message):
+        """Act on a location (Enter on it, a click on the cursor, or its jump label)."""
+
+        def __init__(self, loc: str) -> None:
+            super().__init__()
+            self.loc = loc
+
+    class JumpChanged(Message):
+        """Jump labels shown (label -> location), or hidden (empty)."""
+
+        def __init__(self, hints: dict[str, str]) -> None:
+            super().__init__()
+            self.hints = hints
+
+    def __init__(self, canvas: MapCanvas, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.canvas = canvas
+        self.cursor: str | None = canvas.first()
+        self.targets: list[str] = []
+        self.jumping = False
+        self._typed = ""
+        self._hints: dict[str, str] = {}  # label -> location
+
+    def on_mount(self) -> None:
+        self.virtual_size = Size(self.canvas.width, self.canvas.height)
+        super().on_mount()
+
+    # -- state from the screen -----------------------------------------------------------
+
+    def show(self, view: Any, targets: list[str]) -> None:
+        """A new view: redraw pieces, control and target markers."""
+        self.targets = self.canvas.reading_order(targets)
+        if self.jumping:
+            self.cancel_jump()
+        if self.cursor not in self.canvas.places:
+            self.cursor = self.targets[0] if self.targets else self.canvas.first()
+        self.canvas.update(view.board, view.control, self.targets, self.cursor)
+        self.refresh()
+
+    # -- rendering -----------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        strip = self.canvas.row_strip(scroll_y + y)
+        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(
+            self.rich_style)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.scroll_to_cursor, False)
+
+    def scroll_to_cursor(self, animate: bool = False) -> None:
+        place = self.canvas.places.get(self.cursor or "")
+        if place is None:
+            return
+        region = Region(max(0, place.left - 2), place.y, place.width + 4, 2)
+        # force: in compact layouts the map has no scrollbars (overflow hidden) but still scrolls
+        self.scroll_to_region(region, animate=animate, spacing=Spacing(1, 6, 1, 6),
+                              immediate=True, force=True)
+
+    # -- cursor --------------------------------------------------------------------------
+
+    def move_to(self, loc: str | None) -> None:
+        if loc is None or loc not in self.canvas.places:
+            return
+        self.cursor = loc
+        self.canvas.set_cursor(loc)
+        self.refresh()
+        self.scroll_to_cursor()
+        self.post_message(self.CursorMoved(loc))
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.jumping:
+            return
+        self.move_to(self.canvas.nearest(self.cursor, dx, dy))
+
+    def action_next_target(self, step: int) -> None:
+        """Cycle the cursor through the legal targets in reading order."""
+        if not self.targets:
+            self.app.bell()
+            return
+        if self.cursor in self.targets:
+            index = (self.targets.index(self.cursor) + step) % len(self.targets)
+        else:
+            index = 0 if step > 0 else len(self.targets) - 1
+        self.move_to(self.targets[index])
+
+    def action_activate(self) -> None:
+        if self.cursor is not None:
+            self.post_message(self.Activated(self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        scroll_x, scroll_y = self.scroll_offset
+        loc = self.canvas.location_at(event.x + scroll_x, event.y + scroll_y)
+        if loc is None:
+            return
+        if loc == self.cursor or event.chain > 1:
+            self.move_to(loc)
+            self.post_message(self.Activated(loc))
+        else:
+            self.move_to(loc)
+
+    # -- jump hints ----------------------------------------------------------------------
+
+    def start_jump(self) -> bool:
+        """Label every target; the next letters typed pick one. False if there is none."""
+        if not self.targets:
+            return False
+        labels = hint_labels(len(self.targets))
+        self._hints = dict(zip(labels, self.targets))
+        self._typed = ""
+        self.jumping = True
+        self.canvas.set_hints({loc: label for label, loc in self._hints.items()})
+        self.refresh()
+        self.post_message(self.JumpChanged(dict(self._hints)))
+        return True
+
+    def cancel_jump(self) -> None:
+        was_jumping = self.jumping
+        self.jumping = False
+        self._typed = ""
+        self._hints = {}
+        self.canvas.set_hints(None)
+        self.refresh()
+        if was_jumping:
+            self.post_message(self.JumpChanged({}))
+
+    def hint_for(self, loc: str) -> str | None:
+        for label, target in self._hints.items():
+            if target == loc:
+                return label
+        return None
+
+    async def on_key(self, event: events.Key) -> None:
+        if not self.jumping:
+            return
+        event.stop()
+        event.prevent_default()
+        if event.key == "escape":
+            self.cancel_jump()
+            return
+        if event.key == "backspace":
+            self._typed = self._typed[:-1]
+            return
+        char = (event.character or "").lower()
+        if not char.isalpha():
+            self.app.bell()
+            return
+        typed = self._typed + char
+        if typed in self._hints:
+            loc = self._hints[typed]
+            self.cancel_jump()
+            self.move_to(loc)
+            self.post_message(self.Activated(loc))
+        elif any(label.startswith(typed) for label in self._hints):
+            self._typed = typed
+            # show only the labels still possible
+            left = {label: loc for label, loc in self._hints.items() if label.startswith(typed)}
+            self.canvas.set_hints({loc: label for label, loc in left.items()})
+            self.refresh()
+            self.post_message(self.JumpChanged(left))
+        else:
+            self.app.bell()
+            self.cancel_jump()

@@ -1,0 +1,94 @@
+"""The help screen: every key binding of the game screen, the map and the menus."""
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+# (section, [(keys, what they do)]): the one list the help screen and docs/ui.md follow
+KEYS: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Anywhere in a game", [
+        ("1 … 9", "take that action of the menu (numbers never change while filtering)"),
+        ("f", "jump: label every legal target on the map; type a label (1-2 letters) to act"),
+        ("/", "filter the actions: type words of a label or its number; Enter takes it"),
+        ("u", "undo (back to the last die roll, card draw or change of player)"),
+        ("s", "save now (every action autosaves anyway)"),
+        ("m", "maximize the map (again: back to all panes)"),
+        ("i", "everything about the location under the map cursor"),
+        ("r", "act as another active role (when several roles act at once)"),
+        ("tab / shift+tab", "cycle focus: map, tracks, hand, (filter,) actions, log"),
+        ("?", "this help"),
+        ("q", "save and quit (quitting never loses the game)"),
+        ("ctrl+p", "command palette: undo, save, help, new game, load, title, quit..."),
+    ]),
+    ("Map", [
+        ("arrows / h j k l", "move the cursor to the nearest location that way"),
+        ("n / N", "cursor to the next / previous legal target"),
+        ("enter", "act on the location under the cursor (a menu if several actions)"),
+        ("click", "move the cursor; click again (or double click) to act"),
+        ("esc", "(in jump mode) cancel the labels"),
+    ]),
+    ("Hand / off-map pane", [
+        ("up / down", "show a card's (or box's) full text under the list"),
+        ("enter", "the whole text in a dialog"),
+    ]),
+    ("Action menu", [
+        ("up / down, enter", "choose an action"),
+        ("/ then type", "filter; down goes to the list, esc clears"),
+    ]),
+    ("Title screen", [
+        ("c", "continue the most recent game"),
+        ("n", "new game"),
+        ("l", "load a saved game"),
+        ("q", "quit"),
+    ]),
+    ("New game / load", [
+        ("tab / shift+tab", "move between fields"),
+        ("enter", "start the game / load the highlighted save"),
+        ("esc", "back"),
+    ]),
+]
+
+LEGEND = [
+    ("[ABBR]", "a location; >ABBR< is the cursor"),
+    ("*", "a legal target of the current prompt (also underlined and yellow)"),
+    ("u[ABBR]", "lower-case letter before it: the side that controls it"),
+    ("U2C1", "under it: pieces there, side code + number of pieces"),
+    ("· = ~ :", "lines: road, rail, river, other"),
+]
+
+
+def keys_table(title: str, rows: list[tuple[str, str]]) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold", show_header=False,
+                  box=None, padding=(0, 1), expand=True)
+    table.add_column("keys", style="bold", no_wrap=True)
+    table.add_column("does", ratio=1)
+    for keys, does in rows:
+        table.add_row(keys, does)
+    return table
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,q,question_mark,enter", "close", "Close")]
+
+    def __init__(self) -> None:
+        super().__init__(classes="dialog")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box help-box"):
+            yield Static(Text("Muster — keys", style="bold"), classes="dialog-title")
+            with VerticalScroll(id="help-body"):
+                for section, rows in KEYS:
+                    yield Static(keys_table(section, rows), classes="help-section")
+                yield Static(keys_table("Map legend", LEGEND), classes="help-section")
+            yield Static(Text("Esc closes · arrows / pgup / pgdn scroll", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,170 @@
+"""The new-game screen: game, scenario, every option (label, help, balance) and the seed.
+
+Focus starts on Start, so `n` then Enter on the title screen starts the default game.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from tui import session
+
+
+def on_off(label: tuple[Text, Text], value: bool) -> Text:
+    """`Label: on  [balance]`: the state in words, not only the box's colour."""
+    name, balance = label
+    return Text.assemble(name, ": ", ("on" if value else "off", "bold underline"), balance)
+
+
+class NewGameScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__(id="newgame")
+        self.games: list[tuple[str, Any]] = []
+        self.problems: list[str] = []
+        for game_id in session.game_ids():
+            try:
+                self.games.append((game_id, session.get_rules(game_id)))
+            except Exception as exc:  # a game that fails to import is named, not fatal
+                self.problems.append(f"{game_id} cannot be loaded: {exc}")
+        ids = [g for g, _ in self.games]
+        self.game = game if game in ids else (ids[0] if ids else None)
+        self._generation = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield Label("Game", classes="field-label")
+            yield Select([(rules.title, gid) for gid, rules in self.games], id="game",
+                         value=self.game if self.game else Select.NULL, allow_blank=False
+                         if self.games else True, compact=True)
+            yield Label("Scenario", classes="field-label")
+            yield Select([], id="scenario", compact=True)
+            yield Vertical(*self._option_widgets(), id="options")
+            yield Label("Seed (empty: random)", classes="field-label")
+            yield Input(placeholder="random", id="seed", type="integer", compact=True)
+            yield Static(id="error")
+            with Horizontal(id="buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+            for problem in self.problems:
+                yield Static(Text(problem, style="bold"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Muster"
+        self.sub_title = "New game"
+        self._fill_scenarios()
+        self.query_one("#start").focus()
+
+    def _rules(self) -> Any:
+        return dict(self.games).get(self.game)
+
+    def _fill_scenarios(self) -> None:
+        rules = self._rules()
+        scenario = self.query_one("#scenario", Select)
+        scenarios = rules.scenarios() if rules is not None else []
+        scenario.set_options([(name, name) for name in scenarios])
+        if scenarios:
+            scenario.value = scenarios[0]
+
+    async def _fill_game(self) -> None:
+        """Another game: its scenarios and its options."""
+        self._fill_scenarios()
+        options = self.query_one("#options", Vertical)
+        await options.remove_children()
+        await options.mount_all(self._option_widgets())
+
+    def _option_widgets(self) -> list[Any]:
+        rules = self._rules()
+        if rules is None:
+            return []
+        self._generation += 1
+        widgets: list[Any] = []
+        for spec in rules.option_specs():
+            ident = f"opt-{self._generation}-{spec.key}"
+            balance = Text(f"  [{spec.balance}]" if spec.balance else "", style="italic")
+            label = Text.assemble((spec.label, "bold"), balance)
+            if isinstance(spec.default, bool):
+                plain = (Text(spec.label, style="bold"), balance)
+                widget = Checkbox(on_off(plain, spec.default), spec.default, id=ident,
+                                  compact=True)
+                widget.plain_label = plain
+            elif spec.choices:
+                widgets.append(Label(label, classes="field-label"))
+                widget = Select([(c, c) for c in spec.choices], value=spec.default,
+                                allow_blank=False, id=ident, compact=True)
+            else:
+                widgets.append(Label(label, classes="field-label"))
+                widget = Input(str(spec.default), id=ident, compact=True,
+                               type="integer" if isinstance(spec.default, int) else "text")
+            widget.option_key = spec.key
+            widgets.append(widget)
+            if spec.help:
+                widgets.append(Static(Text(spec.help, style="dim"), classes="option-help"))
+        return widgets
+
+    @on(Checkbox.Changed)
+    def _toggled(self, event: Checkbox.Changed) -> None:
+        # say "on" / "off" in words: the box's colour alone would not tell everyone
+        plain = getattr(event.checkbox, "plain_label", None)
+        if plain is not None:
+            event.checkbox.label = on_off(plain, event.value)
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if event.value != self.game and event.value is not Select.NULL:
+            self.game = event.value
+            await self._fill_game()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def values(self) -> tuple[str | None, str | None, int | None, dict[str, Any]]:
+        scenario = self.query_one("#scenario", Select).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        options: dict[str, Any] = {}
+        for widget in self.query_one("#options").children:
+            key = getattr(widget, "option_key", None)
+            if key is not None:
+                options[key] = widget.value
+        return (self.game, None if scenario is Select.NULL else scenario,
+                int(seed_text) if seed_text.lstrip("-").isdigit() else None, options)
+
+    def action_start(self) -> None:
+        game, scenario, seed, options = self.values()
+        error = self.query_one("#error", Static)
+        if game is None:
+            error.update(Text("No game can be played.", style="bold"))
+            return
+        try:
+            match = session.new_match(game, scenario, seed, options)
+        except (KeyError, ValueError) as exc:
+            message = exc.args[0] if exc.args else str(exc)
+            error.update(Text(str(message), style="bold"))
+            self.notify(str(message), severity="error")
+            return
+        self.app.start_match(match, replace=self)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
