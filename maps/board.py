@@ -40,10 +40,13 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx
+if TYPE_CHECKING:
+    import networkx
+
 
 __all__ = [
     "CANVAS_HEIGHT",
@@ -139,21 +142,30 @@ class Board:
         self.links: list[Link] = list(links)
         self.path = path
         self._info_formatter = info_formatter
-        self.graph = networkx.MultiGraph(game=game)
-        for loc_id, loc in self.locations.items():
-            self.graph.add_node(loc_id, loc=loc)
         adj: dict[str, list[tuple[str, Link]]] = {loc_id: [] for loc_id in self.locations}
         between: dict[tuple[str, str], list[Link]] = {}
         for index, link in enumerate(self.links):
             if link.a not in self.locations or link.b not in self.locations:
                 raise BoardError(f"link {link.a}-{link.b}: unknown location")
-            self.graph.add_edge(link.a, link.b, key=index, link=link)
             adj[link.a].append((link.b, link))
             adj[link.b].append((link.a, link))
             between.setdefault((link.a, link.b), []).append(link)
             between.setdefault((link.b, link.a), []).append(link)
         self._adjacent = {k: tuple(v) for k, v in adj.items()}
         self._between = {k: tuple(v) for k, v in between.items()}
+
+    @cached_property
+    def graph(self) -> "networkx.MultiGraph":
+        """The networkx MultiGraph, built on first use: importing networkx costs more than the
+        rest of start-up, and drawing or continuing a game does not need it."""
+        import networkx
+
+        graph = networkx.MultiGraph(game=self.game)
+        for loc_id, loc in self.locations.items():
+            graph.add_node(loc_id, loc=loc)
+        for index, link in enumerate(self.links):
+            graph.add_edge(link.a, link.b, key=index, link=link)
+        return graph
 
     def __repr__(self) -> str:
         return f"<Board {self.game}: {len(self.locations)} locations, {len(self.links)} links>"

@@ -1,7 +1,7 @@
 """MusterApp: the title screen, new game, load, the game screen, help.
 
     MusterApp()                      # title screen
-    MusterApp(match=m)               # straight into a game (title screen underneath)
+    MusterApp(match=m)               # straight into a game (title screen made on demand)
     MusterApp(start="new")           # "title" | "new" | "load" | "continue"
 
 Saves go to saves.saves_dir() (under MUSTER_HOME when it is set). Quitting from anywhere
@@ -38,10 +38,13 @@ class MusterApp(App):
 
     def on_mount(self) -> None:
         self._pick_theme()
-        self.push_screen(TitleScreen())
         if self.initial_match is not None:
+            # straight into the game; the title screen is built only if the player goes there
+            # (`muster continue` draws its game screen that much sooner)
             self.push_screen(GameScreen(self.initial_match))
-        elif self.start == "new":
+            return
+        self.push_screen(TitleScreen())
+        if self.start == "new":
             self.action_new_game()
         elif self.start == "load":
             self.action_load_game()
@@ -84,6 +87,8 @@ class MusterApp(App):
             game.autosave(quiet=True)
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.push_screen(TitleScreen())
 
     def start_match(self, match: Any, replace: Screen | None = None) -> None:
         """Play `match` (from the new-game or load screen, or Continue)."""

@@ -1,0 +1,90 @@
+"""Time from launch to a drawn game screen for `muster continue`, as a ratio to a bare Textual
+app launched the same way in the same run (the issue's target: at most 1.3x).
+
+    .venv/bin/python -m bench.startup [--runs N]
+
+Each program runs in a pseudo-terminal of 80x24 (as over SSH); the clock stops when the
+program's first frame contains its marker text (the game screen's turn banner, or the bare
+app's text), then the program is killed. Runs alternate between the two, and the medians are
+compared. A game is saved to a temporary MUSTER_HOME first so that `continue` has one to open.
+"""
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+
+def time_to_marker(argv: list[str], marker: bytes, env: dict[str, str],
+                   timeout: float = 30.0) -> float:
+    """Seconds from spawning `argv` in a pty until `marker` appears in its output."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                            start_new_session=True, close_fds=True)
+    os.close(slave)
+    seen = b""
+    try:
+        while time.perf_counter() - start < timeout:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                seen = (seen + chunk)[-200_000:]
+                if marker in seen:
+                    return time.perf_counter() - start
+            elif proc.poll() is not None:
+                break
+        raise RuntimeError(f"{' '.join(argv)}: marker {marker!r} not seen "
+                           f"(last output: {seen[-300:]!r})")
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+        os.close(master)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args(argv)
+    home = tempfile.mkdtemp(prefix="muster-bench-")
+    env = dict(os.environ, MUSTER_HOME=home, TERM="xterm-256color", COLUMNS="80", LINES="24")
+    # a game in progress to continue
+    setup = ("from core.registry import get_rules; from core.engine import Match; "
+             "import saves; m = Match.new(get_rules('a-house-divided'), seed=7); "
+             "saves.autosave(m)")
+    subprocess.run([sys.executable, "-c", setup], env=env, check=True)
+    muster = [sys.executable, "-m", "tui", "continue"]
+    bare = [sys.executable, "-m", "bench.bare_app"]
+    marker_muster, marker_bare = b"TO ACT", b"BARE APP READY"
+    time_to_marker(muster, marker_muster, env)  # warm the OS file cache and .pyc files
+    time_to_marker(bare, marker_bare, env)
+    muster_times, bare_times = [], []
+    for _ in range(args.runs):
+        bare_times.append(time_to_marker(bare, marker_bare, env))
+        muster_times.append(time_to_marker(muster, marker_muster, env))
+    m, b = statistics.median(muster_times), statistics.median(bare_times)
+    print(f"muster continue to a drawn game screen: median {m * 1000:.0f} ms over {args.runs} runs")
+    print(f"bare Textual app to its first frame:    median {b * 1000:.0f} ms")
+    print(f"ratio: {m / b:.2f}x   (target at most 1.3x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
