@@ -29,11 +29,10 @@ def test_registry_lists_playable_games_and_names_them_on_error() -> None:
 
 def test_match_new_fills_header_and_defaults(rules) -> None:
     match = Match.new(rules, seed=7, scenario=None, options={})
+    defaults = {spec.key: spec.default for spec in rules.option_specs()}
     assert match.header == Header(game="a-house-divided", rules_version=rules.version,
-                                  scenario="campaign",
-                                  options={"inexperienced_union": False, "short_game": False,
-                                           "short_game_margin": "5-more"},
-                                  seed=7)
+                                  scenario="campaign", options=defaults, seed=7)
+    assert defaults["short_game"] is False and defaults["inexperienced_union"] is False
     assert match.history == []
     assert match.active == ["Union"]
     assert rules.roles("campaign", {}) == ["Union", "Confederate"]

@@ -636,3 +636,20 @@ async def test_mouse_click_moves_the_cursor_and_a_second_click_acts(toy):
         await pilot.click(MapPane, offset=offset())
         await pilot.pause()
         assert match.history == [("Red", Action("march", "mill"))]
+
+
+async def test_fast_typing_after_slash_lands_in_the_filter(ahd):
+    """'/end' typed in one burst (as a fast typist or a paste does): every letter reaches the
+    filter box, although the box takes focus only after the next refresh; no map key fires."""
+    from textual import events
+
+    app = MusterApp(match=ahd_match())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for char in "/end":
+            app.post_message(events.Key("slash" if char == "/" else char, char))
+        await pilot.pause(0.3)
+        assert app.screen.query_one("#filter").value == "end"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game(app).match.history[-1][1] == Action("end-movement", None)

@@ -80,6 +80,10 @@ class ActionMenu(Vertical):
         super().__init__(**kwargs)
         self.numbered: list[Any] = []  # choices in menu order: numbered[0] is "1"
         self._visible: list[int] = []  # option index -> number - 1 (or -1 for group headers)
+        # text typed between "/" and the filter box taking focus (it is shown first, focused
+        # after the next refresh): kept for the box, so fast typing loses nothing
+        self.opening_filter = False
+        self._typed_early = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -154,8 +158,21 @@ class ActionMenu(Vertical):
     def start_filter(self) -> None:
         """Show (compact layouts hide it) and focus the filter box."""
         self.add_class("-filtering")
+        self.opening_filter = True
+        self.call_after_refresh(self._focus_filter)
+
+    def _focus_filter(self) -> None:
         box = self.query_one("#filter", Input)
-        self.call_after_refresh(box.focus)
+        box.focus()
+        if self._typed_early:
+            box.value += self._typed_early
+            box.cursor_position = len(box.value)
+        self.opening_filter = False
+        self._typed_early = ""
+
+    def type_early(self, text: str) -> None:
+        """A key typed while the filter box is opening: it belongs in the box."""
+        self._typed_early += text
 
     def choose_number(self, number: int) -> bool:
         """Take action `number` (1-based); False if there is no such action."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -94,6 +94,24 @@ class GameScreen(Screen):
             self.notify(self.board_error, severity="error", timeout=10)
         if self.save_path is None:  # a new game is saved at once: `continue` finds it
             self.autosave(quiet=True)
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed right after "/" go to the filter box, even before it has focus.
+
+        "/" opens the filter here rather than through its binding: bindings run after the key
+        events already queued, so a fast "/end" would otherwise lose "end" to the map keys.
+        """
+        menu = self.query_one(ActionMenu)
+        if event.key == "slash" and not menu.opening_filter and self.focused is not None \
+                and self.focused.id != "filter":
+            menu.start_filter()
+            event.stop()
+            event.prevent_default()
+            return
+        if menu.opening_filter and event.is_printable and event.character:
+            menu.type_early(event.character)
+            event.stop()
+            event.prevent_default()
 
     def on_resize(self, event: Any) -> None:
         self._layout(event.size.width, event.size.height)
