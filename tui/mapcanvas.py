@@ -23,7 +23,7 @@ LINK_CHARS = {"road": "·", "rail": "=", "river": "~"}
 OTHER_LINK_CHAR = ":"
 LINK_STYLES = {
     "road": Style(color="yellow"),
-    "rail": Style(color="white", bold=True),
+    "rail": Style(color="bright_black"),  # grey: lines recede, places and pieces stand out
     "river": Style(color="bright_blue"),
 }
 OTHER_LINK_STYLE = Style(color="bright_black")
