@@ -7,12 +7,13 @@ runs it larger on demand.
 from __future__ import annotations
 
 import os
+from typing import Callable
 
 import msgspec
 import pytest
 
 from core.ahd import query as q
-from core.ahd.calendar import ENLISTMENT_TURNS
+from core.ahd.calendar import militia_enlisted
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, OFF_MAP, POOL, SUPPLY, UNION, AhdState
 from core.engine import Action, Match
 from core.playout import random_playout
@@ -49,21 +50,37 @@ class Invariants:
             assert p.marches <= 2, f"{p.id} in {p.marches} marches (B4.0)"
         # militia never leave play for the supply (B7.0: they return to the pool)
         assert self._militia_in_supply(state) <= self.militia_in_supply
-        # Union militia infantry available = 12 + 4 per enlistment so far (B8.0)
-        enlisted = sum(1 for t in ENLISTMENT_TURNS if state.turn >= t)
+        # Union militia infantry available = 12 + 4 per enlistment so far (B8.0; O4.4 1 a month
+        # from April to July 1863)
         union_mf = sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
                        and p.grade == MILITIA and p.loc != ASIDE and p.loc != SUPPLY)
-        assert union_mf <= 12 + 4 * enlisted
-        # recruiting never above maximum army size (B7.0)
+        assert union_mf <= militia_enlisted(state.turn, bool(state.options.get("draft_riots")))
+        # recruiting never above maximum army size (B7.0), plus the O3.4 increase
         if action.verb.startswith("recruit-"):
             side = before.player
-            assert q.in_play(before, side) < q.mas(before, side)
-            assert q.in_play(state, side) <= q.mas(state, side)
+            assert q.in_play(before, side) < q.army_limit(before, side)
+            assert q.in_play(state, side) <= q.army_limit(state, side)
+            # one recruit per city, two in cities of value 3+ under O3.3
+            box = str(action.noun)
+            most = 2 if state.options.get("historical_recruiting") and q.shield(box, side) >= 3 \
+                else 1
+            assert state.recruited_in.count(box) <= most
+        # O4.1: nobody in Kentucky on turn 1; O4.3: at most two promotions in a segment, two
+        # only for the CSA under the rule
+        if q.first_turn_restricted(state):
+            assert not [p.id for p in state.pieces if p.on_map and q.is_kentucky(p.loc)]
+        if before.phase == "promotion":
+            training = before.player == CSA and state.options.get("southern_training")
+            assert len(state.promoted) <= (2 if training else 1)
         # outside the battle segment no box holds both sides, and nothing stays reduced
         if state.phase in ("promotion", "recruit") or (
                 state.phase == "movement" and state.player != before.player):
             both = q.occupied(state, UNION) & q.occupied(state, CSA)
+            both -= set(state.contained)  # A4.0: a contained port holds both sides, no battle
             assert not both, f"unresolved battle in {both} during {state.phase}"
+            for box in state.contained:  # A4.0: eligible ports, both sides present
+                assert box in ("fort-monroe", "pensacola") or box in state.invaded_ports, box
+                assert state.owner.get(box) == UNION, f"contained {box} not Union-owned"
             assert not any(p.reduced for p in state.pieces), "reduced piece after recovery"
         # control consistent with pieces at the end of a player turn (B9.0)
         if state.player != before.player or state.result is not None:
@@ -80,16 +97,22 @@ class Invariants:
         self.before = state
 
 
-def play(seed: int, options: dict) -> Match:
+def play(seed: int, options: dict, scenario: str | None = None,
+         check: Callable[[AhdState], None] | None = None) -> Match:
+    """One random game to its end; `check(state)`: extra invariants after every action."""
     rules = get_rules("a-house-divided")
     holder: dict[str, Invariants] = {}
+    extra = check
 
-    def check(match: Match, role: str, action: Action) -> None:
+    def on_action(match: Match, role: str, action: Action) -> None:
         if "inv" not in holder:
             holder["inv"] = Invariants(match)
         holder["inv"](match, role, action)
+        if extra is not None:
+            extra(match.state)
 
-    match = random_playout(rules, seed, options=options, max_actions=MAX_ACTIONS, on_action=check)
+    match = random_playout(rules, seed, scenario=scenario, options=options,
+                           max_actions=MAX_ACTIONS, on_action=on_action)
     assert match.state.result is not None
     return match
 
@@ -103,8 +126,112 @@ def test_fuzz_plays_to_the_end(seed: int, options: dict) -> None:
     assert state.turn <= state.last_turn
 
 
+# O5.0: every year scenario played to June 1865, and every start to each March it may agree
+# to be judged at on the scenario victory table (T9; 1865-03 is the extrapolated row, AMB-24).
+SCENARIO_SETS = [
+    ("1862", {}), ("1862", {"scenario_end": "1863-03"}), ("1862", {"scenario_end": "1864-03"}),
+    ("1863", {}), ("1863", {"scenario_end": "1864-03"}),
+    ("1864", {}), ("1864", {"scenario_end": "1865-03"}),
+    ("campaign", {"scenario_end": "1862-03"}), ("campaign", {"scenario_end": "1863-03"}),
+    ("campaign", {"scenario_end": "1864-03"}),
+    ("1863", {"scenario_end": "1864-03", "inexperienced_union": True}),
+    ("1863", {"draft_riots": True}),  # O4.4: 1 MF in the pool, 1 a month May-July
+]
+SCENARIO_SEEDS = int(os.environ.get("MUSTER_FUZZ_SCENARIO_SEEDS", "3"))
+
+
+@pytest.mark.parametrize("scenario, options", SCENARIO_SETS,
+                         ids=[f"{s}-{o.get('scenario_end', 'jun1865')}"
+                              f"{'-b12' if o.get('inexperienced_union') else ''}"
+                              f"{'-o44' if o.get('draft_riots') else ''}"
+                              for s, o in SCENARIO_SETS])
+@pytest.mark.parametrize("seed", range(SCENARIO_SEEDS))
+def test_fuzz_o5_0_scenarios_play_to_the_end(seed: int, scenario: str, options: dict) -> None:
+    match = play(seed, options, scenario)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.start_turn <= state.turn <= state.last_turn
+    result = state.result or ""
+    if "scenario_end" in options and "(B11.0)" not in result:  # no sudden death: judged on T9
+        assert "(O5.0, T9)" in result and state.turn == state.last_turn, result
+
+
 def test_fuzz_replay_reproduces_the_game() -> None:
     """DESIGN.md determinism: setup(seed) + the actions rebuild the game exactly."""
     match = play(101, {})
     again = Match.replay(match.rules, match.header, match.history)
     assert msgspec.msgpack.encode(again.state) == msgspec.msgpack.encode(match.state)
+
+
+# O2-O4: each optional rule alone, and all of them together, played to the end from a few seeds
+# (MUSTER_FUZZ_OPTIONAL_SEEDS raises the count); all of them together in every scenario too.
+OPTIONAL_RULES = ["crack_fast_march", "battlefield_targeting", "naval_retreat",
+                  "union_rail_bonus", "historical_recruiting", "increased_union_forces",
+                  "first_turn_restrictions", "fort_monroe", "southern_training", "draft_riots"]
+ALL_OPTIONAL = {key: True for key in OPTIONAL_RULES}
+OPTIONAL_SETS = ([{key: True} for key in OPTIONAL_RULES]
+                 + [{"increased_union_forces": True, "increased_union_forces_from": "april"},
+                    ALL_OPTIONAL])
+OPTIONAL_SEEDS = int(os.environ.get("MUSTER_FUZZ_OPTIONAL_SEEDS", "2"))
+
+
+@pytest.mark.parametrize("options", OPTIONAL_SETS,
+                         ids=[("all-optional" if o is ALL_OPTIONAL else
+                               "-".join(f"{k}={v}" if v is not True else k for k, v in o.items()))
+                              for o in OPTIONAL_SETS])
+@pytest.mark.parametrize("seed", range(OPTIONAL_SEEDS))
+def test_fuzz_optional_rules_play_to_the_end(seed: int, options: dict) -> None:
+    match = play(seed + 1000, options)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.turn <= state.last_turn
+
+
+@pytest.mark.parametrize("scenario", ["1862", "1863", "1864"])
+def test_fuzz_optional_rules_in_the_scenarios(scenario: str) -> None:
+    """Every optional rule at once in each year scenario (O4.4 in the 1863 one: the April
+    militia come with the scenario's pool, May to July one a month)."""
+    match = play(2000, dict(ALL_OPTIONAL), scenario)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.start_turn <= state.turn <= state.last_turn
+
+
+# The advanced rules A2.0-A7.0: all at once and each alone, in the campaign and the scenarios.
+ADVANCED_RULES = ["supply", "command_marches", "containment", "coastal_defences",
+                  "washington_capture", "battle_days"]
+ALL_ADVANCED = {key: True for key in ADVANCED_RULES}
+ADVANCED_SETS = [ALL_ADVANCED] + [{key: True} for key in ADVANCED_RULES]
+ADVANCED_SEEDS = int(os.environ.get("MUSTER_FUZZ_ADVANCED_SEEDS", "2"))
+
+
+def advanced_invariants(state: AhdState) -> None:
+    """A6.0: Washington only ever costs the Union MAS; A5.0: a garrison takes at most 2 hits;
+    A7.0: a command value is at most 8; A2.0: the supply question names a real stack."""
+    assert state.mas_offset.get(UNION, 0) <= 0
+    b = state.battle
+    if b is not None:
+        assert 0 <= b.garrison_hits <= 2 and 0 <= b.garrison <= 3
+        assert all(1 <= v <= 8 for v in b.command.values()), b.command
+        assert len(b.engaged) <= max(b.command.values(), default=len(b.engaged))
+    if state.phase == "supply":
+        assert len(q.pieces_at(state, state.supply_boxes[0], state.player)) >= 2
+
+
+@pytest.mark.parametrize("options", ADVANCED_SETS,
+                         ids=["all-advanced"] + ADVANCED_RULES)
+@pytest.mark.parametrize("seed", range(ADVANCED_SEEDS))
+def test_fuzz_advanced_rules_play_to_the_end(seed: int, options: dict) -> None:
+    match = play(seed + 3000, options, check=advanced_invariants)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.turn <= state.last_turn
+
+
+@pytest.mark.parametrize("scenario", ["1862", "1863", "1864"])
+def test_fuzz_advanced_rules_in_the_scenarios(scenario: str) -> None:
+    """Every advanced rule at once in each year scenario (A3.0: the first turn is 1 march)."""
+    match = play(4000, dict(ALL_ADVANCED), scenario, check=advanced_invariants)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.start_turn <= state.turn <= state.last_turn

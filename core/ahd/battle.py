@@ -11,7 +11,9 @@ A battle is a sequence of named steps. The steps that wait for a player are:
     defender-reinforcements
     attacker-retreat           round >= 2: retreat or stand (B5.2.5)
     defender-retreat
+    defender-firers            A7.0: pick the pieces that fire, up to the command value
     defender-targets           declare the target of each firer in turn (B5.1)
+    attacker-firers
     attacker-targets
     promotion                  the winner may promote one participant (B6.0)
     over                       finished: `winner` is a side or "none"
@@ -19,18 +21,28 @@ A battle is a sequence of named steps. The steps that wait for a player are:
 and the automatic ones are `round` (start of a battle round), `defender-fire` and
 `attacker-fire` (open a fire: who will shoot), whose shots are resolved as soon as the last target
 is declared. Order inside a round from round 2: AMB-13.
+
+Advanced rules fought here: A4.0 containment battles (`containment`, `breakout`: the attacker
+leaves its entrenchment, nobody crosses, a breakout's "retreat" calls it off and stays in the
+port), A5.0 the coastal garrison of an invaded port (core/ahd/coastal.py), A7.0 battle days and
+command values (core/ahd/command.py).
 """
 from __future__ import annotations
 
 from typing import Callable
 
 from core import rng
-from core.ahd import query
+from core.ahd import coastal, containment, query
+from core.ahd.calendar import year
+from core.ahd.command import carried_over, day_value, table_value
 from core.ahd.pieces import can_promote, describe, hit, piece, promote
 from core.ahd.query import (adjacent, enemy, has_enemy, is_enemy_recruiting_city, is_entrenched,
                             pieces_at, usable)
-from core.ahd.state import CAVALRY, CRACK, INFANTRY, NAME, AhdState, Battle, Piece
+from core.ahd.state import (CAVALRY, CRACK, CSA, INFANTRY, NAME, UNION, VETERAN, AhdState,
+                            Battle, Piece)
 from core.engine import Action, Choice, IllegalAction
+
+WASHINGTON = "washington"
 
 GROUP = "battle"
 
@@ -42,8 +54,10 @@ DEFENDER_REINFORCEMENTS = "defender-reinforcements"
 ATTACKER_RETREAT = "attacker-retreat"
 DEFENDER_RETREAT = "defender-retreat"
 DEFENDER_FIRE = "defender-fire"
+DEFENDER_FIRERS = "defender-firers"
 DEFENDER_TARGETS = "defender-targets"
 ATTACKER_FIRE = "attacker-fire"
+ATTACKER_FIRERS = "attacker-firers"
 ATTACKER_TARGETS = "attacker-targets"
 PROMOTION = "promotion"
 OVER = "over"
@@ -64,13 +78,15 @@ def day(round_no: int) -> int:
 # --- the interface the turn flow calls --------------------------------------------------
 
 
-def begin(state: AhdState, box: str) -> None:
-    """Start the battle in `box`: the active player attacks, the other side defends (B5.0)."""
+def begin(state: AhdState, box: str, breakout: bool = False) -> None:
+    """Start the battle in `box`: the active player attacks, the other side defends (B5.0).
+    `breakout`: the Union breakout from a contained port (A4.0)."""
     attacker = state.player
     defender = enemy(attacker)
     attackers = sorted(p.id for p in pieces_at(state, box, attacker))
     defenders = sorted(p.id for p in pieces_at(state, box, defender))
-    if not attackers or not defenders:
+    garrison = coastal.garrison_value(state, box)  # A5.0: an invaded port's coastal garrison
+    if not attackers or not (defenders or garrison):
         raise ValueError(f"no battle in {box}: it does not hold pieces of both sides")
     origins: list[str] = []
     for pid in attackers:
@@ -78,14 +94,33 @@ def begin(state: AhdState, box: str) -> None:
         came = piece(state, pid).came_from
         if came and came not in origins:
             origins.append(came)
+    # B4.2.4: invading pieces come by sea and cross (O3.1: a battle from a naval invasion)
+    invasion = any(piece(state, pid).sailed and piece(state, pid).crossing for pid in attackers)
     state.battle = Battle(box=box, attacker=attacker, defender=defender,
                           attackers=attackers, defenders=defenders,
-                          participants=attackers + defenders, attacker_origins=sorted(origins))
+                          participants=attackers + defenders, attacker_origins=sorted(origins),
+                          invasion=invasion, garrison=garrison, breakout=breakout,
+                          containment=box in state.contained)
     for pid in attackers + defenders:
         piece(state, pid).fought = True  # B5.2.4: "pieces that have already fought a battle"
+    if state.battle.containment:
+        _leave_entrenchment(state, attackers)
+    defence = _list(state, defenders)
+    if garrison:
+        defence = ", ".join(filter(None, (defence, f"the coastal garrison ({garrison}, A5.0)")))
     state.log.append(f"Battle of {_name(box)}: {attacker} attacks with {_list(state, attackers)}; "
-                     f"{defender} defends with {_list(state, defenders)}")
+                     f"{defender} defends with {defence}")
     _run(state, ESCAPE)
+
+
+def _leave_entrenchment(state: AhdState, attackers: list[str]) -> None:
+    """A4.0: 'se un fronte attacca l'altro, l'attaccante deve abbandonare il suo trinceramento'
+    (and in a containment battle nobody crosses a river, AMB-16, AMB-37)."""
+    for pid in attackers:
+        p = piece(state, pid)
+        p.entrenched = False
+        p.digging = False
+        p.crossing = False
 
 
 def choices(state: AhdState) -> list[Choice]:
@@ -124,9 +159,15 @@ def prompt(state: AhdState) -> str:
     if b.step in (ATTACKER_RETREAT, DEFENDER_RETREAT):
         return f"{head} — {_side_of_step(b)}: retreat (losing the battle) or stand"
     if b.step in (DEFENDER_TARGETS, ATTACKER_TARGETS):
-        firer = piece(state, b.firers[0])
+        firer = _unit(state, b.firers[0])
+        rule = (" (O2.2: cavalry at enemy cavalry first; infantry never at cavalry already "
+                "chosen)" if _battlefield_targeting(state) else "")
         return (f"{head} — {_side_of_step(b)} fire: choose the target of {firer.id} "
-                f"({NAME[(firer.arm, firer.grade)]})")
+                f"({_kind(firer)}){rule}")
+    if b.step in (DEFENDER_FIRERS, ATTACKER_FIRERS):
+        side = _side_of_step(b)
+        return (f"{head} — {side} command {b.command[side]} (A7.0): choose the pieces that "
+                f"fire this round ({len(b.engaged)} of {_quota(state, side)} chosen)")
     if b.step == PROMOTION:
         return f"Battle of {_name(b.box)} won by {b.winner}: promote one participant, or none"
     if b.step == OVER:
@@ -169,20 +210,21 @@ def _enemies(b: Battle, side: str) -> list[str]:
 def _escape_allowed(state: AhdState) -> bool:
     """B5.2.6, AMB-18: the defender has only cavalry and the attacker not only cavalry."""
     b = state.battle
-    return (all(piece(state, pid).arm == CAVALRY for pid in b.defenders)
+    return (bool(b.defenders) and all(piece(state, pid).arm == CAVALRY for pid in b.defenders)
             and not all(piece(state, pid).arm == CAVALRY for pid in b.attackers))
 
 
 def _escape_boxes(state: AhdState) -> list[str]:
     """B5.2.6: any adjacent box except enemy recruiting cities, boxes with enemy pieces and
     the boxes the attackers came from (AMB-17); no friendly-box preference; never along the
-    Potomac for the CSA (AMB-57)."""
+    Potomac for the CSA (AMB-57); never into Kentucky on turn 1 under O4.1 (AMB-58)."""
     b = state.battle
     side = b.defender
     return [box for box in _neighbours(b.box, side)
             if not is_enemy_recruiting_city(state, box, side)
             and not has_enemy(state, box, side)
-            and box not in b.attacker_origins]
+            and box not in b.attacker_origins
+            and query.enterable(state, box)]
 
 
 def _enter_escape(state: AhdState) -> str | None:
@@ -210,6 +252,12 @@ def _apply_escape(state: AhdState, action: Action) -> None:
     ids = list(b.defenders)
     _withdraw(state, ids, dest)
     b.defenders = []
+    if coastal.alive(b):
+        state.log.append(f"Battle of {_name(b.box)}: the {b.defender} cavalry escapes to "
+                         f"{_name(dest)} ({', '.join(ids)}) (B5.2.6); the coastal garrison "
+                         f"fights on alone (A5.0)")
+        _run(state, ROUND)
+        return
     state.log.append(f"Battle of {_name(b.box)}: the {b.defender} cavalry escapes to "
                      f"{_name(dest)} ({', '.join(ids)}); no winner (B5.2.6)")
     # B5.2.6: an escape is no defeat: no winner, no battle promotion
@@ -225,6 +273,8 @@ def _enter_round(state: AhdState) -> str:
     b.round += 1
     b.used_boxes = []
     state.log.append(f"Battle of {_name(b.box)}, round {b.round} (day {day(b.round)})")
+    if b.round % 4 == 1:
+        _start_day(state)
     # B5.2.4, B5.2.5: reinforcements and retreats only from round 2 on (AMB-13 order)
     return ATTACKER_REINFORCEMENTS if b.round >= 2 else DEFENDER_FIRE
 
@@ -251,6 +301,8 @@ def _reinforcements(state: AhdState, side: str) -> list[tuple[str, Piece]]:
         for p in sorted(own, key=lambda p: p.id):
             if p.retreated:
                 continue  # B5.2.4: retreated (or escaped, AMB-18) earlier this turn
+            if containment.is_contained(state, p):
+                continue  # A4.0: contained pieces leave their port only by a breakout
             if is_attacker and p.fought:
                 continue  # B5.2.4: the attacker not with pieces that already fought
             out.append((box, p))
@@ -309,19 +361,41 @@ def _apply_reinforcements(state: AhdState, action: Action) -> None:
 def _retreat_boxes(state: AhdState, side: str) -> list[str]:
     """B5.2.5: one adjacent box along a usable line, with no enemy pieces, not an enemy
     recruiting city, not a box the enemy's pieces came from (AMB-17); a friendly box if any
-    qualifies."""
+    qualifies; never into Kentucky on turn 1 under O4.1 (AMB-58)."""
     b = state.battle
+    if b.breakout and side == b.attacker:
+        return [b.box]  # A4.0: a failed breakout stays contained in its port
     other_origins = b.defender_origins if side == b.attacker else b.attacker_origins
     boxes = [box for box in _neighbours(b.box, side)
              if not has_enemy(state, box, side)
              and not is_enemy_recruiting_city(state, box, side)
-             and box not in other_origins]
+             and box not in other_origins
+             and query.enterable(state, box)]
     friendly = [box for box in boxes if query.owner(state, box) == side]
+    if not friendly and _naval_retreat(state, side):
+        return []  # B5.2.5: a friendly box is at hand, Washington by sea (O3.1)
     return friendly or boxes
 
 
+def _naval_retreat(state: AhdState, side: str) -> bool:
+    """O3.1: 'Se in un porto sudista avviene una battaglia come risultato di un'invasione navale
+    o di un attacco Confederato in un presidio nordista, le truppe dell'Unione possono ritirarsi
+    raggruppandosi a Washington'. A Southern port is a port printed grey or in a Confederate
+    state (AMB-34); Washington must be the Union's and free of enemy pieces (AMB-34); not on
+    turn 1 under O4.1, which forbids every Union naval movement."""
+    b = state.battle
+    if side != UNION or not state.options.get("naval_retreat") or not _own(b, side):
+        return False
+    if not query.is_southern_port(b.box) or query.first_turn_restricted(state):
+        return False
+    if not (b.invasion or side == b.defender):
+        return False  # a land attack on a Southern port gives no way back by sea
+    return (b.box != WASHINGTON and query.owner(state, WASHINGTON) == UNION
+            and not has_enemy(state, WASHINGTON, UNION))
+
+
 def _enter_retreat(state: AhdState, side: str, next_step: str) -> str | None:
-    if _own(state.battle, side) and _retreat_boxes(state, side):
+    if _own(state.battle, side) and (_retreat_boxes(state, side) or _naval_retreat(state, side)):
         _ask(state, side)
         return None
     return next_step
@@ -330,8 +404,11 @@ def _enter_retreat(state: AhdState, side: str, next_step: str) -> str | None:
 def _choices_retreat(state: AhdState) -> list[Choice]:
     b = state.battle
     side = _side_of_step(b)
-    out = [Choice(Action("retreat", box), f"Retreat to {_name(box)} ({_ownership(state, box)})",
-                  GROUP) for box in _retreat_boxes(state, side)]
+    out = [Choice(Action("retreat", box), _retreat_label(state, box), GROUP)
+           for box in _retreat_boxes(state, side)]
+    if _naval_retreat(state, side):
+        out.append(Choice(Action("retreat-by-sea", WASHINGTON),
+                          "Retreat by sea to Washington (O3.1 naval retreat)", GROUP))
     out.append(Choice(Action("stand", None), "Stand and fight", GROUP))
     return out
 
@@ -346,8 +423,17 @@ def _apply_retreat(state: AhdState, action: Action) -> None:
     ids = list(_own(b, side))
     _withdraw(state, ids, dest)
     _own(b, side).clear()
+    if side == b.defender and coastal.alive(b):
+        state.log.append(f"Battle of {_name(b.box)}, round {b.round}: {side} retreats to "
+                         f"{_name(dest)} ({', '.join(ids)}); the coastal garrison fights on "
+                         f"alone (A5.0)")
+        _run(state, DEFENDER_FIRE)
+        return
     b.winner = enemy(side)  # B5.2.5: the other side wins the battle
-    state.log.append(f"Battle of {_name(b.box)}, round {b.round}: {side} retreats to "
+    how = " by sea (O3.1)" if action.verb == "retreat-by-sea" else ""
+    if b.breakout and dest == b.box:
+        how = " (calls off the breakout, A4.0)"
+    state.log.append(f"Battle of {_name(b.box)}, round {b.round}: {side} retreats{how} to "
                      f"{_name(dest)} ({', '.join(ids)}); {b.winner} wins")
     _run(state, PROMOTION)
 
@@ -365,11 +451,33 @@ def _withdraw(state: AhdState, ids: list[str], dest: str) -> None:
 
 
 def _open_fire(state: AhdState, side: str, targets_step: str) -> str:
-    """Every piece of `side` in the battle fires once (B5.1); they declare in id order."""
+    """Every piece of `side` in the battle fires once (B5.1); they declare in id order, under
+    O2.2 cavalry first (docs/ahd-decisions.md)."""
     b = state.battle
-    b.firers = sorted(_own(b, side))
     b.shots = []
+    b.engaged = []
+    able = _able_to_fire(state, side)
+    if len(able) > _quota(state, side):
+        b.firers = []
+        return ATTACKER_FIRERS if side == b.attacker else DEFENDER_FIRERS  # A7.0
+    _set_firers(state, side, able)
     return targets_step
+
+
+def _able_to_fire(state: AhdState, side: str) -> list[str]:
+    """The pieces of `side` in the battle that may fire this round (B5.1: every one)."""
+    return list(_own(state.battle, side))
+
+
+def _set_firers(state: AhdState, side: str, ids: list[str]) -> None:
+    """The pieces that fire, in declaration order: id order, under O2.2 cavalry first; a
+    coastal garrison fires first of all (A5.0)."""
+    b = state.battle
+    b.firers = sorted(ids)
+    if _battlefield_targeting(state):
+        b.firers.sort(key=lambda pid: piece(state, pid).arm != CAVALRY)
+    if side == b.defender and coastal.alive(b):
+        b.firers.insert(0, coastal.GARRISON)
 
 
 def _legal_targets(state: AhdState) -> list[str]:
@@ -377,6 +485,10 @@ def _legal_targets(state: AhdState) -> list[str]:
     min(firers, enemy pieces), so an already-targeted enemy is legal only if the firers still to
     declare after this one can cover every enemy still uncovered that must be covered."""
     b = state.battle
+    if _side_of_step(b) == b.attacker and coastal.alive(b):
+        return [coastal.GARRISON]  # A5.0: the garrison first, then any other piece
+    if _battlefield_targeting(state) and b.firers[0] != coastal.GARRISON:
+        return _targets_o2_2(state)
     side = _side_of_step(b)
     foes = sorted(_enemies(b, side))
     total = len(b.firers) + len(b.shots)
@@ -388,32 +500,88 @@ def _legal_targets(state: AhdState) -> list[str]:
 
 def _enter_targets(state: AhdState, side: str) -> str | None:
     b = state.battle
-    foes = _enemies(b, side)
-    if b.firers and len(foes) == 1:
+    foes = _target_pool(b, side)
+    # (under O2.2 infantry may not all take one enemy cavalry piece: see _forced_o2_2)
+    if b.firers and len(foes) == 1 and (not _battlefield_targeting(state)
+                                        or foes[0] == coastal.GARRISON):
         # one possible assignment overall: every firer must shoot at the only enemy piece
         for firer in b.firers:
             b.shots.append([firer, foes[0]])
         b.firers = []
         state.log.append(f"{_tag(b)}: {side} targets (only one possible): "
                          f"{_declared(b)}")
+    if _battlefield_targeting(state):
+        _forced_o2_2(state, side)
     if b.firers:
         _ask(state, side)
         return None
     return _fire(state, side)
 
 
-def _choices_targets(state: AhdState) -> list[Choice]:
+# O2.2 battlefield targeting -------------------------------------------------------------------
+
+
+def _battlefield_targeting(state: AhdState) -> bool:
+    return bool(state.options.get("battlefield_targeting"))
+
+
+def _targets_o2_2(state: AhdState) -> list[str]:
+    """O2.2 (garbled in the seed; read as AMB-31), replacing B5.1's 'every enemy piece must be
+    a target'. Cavalry declares first and 'deve sparare alla Cavalleria nemica': while an enemy
+    cavalry piece is not yet a target a cavalry firer must take one of those; once every enemy
+    cavalry piece is a target it fires freely. Infantry 'non può sparare alla Cavalleria nemica
+    che è stata già selezionata': it may take an enemy cavalry piece nobody targets yet, or
+    enemy infantry, covering every enemy infantry piece before doubling up on one."""
     b = state.battle
     side = _side_of_step(b)
     firer = piece(state, b.firers[0])
+    foes = sorted(_enemies(b, side))
+    covered = {target for _, target in b.shots}
+    cavalry = [t for t in foes if piece(state, t).arm == CAVALRY]
+    infantry = [t for t in foes if piece(state, t).arm != CAVALRY]
+    open_cavalry = [t for t in cavalry if t not in covered]
+    if firer.arm == CAVALRY:
+        return open_cavalry or foes
+    open_infantry = [t for t in infantry if t not in covered]
+    return sorted(open_cavalry + (open_infantry or infantry))
+
+
+def _forced_o2_2(state: AhdState, side: str) -> None:
+    """O2.2: a firer left with no target it may take holds its fire (infantry facing only
+    enemy cavalry already chosen as targets); against a single enemy piece the one possible
+    declaration is made at once."""
+    b = state.battle
+    held: list[str] = []
+    forced = False
+    while b.firers:
+        legal = _legal_targets(state)
+        if legal and len(_enemies(b, side)) > 1:
+            break
+        firer = b.firers.pop(0)
+        if legal:
+            b.shots.append([firer, legal[0]])
+            forced = True
+        else:
+            held.append(firer)
+    if held:
+        state.log.append(f"{_tag(b)}: {', '.join(held)} cannot fire: no target allowed "
+                         f"(O2.2 battlefield targeting)")
+    if (held or forced) and not b.firers and b.shots:
+        state.log.append(f"{_tag(b)}: {side} targets: {_declared(b)}")
+
+
+def _choices_targets(state: AhdState) -> list[Choice]:
+    b = state.battle
+    side = _side_of_step(b)
+    firer = _unit(state, b.firers[0])
     out = []
     for tid in _legal_targets(state):
-        target = piece(state, tid)
+        target = _unit(state, tid)
         value = _modified(state, firer, target, side)
-        flags = [NAME[(target.arm, target.grade)]]
+        flags = [_kind(target)]
         if target.reduced:
             flags.append("reduced")
-        if is_entrenched(state, target):
+        if _entrenched(state, target):
             flags.append("entrenched")
         if target.crossing and tid in b.attackers:
             flags.append("crossing")
@@ -436,9 +604,9 @@ def _apply_targets(state: AhdState, action: Action) -> None:
 def _modified(state: AhdState, firer: Piece, target: Piece, side: str) -> int:
     """The firer's T1 value modified for this target (B5.2, T11)."""
     b = state.battle
-    value = firer.value  # B5.1: reduced pieces fire at full value
-    if is_entrenched(state, target):
-        value -= 1  # B5.2.1
+    value = firer.value  # B5.1: reduced pieces fire at full value; A5.0 the garrison's shield
+    if _entrenched(state, target):
+        value -= 1  # B5.2.1; A5.0 the garrison is always entrenched
     if target.arm == INFANTRY and target.grade == CRACK:
         value -= 1  # B5.2.2
     if (side == b.defender and b.round <= 2 and target.crossing
@@ -463,19 +631,24 @@ def _fire(state: AhdState, side: str) -> str:
     b = state.battle
     foes = _enemies(b, side)
     for firer_id, target_id in b.shots:
-        firer = piece(state, firer_id)
+        firer = _unit(state, firer_id)
         die = roll_die(state)
-        if target_id not in foes:
+        if target_id not in _target_pool(b, side):
             # B5.1, TC-6: the target was eliminated earlier in this fire: the shot is wasted
             state.log.append(f"{_tag(b)}: {firer_id} fires at {target_id} "
                              f"(already eliminated): {die} — wasted")
             continue
-        target = piece(state, target_id)
+        target = _unit(state, target_id)
         value = _modified(state, firer, target, side)
-        if _hits(die, value):
+        if coastal.GARRISON not in (firer_id, target_id):
+            b.regular_combat = True  # A5.0: more than the garrison was fought
+        if _hits(die, value) and target_id == coastal.GARRISON:
+            outcome = f"hit, garrison {coastal.hit(b)}"  # A5.0: two hits destroy it
+        elif _hits(die, value):
             result = hit(state, target)  # B5.1: full -> reduced -> eliminated
             if result == "eliminated":
                 foes.remove(target_id)
+                _count_training_loss(state, target)
             outcome = f"hit, {result}"
         else:
             outcome = "miss"
@@ -486,18 +659,83 @@ def _fire(state: AhdState, side: str) -> str:
     return _end_check(state) or (ATTACKER_FIRE if side == b.defender else ROUND)
 
 
+def _count_training_loss(state: AhdState, target: Piece) -> None:
+    """O4.3, AMB-33: Confederate veteran or crack infantry eliminated by enemy fire count
+    against the CSA training die for the rest of this game turn."""
+    if target.side == CSA and target.arm == INFANTRY and target.grade in (VETERAN, CRACK):
+        state.csa_infantry_lost += 1
+
+
 def _end_check(state: AhdState) -> str | None:
     """B5.0: a side with no pieces left loses; both gone: no winner."""
     b = state.battle
-    if b.attackers and b.defenders:
+    defending = bool(b.defenders) or coastal.alive(b)  # A5.0: the garrison fights on alone
+    if b.attackers and defending:
         return None
-    if not b.attackers and not b.defenders:
+    if not b.attackers and not defending:
         b.winner = NO_WINNER
         state.log.append(f"Battle of {_name(b.box)}: both armies are destroyed; no winner")
         return OVER
     b.winner = b.attacker if b.attackers else b.defender
     state.log.append(f"Battle of {_name(b.box)}: {b.winner} wins")
     return PROMOTION
+
+
+# A7.0 battle days and command values ---------------------------------------------------------
+
+
+def _start_day(state: AhdState) -> None:
+    """A7.0: 'Il comando è determinato all'inizio di ogni giorno di battaglia': each side rolls
+    1d6 on the Command Table (T2), column of the current year; from day 2 half the previous
+    day's value, rounded up, is added (TC-18). Attacker first, then defender."""
+    b = state.battle
+    if not state.options.get("battle_days"):
+        return
+    when = year(state.turn)
+    for side in (b.attacker, b.defender):
+        die = roll_die(state)
+        table = table_value(when, die, side)
+        previous = b.command.get(side, 0)
+        b.command_die[side] = die
+        b.command_table[side] = table
+        b.command_carried[side] = carried_over(previous)
+        b.command[side] = day_value(table, previous)
+        carried = f" + {b.command_carried[side]} carried" if previous else ""
+        state.log.append(f"{_tag(b)}: day {day(b.round)}, {side} Command Table die {die} "
+                         f"({when}): {table}{carried} = command {b.command[side]} (A7.0)")
+
+
+def _quota(state: AhdState, side: str) -> int:
+    """How many of `side`'s pieces fire this round: all of them, or under A7.0 at most the
+    day's command value (the coastal garrison, not a piece, is not counted)."""
+    b = state.battle
+    own = len(_able_to_fire(state, side))
+    if not state.options.get("battle_days"):
+        return own
+    return min(own, b.command[side])
+
+
+def _choices_firers(state: AhdState) -> list[Choice]:
+    """A7.0, AMB-40: the owner picks which of his pieces are engaged this round."""
+    b = state.battle
+    side = _side_of_step(b)
+    return [Choice(Action("engage", pid), f"Engage {pid} ({_short(state, piece(state, pid))}): "
+                   f"it fires this round", GROUP)
+            for pid in sorted(_able_to_fire(state, side)) if pid not in b.engaged]
+
+
+def _apply_firers(state: AhdState, action: Action) -> None:
+    b = state.battle
+    side = _side_of_step(b)
+    b.engaged.append(str(action.noun))
+    if len(b.engaged) < _quota(state, side):
+        _run(state, b.step)
+        return
+    idle = sorted(pid for pid in _able_to_fire(state, side) if pid not in b.engaged)
+    state.log.append(f"{_tag(b)}: {side} engages {', '.join(sorted(b.engaged))} (command "
+                     f"{b.command[side]}); not firing: {', '.join(idle)} (A7.0)")
+    _set_firers(state, side, b.engaged)
+    _run(state, ATTACKER_TARGETS if side == b.attacker else DEFENDER_TARGETS)
 
 
 # B6.0 battle promotion ----------------------------------------------------------------------
@@ -508,6 +746,8 @@ def _promotable(state: AhdState) -> list[Piece]:
     b = state.battle
     if b.winner not in (b.attacker, b.defender):
         return []
+    if b.winner == b.attacker and b.garrison and not b.regular_combat:
+        return []  # A5.0: no promotion for defeating only a coastal garrison
     survivors = _own(b, b.winner)
     return [piece(state, pid) for pid in sorted(survivors)
             if pid in b.participants and can_promote(state, piece(state, pid))]
@@ -585,6 +825,43 @@ def _list(state: AhdState, ids: list[str]) -> str:
                      for pid in ids)
 
 
+def _unit(state: AhdState, uid: str) -> Piece | coastal.Garrison:
+    """A piece of the battle, or the coastal garrison (A5.0)."""
+    if uid == coastal.GARRISON:
+        return coastal.combatant(state.battle)
+    return piece(state, uid)
+
+
+def _kind(unit: Piece | coastal.Garrison) -> str:
+    if isinstance(unit, coastal.Garrison):
+        return f"coastal garrison {unit.value}"
+    return NAME[(unit.arm, unit.grade)]
+
+
+def _entrenched(state: AhdState, unit: Piece | coastal.Garrison) -> bool:
+    """B4.2.5 entrenchment as it counts in this battle: in a containment battle the attacker
+    has left its entrenchment, a permanent one included (A4.0)."""
+    b = state.battle
+    if b is not None and b.containment and unit.id in b.attackers:
+        return False
+    return is_entrenched(state, unit)
+
+
+def _target_pool(b: Battle, side: str) -> list[str]:
+    """What `side` may fire at now: the enemy pieces, or only the garrison while it stands
+    (A5.0: 'deve per prima cosa distruggere il presidio')."""
+    if side == b.attacker and coastal.alive(b):
+        return [coastal.GARRISON]
+    return _enemies(b, side)
+
+
+def _retreat_label(state: AhdState, box: str) -> str:
+    b = state.battle
+    if b.breakout and box == b.box:
+        return f"Call off the breakout: stay contained in {_name(box)} (the Confederates win)"
+    return f"Retreat to {_name(box)} ({_ownership(state, box)})"
+
+
 def _tag(b: Battle) -> str:
     return f"{_name(b.box)} r{b.round}"
 
@@ -603,8 +880,10 @@ _ENTER: dict[str, Callable[[AhdState], str | None]] = {
     ATTACKER_RETREAT: lambda s: _enter_retreat(s, s.battle.attacker, DEFENDER_RETREAT),
     DEFENDER_RETREAT: lambda s: _enter_retreat(s, s.battle.defender, DEFENDER_FIRE),
     DEFENDER_FIRE: lambda s: _open_fire(s, s.battle.defender, DEFENDER_TARGETS),
+    DEFENDER_FIRERS: lambda s: _ask(s, s.battle.defender),
     DEFENDER_TARGETS: lambda s: _enter_targets(s, s.battle.defender),
     ATTACKER_FIRE: lambda s: _open_fire(s, s.battle.attacker, ATTACKER_TARGETS),
+    ATTACKER_FIRERS: lambda s: _ask(s, s.battle.attacker),
     ATTACKER_TARGETS: lambda s: _enter_targets(s, s.battle.attacker),
     PROMOTION: _enter_promotion,
     OVER: _enter_over,
@@ -618,6 +897,8 @@ _CHOICES: dict[str, Callable[[AhdState], list[Choice]]] = {
     DEFENDER_RETREAT: _choices_retreat,
     DEFENDER_TARGETS: _choices_targets,
     ATTACKER_TARGETS: _choices_targets,
+    DEFENDER_FIRERS: _choices_firers,
+    ATTACKER_FIRERS: _choices_firers,
     PROMOTION: _choices_promotion,
 }
 
@@ -629,5 +910,7 @@ _APPLY: dict[str, Callable[[AhdState, Action], None]] = {
     DEFENDER_RETREAT: _apply_retreat,
     DEFENDER_TARGETS: _apply_targets,
     ATTACKER_TARGETS: _apply_targets,
+    DEFENDER_FIRERS: _apply_firers,
+    ATTACKER_FIRERS: _apply_firers,
     PROMOTION: _apply_promotion,
 }

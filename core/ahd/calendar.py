@@ -39,3 +39,21 @@ def turn_of(name: str, when: int) -> int:
 
 # B8.0: the three enlistments, 4 Union militia infantry each, in April 1862/1863/1864.
 ENLISTMENT_TURNS = (turn_of("Apr", 1862), turn_of("Apr", 1863), turn_of("Apr", 1864))
+
+# O4.4 (the 1863 draft riots): the April 1863 enlistment comes one militia at a time, in April,
+# May, June and July 1863 (all single-month turns).
+DRAFT_RIOT_TURNS = tuple(turn_of(m, 1863) for m in ("Apr", "May", "Jun", "Jul"))
+UNION_MILITIA_AT_START = 12  # B8.0: on the map in July 1861; the other 12 wait for enlistment
+
+
+def enlistment(turn: int, draft_riots: bool = False) -> int:
+    """Union militia infantry joining the pool at the start of `turn` (B8.0; O4.4)."""
+    if draft_riots and turn in DRAFT_RIOT_TURNS:
+        return 1  # April 1863 included: 1 instead of 4
+    return 4 if turn in ENLISTMENT_TURNS else 0
+
+
+def militia_enlisted(turn: int, draft_riots: bool = False) -> int:
+    """Union militia infantry that may be in play or in the pool once `turn` has begun (B8.0,
+    TC-14): 12, then 16, 20, 24; under O4.4 17, 18, 19, 20 from April to July 1863."""
+    return UNION_MILITIA_AT_START + sum(enlistment(t, draft_riots) for t in range(1, turn + 1))

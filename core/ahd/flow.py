@@ -5,6 +5,8 @@ victory (B9.0, B7.0, B11.0). `choices(state)` lists what the active role may do 
 stop; `act(state, role, action)` applies one choice and `advance` runs on to the next stop.
 
 Phases (state.phase):
+  supply     start of a player turn: an unsupported stack loses a piece            (A2.0)
+  breakout   start of the Union movement: breakout battles from contained ports    (A4.0)
   movement   choose a march origin, a naval move, the invasion, or end movement     (B4.0)
   march      inside a march from state.march_from: pick a piece, entrench, end march
   march-to   a piece is picked (state.selected): choose its destination
@@ -12,6 +14,7 @@ Phases (state.phase):
              choose the entry box (B5.2.3, B5.2.5)
   sail-to    a piece is picked for a naval move: choose the port                      (B4.2.3)
   invasion   the invasion target is chosen: ship pieces from Washington               (B4.2.4)
+  containment end of the CSA movement: contain or fight in an eligible port          (A4.0)
   battles    several battles wait: the attacker chooses the next one                  (B5.0)
   battle     a battle is being fought (core/ahd/battle.py)
   promotion  the active player may promote one piece                                  (B6.0)
@@ -21,12 +24,15 @@ Phases (state.phase):
 from __future__ import annotations
 
 from core import rng
-from core.ahd import battle, movement
+from core.ahd import battle, coastal, containment, movement, scenarios, supply
 from core.ahd import query as q
-from core.ahd.calendar import ENLISTMENT_TURNS, label
-from core.ahd.pieces import NEXT_GRADE, clear_turn_marks, describe, piece, promote
-from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, UNION, Piece,
-                            AhdState)
+from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label, militia_enlisted
+from core.ahd.calendar import year as year_of
+from core.ahd.command import table_value
+from core.ahd.pieces import (NEXT_GRADE, clear_turn_marks, describe, piece, promote,
+                             remove_from_play)
+from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, SUPPLY, UNION,
+                            AhdState, Battle, Piece)
 from core.engine import Action, Choice, IllegalAction, check_legal
 from maps.a_house_divided import UNION_VICTORY_CITIES
 
@@ -36,6 +42,11 @@ WASHINGTON = "washington"
 def die_to_count(die: int) -> int:
     """Movement and recruiting dice: a 1 counts as 2 (B4.0, B7.0)."""
     return 2 if die == 1 else die
+
+
+def marches(n: int) -> str:
+    """'1 march', '3 marches'."""
+    return f"{n} march" if n == 1 else f"{n} marches"
 
 
 def log(state: AhdState, text: str) -> None:
@@ -52,13 +63,42 @@ def name(box: str) -> str:
 def start_game_turn(state: AhdState) -> None:
     """Turn start: enlistment (B8.0), then the Union player turn (B3.0)."""
     log(state, f"== {label(state.turn)} (turn {state.turn}) ==")
-    if state.turn in ENLISTMENT_TURNS:
-        enlisted = [p for p in state.pieces
-                    if p.loc == ASIDE and p.side == UNION and p.arm == INFANTRY][:4]
-        for p in enlisted:
-            p.loc = POOL
-        log(state, f"Enlistment: {len(enlisted)} Union militia infantry join the pool (B8.0).")
+    if is_scenario_start(state):
+        # O5.0: the militia of this April came with the scenario's pool, not a second time.
+        log(state, f"Scenario {state.scenario} (O5.0): the Union moves first; this April's "
+                   f"enlisted militia are already in its pool.")
+    elif enlistment(state.turn, bool(state.options.get("draft_riots"))):
+        enlist(state)
+    state.csa_infantry_lost = 0  # O4.3, AMB-33: losses are counted per game turn
     start_player_turn(state, UNION)
+
+
+def enlist(state: AhdState) -> None:
+    """B8.0: 4 Union militia infantry join the pool in April 1862, 1863 and 1864; under O4.4
+    the 1863 four come one at a time in April, May, June and July 1863 (AMB-59: at the start of
+    the turn). Never more than the schedule allows in all (TC-14: 16, 17, 18, 19, 20, 24): a
+    game that began with this month's militia already in its pool gets no second enlistment."""
+    draft_riots = bool(state.options.get("draft_riots"))
+    available = sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
+                    and p.grade == MILITIA and p.loc not in (ASIDE, SUPPLY))
+    due = min(enlistment(state.turn, draft_riots),
+              militia_enlisted(state.turn, draft_riots) - available)
+    enlisted = [p for p in state.pieces
+                if p.loc == ASIDE and p.side == UNION and p.arm == INFANTRY][:max(0, due)]
+    for p in enlisted:
+        p.loc = POOL
+    rule = "O4.4 draft riots" if draft_riots and state.turn in DRAFT_RIOT_TURNS else "B8.0"
+    if not enlisted:
+        log(state, f"Enlistment ({rule}): this month's Union militia infantry are already in "
+                   f"the pool.")
+        return
+    noun = "joins" if len(enlisted) == 1 else "join"
+    log(state, f"Enlistment: {len(enlisted)} Union militia infantry {noun} the pool ({rule}).")
+
+
+def is_scenario_start(state: AhdState) -> bool:
+    """The first turn of a year scenario (O5.0), which starts on an April, not July 1861."""
+    return state.turn == state.start_turn and state.start_turn != 1
 
 
 def start_player_turn(state: AhdState, side: str) -> None:
@@ -67,11 +107,34 @@ def start_player_turn(state: AhdState, side: str) -> None:
     for p in state.pieces:
         clear_turn_marks(p)
     log(state, f"-- {side} player turn --")
-    start_movement(state)
+    start_support_check(state)
+
+
+def start_support_check(state: AhdState) -> None:
+    """A2.0: 'All'inizio del suo turno, prima di fare qualunque altra cosa' (AMB-35: the first
+    start-of-turn step) each stack of 2+ pieces without a support line loses a piece of its
+    owner's choice (A2.2). Then the movement segment."""
+    state.supply_boxes = (supply.unsupported(state, state.player)
+                          if state.options.get("supply") else [])
+    if not state.supply_boxes:
+        start_movement(state)
+        return
+    state.phase = "supply"
+    boxes = ", ".join(name(box) for box in state.supply_boxes)
+    log(state, f"{state.player}: no support line for the stacks in {boxes}; one piece of each "
+               f"is eliminated (A2.2).")
 
 
 def start_movement(state: AhdState) -> None:
-    """B4.0 march allowance; B4.1 exactly 2 marches on the campaign's first turn."""
+    """The movement segment, then the breakout battles from contained ports (A4.0)."""
+    roll_marches(state)
+    state.garrison_engaged = False  # A5.0: a new invasion meets a garrison at full strength
+    offer_breakouts(state)
+
+
+def roll_marches(state: AhdState) -> None:
+    """B4.0 march allowance (A3.0: read on the Command Table); B4.1 exactly 2 marches on the
+    campaign's first turn."""
     state.phase = "movement"
     state.invasion = False
     state.invasion_target = ""
@@ -79,25 +142,63 @@ def start_movement(state: AhdState) -> None:
         state.move_die = 0
         state.marches_left = 2
         log(state, f"{state.player}: first turn, 2 marches without a roll (B4.1).")
+        if q.first_turn_restricted(state):
+            log(state, "First-turn restrictions (O4.1): no piece may enter Kentucky, rivers "
+                       "carry 1 box per march, no Union naval movement.")
+        return
+    if is_scenario_start(state):  # O5.0: 1 march each, no die, so no invasion (B4.2.4)
+        state.move_die = 0
+        state.marches_left = 1
+        log(state, f"{state.player}: first turn of the scenario, 1 march without a roll "
+                   f"(O5.0).")
         return
     state.move_die = rng.roll(state)
-    state.marches_left = die_to_count(state.move_die)
-    state.invasion = state.player == UNION and state.move_die == 6  # B4.2.4
+    # B4.2.4; under A3.0 a natural 6 on the Command Table die (AMB-12, AMB-41)
+    state.invasion = state.player == UNION and state.move_die == 6
     extra = " — a naval invasion is allowed" if state.invasion else ""
+    if state.options.get("command_marches"):
+        # A3.0: the Command Table (T2), column of the current year, replaces the plain die
+        when = year_of(state.turn)
+        state.marches_left = table_value(when, state.move_die, state.player)
+        log(state, f"{state.player} Command Table die {state.move_die} ({when}): "
+                   f"{marches(state.marches_left)}{extra} (A3.0).")
+        return
+    state.marches_left = die_to_count(state.move_die)
     log(state, f"{state.player} movement die {state.move_die}: "
-               f"{state.marches_left} marches{extra}.")
+               f"{marches(state.marches_left)}{extra}.")
 
 
 def end_movement(state: AhdState) -> None:
     state.phase = "battles"
     state.invasion = False
     log(state, f"{state.player} ends movement.")
+    containment.lift_ended(state)
+    state.containment_fights = []
+    state.containment_queue = containment.decisions(state)
+    if state.containment_queue:
+        state.phase = "containment"  # A4.0: the CSA contains or fights, port by port
+        return
     next_battle(state)
 
 
+def offer_breakouts(state: AhdState) -> None:
+    """A4.0: at the start of the Union movement segment the contained pieces are held in their
+    ports; each contained port may try a breakout battle, 1 march each."""
+    if state.player != UNION or not containment.in_use(state):
+        return
+    containment.lift_ended(state)
+    containment.hold(state)
+    if containment.breakout_ports(state) and state.marches_left > 0:
+        state.phase = "breakout"
+
+
 def pending_battles(state: AhdState) -> list[str]:
-    """Boxes holding pieces of both sides (B5.0)."""
-    return sorted(q.occupied(state, UNION) & q.occupied(state, CSA))
+    """Boxes holding pieces of both sides (B5.0), less the contained ports where no battle is
+    fought (A4.0), plus an invaded port held by its coastal garrison alone (A5.0, AMB-38)."""
+    boxes = q.occupied(state, UNION) & q.occupied(state, CSA)
+    boxes -= containment.quiet(state)
+    boxes |= coastal.lone_garrison_battles(state)
+    return sorted(boxes)
 
 
 def next_battle(state: AhdState) -> None:
@@ -112,16 +213,38 @@ def next_battle(state: AhdState) -> None:
         start_promotion(state)
 
 
-def begin_battle(state: AhdState, box: str) -> None:
+def begin_battle(state: AhdState, box: str, breakout: bool = False) -> None:
     state.phase = "battle"
-    battle.begin(state, box)
+    if coastal.garrison_value(state, box):
+        state.garrison_engaged = True  # A5.0: the garrison fights this invasion once
+    battle.begin(state, box, breakout=breakout)
     after_battle_step(state)
 
 
 def after_battle_step(state: AhdState) -> None:
     if state.battle is not None and state.battle.step == "over":
+        fought = state.battle
         state.battle = None
+        containment.lift_ended(state)
+        if fought.breakout:
+            after_breakout(state, fought)
+            return
         next_battle(state)
+
+
+def after_breakout(state: AhdState, fought: Battle) -> None:
+    """A4.0: a won breakout frees the port's Union pieces for this movement segment; otherwise
+    they stay contained. Other contained ports may still try, then movement goes on."""
+    state.active = [UNION]
+    if fought.winner == UNION:
+        containment.release(state, fought.box)
+        log(state, f"Breakout from {name(fought.box)} won: its Union pieces move freely "
+                   f"(A4.0).")
+    elif fought.box in state.contained:
+        log(state, f"Breakout from {name(fought.box)} failed: its Union pieces stay "
+                   f"contained (A4.0).")
+    state.phase = "movement"
+    offer_breakouts(state)
 
 
 def recover(state: AhdState) -> None:
@@ -137,30 +260,73 @@ def promotable(state: AhdState) -> list:
     """The player's pieces on the map with a free counter of the next quality (B6.0)."""
     free = {(p.arm, p.grade) for p in state.pieces if p.loc == "supply" and p.side == state.player}
     return [p for p in q.pieces_of(state, state.player)
-            if (p.arm, NEXT_GRADE.get(p.grade)) in free]
+            if (p.arm, NEXT_GRADE.get(p.grade)) in free and p.id not in state.promoted]
 
 
 def start_promotion(state: AhdState) -> None:
-    """B6.0: after the battle segment the active player may promote one piece."""
+    """B6.0: after the battle segment the active player may promote one piece (O4.3: the CSA
+    may be allowed two)."""
     state.phase = "promotion"
     state.active = [state.player]
+    state.promoted = []
+    state.promotions_left = 1
+    state.training_die = 0
     if not promotable(state):
         log(state, f"{state.player}: no piece can be promoted.")
         start_recruiting(state)
+        return
+    if state.player == CSA and state.options.get("southern_training"):
+        southern_training(state)
+
+
+def southern_training(state: AhdState) -> None:
+    """O4.3: 'Il Confederato lancia 1d6 durante il suo segmento delle promozioni. Con un
+    risultato di uno o meno, egli può promuovere due pezzi'; minus one for each veteran or crack
+    infantry lost in battle in the current turn (AMB-33: CSA FV/FS eliminated by enemy fire in
+    this game turn). Rolled only when a promotion is possible at all."""
+    die = rng.roll(state)
+    state.training_die = die
+    lost = state.csa_infantry_lost
+    result = die - lost
+    if result <= 1:
+        state.promotions_left = 2
+    outcome = "two promotions" if result <= 1 else "one promotion"
+    log(state, f"Southern training (O4.3): die {die} - {lost} veteran/crack infantry lost "
+               f"this turn = {result}: {outcome}.")
+
+
+def recruits_allowed_in(state: AhdState, box: str) -> int:
+    """B7.0: one new militia per city; O3.3: 'fino a due nuovi pezzi ... all'interno delle
+    città di reclutamento che hanno un valore di 3 o più' (own-colour shield, AMB-56)."""
+    if state.options.get("historical_recruiting") and q.shield(box, state.player) >= 3:
+        return 2
+    return 1
 
 
 def recruit_cities(state: AhdState) -> list[str]:
-    """Owned boxes with a shield of the player's colour, no enemy pieces, not used yet (B7.0)."""
+    """Owned boxes with a shield of the player's colour, no enemy pieces, with room for one
+    more recruit this segment (B7.0; O3.3)."""
     side = state.player
     occ = q.Occupancy(state)
     return [box for box, who in state.owner.items()
-            if who == side and q.shield(box, side) > 0 and box not in state.recruited_in
+            if who == side and q.shield(box, side) > 0
+            and state.recruited_in.count(box) < recruits_allowed_in(state, box)
             and not occ.enemy(box, side)]
 
 
 def room(state: AhdState) -> int:
-    """How many more pieces the player may put in play under MAS (B7.0)."""
-    return q.mas(state, state.player) - q.in_play(state, state.player)
+    """How many more pieces the player may put in play under MAS (B7.0), or under MAS plus
+    the O3.4 increase for the Union."""
+    return q.army_limit(state, state.player) - q.in_play(state, state.player)
+
+
+def recruit_count(state: AhdState, die: int) -> int:
+    """Militia recruited for a die (T8): B7.0 a 1 counts as 2; O3.3 the Union recruits 3 on a
+    1 or 2, the CSA no more than 4 on a 5 or 6."""
+    count = die_to_count(die)
+    if state.options.get("historical_recruiting"):
+        count = max(count, 3) if state.player == UNION else min(count, 4)
+    return count
 
 
 def start_recruiting(state: AhdState) -> None:
@@ -173,14 +339,19 @@ def start_recruiting(state: AhdState) -> None:
         log(state, f"{side}: the pool is empty, no recruiting.")
         return end_player_turn(state)
     if room(state) <= 0:
-        log(state, f"{side}: at Maximum Army Size ({q.mas(state, side)}), no recruiting (B7.0).")
+        extra = q.army_limit(state, side) - q.mas(state, side)
+        limit = f" + {extra} (O3.4)" if extra else ""
+        log(state, f"{side}: at Maximum Army Size ({q.mas(state, side)}{limit}), no recruiting "
+                   f"(B7.0).")
         return end_player_turn(state)
     if not recruit_cities(state):
         log(state, f"{side}: no recruiting city available.")
         return end_player_turn(state)
     state.recruit_die = rng.roll(state)
-    state.recruits_left = die_to_count(state.recruit_die)
-    log(state, f"{side} recruiting die {state.recruit_die}: up to {state.recruits_left} militia.")
+    state.recruits_left = recruit_count(state, state.recruit_die)
+    rule = " (O3.3 historical recruiting)" if state.options.get("historical_recruiting") else ""
+    log(state, f"{side} recruiting die {state.recruit_die}: up to {state.recruits_left} "
+               f"militia{rule}.")
     check_recruiting_done(state)
 
 
@@ -191,6 +362,7 @@ def check_recruiting_done(state: AhdState) -> None:
 
 def end_player_turn(state: AhdState) -> None:
     """B9.0 captures, then victory checks (B11.0, B12.0), then the next player turn."""
+    containment.lift_ended(state)
     capture(state)
     if check_victory(state):
         return
@@ -229,12 +401,31 @@ def capture(state: AhdState) -> None:
                 state.cavalry_held.append(box)
             how = " by cavalry alone (held while occupied)" if cavalry_only else ""
             log(state, f"{side} captures {name(box)}{how}.")
+            containment.note_capture(state, box, side, mine)  # A4.0 eligible ports
+            if box == WASHINGTON and state.options.get("washington_capture"):
+                washington_changes_hands(state, side)
         elif box in state.cavalry_held and not cavalry_only:
             state.cavalry_held.remove(box)  # infantry made the control permanent
     for box in list(state.cavalry_held):
         if state.owner.get(box) == side and box not in here:
             state.cavalry_held.remove(box)
             revert(state, box)
+
+
+def washington_changes_hands(state: AhdState, side: str) -> None:
+    """A6.0 (TC-20, AMB-39): a Confederate capture of Washington costs the Union 1d6 of MAS, a 1
+    counting as 2, instead of the city's blue shield of 1: the shield is lost by ownership
+    (B7.0) and the rest is a permanent offset. A Union recapture gives back only the shield."""
+    if side == CSA:
+        die = rng.roll(state)
+        loss = die_to_count(die)  # "se il risultato del dado è un 1, sottraete 2"
+        shield = q.shield(WASHINGTON, UNION)
+        state.mas_offset[UNION] = state.mas_offset.get(UNION, 0) - (loss - shield)
+        log(state, f"Washington falls (A6.0): die {die}, Union MAS -{loss} "
+                   f"(now {q.mas(state, UNION)}); the Confederacy does not win by it.")
+    else:
+        log(state, f"The Union recaptures Washington (A6.0): Union MAS "
+                   f"+{q.shield(WASHINGTON, UNION)} only (now {q.mas(state, UNION)}).")
 
 
 def revert(state: AhdState, box: str) -> None:
@@ -264,9 +455,9 @@ def check_victory(state: AhdState) -> bool:
         return True
     if state.options.get("inexperienced_union") and state.player != UNION:
         return False  # B12.0: Confederate conditions only at the end of the Union player turn
-    if state.owner.get(WASHINGTON) == CSA:
+    if state.owner.get(WASHINGTON) == CSA and not state.options.get("washington_capture"):
         finish(state, "Confederate victory: Washington has fallen (B11.0).")
-        return True
+        return True  # A6.0: with the advanced rule the fall of Washington is not a victory
     union, csa = q.mas(state, UNION), q.mas(state, CSA)
     if csa > union:
         finish(state, f"Confederate victory: Confederate MAS {csa} exceeds Union MAS {union} "
@@ -276,8 +467,13 @@ def check_victory(state: AhdState) -> bool:
 
 
 def end_of_game(state: AhdState) -> None:
-    """End of the last turn: B13.0 short game judgement, else the Confederacy survives."""
+    """End of the last turn: the agreed March of a scenario (O5.0, T9), the B13.0 short game
+    judgement, else the Confederacy survives."""
     union, csa = q.mas(state, UNION), q.mas(state, CSA)
+    if state.turn == scenarios.end_turn(state.options):
+        year = scenarios.end_year(state.options)
+        assert year is not None
+        return finish(state, scenarios.judgement(year, union, csa))
     if state.last_turn == 10 and state.options.get("short_game"):
         if state.options.get("short_game_margin") == "5-times":
             won, margin = union >= 5 * csa, "five times"  # the seed's literal words
@@ -315,7 +511,41 @@ def choices(state: AhdState) -> list[Choice]:
         return promotion_choices(state)
     if phase == "recruit":
         return recruit_choices(state)
-    return []
+    return _ADVANCED_CHOICES[phase](state) if phase in _ADVANCED_CHOICES else []
+
+
+def supply_choices(state: AhdState) -> list[Choice]:
+    """A2.2: the owner picks the piece his unsupported stack loses."""
+    box = state.supply_boxes[0]
+    return [Choice(Action("eliminate", p.id),
+                   f"Eliminate {describe(p)} in {name(box)} (no support line, A2.2)", "supply")
+            for p in sorted(q.pieces_at(state, box, state.player), key=lambda p: p.id)]
+
+
+def breakout_choices(state: AhdState) -> list[Choice]:
+    """A4.0: a breakout battle from each contained port (1 march each), or begin movement."""
+    out = [Choice(Action("breakout", box), f"Break out of {name(box)}: battle against the "
+                  f"containing Confederates (1 march, A4.0)", "battle")
+           for box in containment.breakout_ports(state)] if state.marches_left > 0 else []
+    out.append(Choice(Action("begin-movement", None), "No breakout: begin movement", "turn"))
+    return out
+
+
+def containment_choices(state: AhdState) -> list[Choice]:
+    """A4.0, AMB-37: at the end of its movement the CSA contains the Union force in an eligible
+    port (no battle there) or fights it."""
+    box = state.containment_queue[0]
+    keep = "Keep containing" if box in state.contained else "Contain"
+    return [Choice(Action("contain", box), f"{keep} the Union force in {name(box)}: no battle "
+                   f"(A4.0)", "battle"),
+            Choice(Action("fight", box), f"Fight the battle of {name(box)}", "battle")]
+
+
+_ADVANCED_CHOICES = {
+    "supply": supply_choices,
+    "breakout": breakout_choices,
+    "containment": containment_choices,
+}
 
 
 def movement_choices(state: AhdState) -> list[Choice]:
@@ -366,7 +596,8 @@ def destination_choices(state: AhdState) -> list[Choice]:
         occ = q.Occupancy(state)
         for dest, route in sorted(movement.routes(state, p, occ).items()):
             notes = [n for n, on in (("jump", route.jump), ("across a river bank", route.crossing),
-                                     ("enemy there: battle", occ.enemy(dest, p.side)))
+                                     ("enemy there: battle", occ.enemy(dest, p.side)),
+                                     ("3 boxes by friendly rail, O3.2", len(route.path) == 4))
                      if on]
             extra = f" ({', '.join(notes)})" if notes else ""
             out.append(Choice(Action("space", dest), f"To {name(dest)}{extra}", "move"))
@@ -407,7 +638,8 @@ def invasion_choices(state: AhdState) -> list[Choice]:
 def promotion_choices(state: AhdState) -> list[Choice]:
     out = [Choice(Action("promote", p.id), f"Promote {describe(p)} in {name(p.loc)}", "promote")
            for p in promotable(state)]
-    out.append(Choice(Action("pass", None), "Promote nobody", "turn"))
+    nobody = "No second promotion (O4.3)" if state.promoted else "Promote nobody"
+    out.append(Choice(Action("pass", None), nobody, "turn"))
     return out
 
 
@@ -536,7 +768,7 @@ def _sail_to(state: AhdState, port: str) -> None:
     state.marches_left -= 1  # each piece moved by sea costs one march (B4.2.3)
     movement.sail(p, port)
     log(state, f"{describe(p)} sails from {name(start)} to {name(port)} (B4.2.3); "
-               f"{state.marches_left} marches left.")
+               f"{marches(state.marches_left)} left.")
     state.selected = ""
     state.phase = "movement"
 
@@ -554,7 +786,7 @@ def _embark(state: AhdState, pid: str) -> None:
     state.marches_left -= 1
     movement.invade(state, p, state.invasion_target)
     log(state, f"{describe(p)} lands at {name(state.invasion_target)}; "
-               f"{state.marches_left} marches left.")
+               f"{marches(state.marches_left)} left.")
     if not invasion_choices(state)[:-1]:
         _end_invasion(state)
 
@@ -580,6 +812,11 @@ def _promote(state: AhdState, pid: str) -> None:
     old = piece(state, pid)
     new = promote(state, old)
     log(state, f"Promotion: {describe(old)} in {name(new.loc)} becomes {describe(new)} (B6.0).")
+    state.promoted.append(new.id)
+    state.promotions_left -= 1
+    if state.promotions_left > 0 and promotable(state):
+        log(state, f"{state.player} may promote a second piece (O4.3).")
+        return
     start_recruiting(state)
 
 
@@ -626,3 +863,55 @@ _HANDLERS = {
     ("recruit", "recruit-cavalry"): _recruit(CAVALRY),
     ("recruit", "end-recruiting"): _end_recruiting,
 }
+
+
+# --- acting: advanced rules (A2.0, A4.0) ------------------------------------------------------
+
+
+def _eliminate_unsupported(state: AhdState, pid: str) -> None:
+    """A2.2: 'il proprietario deve eliminare da tale riquadro un pezzo a sua scelta'."""
+    p = piece(state, pid)
+    box = state.supply_boxes.pop(0)
+    remove_from_play(p)  # militia back to the pool (B7.0, AMB-3)
+    log(state, f"{describe(p)} in {name(box)} is eliminated: no support line (A2.2).")
+    if not state.supply_boxes:
+        start_movement(state)
+
+
+def _breakout(state: AhdState, box: str) -> None:
+    """A4.0: 'Questa battaglia avviene ... all'inizio del segmento di movimento, consumando una
+    marcia.' The Union attacks the containing Confederates."""
+    state.marches_left -= 1
+    log(state, f"Union breakout from {name(box)} (A4.0): 1 march; "
+               f"{marches(state.marches_left)} left.")
+    begin_battle(state, box, breakout=True)
+
+
+def _begin_movement(state: AhdState, _noun: object = None) -> None:
+    state.phase = "movement"
+
+
+def _decide_containment(contain: bool):
+    def handler(state: AhdState, box: str) -> None:
+        state.containment_queue.pop(0)
+        if contain:
+            if box not in state.contained:
+                state.contained.append(box)
+            log(state, f"The Confederates contain the Union force in {name(box)}: no battle "
+                       f"there (A4.0).")
+        else:
+            if box in state.contained:
+                state.containment_fights.append(box)  # an attack out of the containment
+            log(state, f"The Confederates attack the Union force in {name(box)}.")
+        if not state.containment_queue:
+            next_battle(state)
+    return handler
+
+
+_HANDLERS.update({
+    ("supply", "eliminate"): _eliminate_unsupported,
+    ("breakout", "breakout"): _breakout,
+    ("breakout", "begin-movement"): _begin_movement,
+    ("containment", "contain"): _decide_containment(True),
+    ("containment", "fight"): _decide_containment(False),
+})

@@ -10,8 +10,9 @@ from typing import NamedTuple
 
 from maps.board import Link
 
+from core.ahd import containment
 from core.ahd import query as q
-from core.ahd.state import CAVALRY, CSA, UNION, AhdState, Piece
+from core.ahd.state import CAVALRY, CRACK, CSA, INFANTRY, UNION, AhdState, Piece
 
 WASHINGTON = "washington"
 
@@ -47,6 +48,18 @@ def can_march(p: Piece) -> bool:
     return p.marches < 2 and not p.halted and not p.sailed
 
 
+def fast_crack(state: AhdState, p: Piece) -> bool:
+    """O2.1: crack infantry moves like cavalry, 2 boxes along road and railway mixed, friendly
+    or not; it never makes a cavalry jump (B4.2.1), a Union one may still jump downstream."""
+    return (p.arm == INFANTRY and p.grade == CRACK
+            and bool(state.options.get("crack_fast_march")))
+
+
+def rail_bonus(state: AhdState, p: Piece) -> bool:
+    """O3.2: a Union piece moving entirely along friendly railway may go 3 boxes."""
+    return p.side == UNION and bool(state.options.get("union_rail_bonus"))
+
+
 def has_exit(p: Piece) -> bool:
     """Whether any line leaves the piece's box that its side may use: a one-box move along any
     usable line is always allowed (B4.0), so then the piece has somewhere to go."""
@@ -61,7 +74,9 @@ def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, se
     type per march; cavalry moves 2 boxes along road and railway mixed, or river only.
     """
     kinds = (first.kind, second.kind)
-    if p.arm == CAVALRY:
+    if kinds == ("river", "river") and q.first_turn_restricted(state):
+        return False, False  # O4.1: on turn 1 a piece moves 1 river box per march
+    if p.arm == CAVALRY or fast_crack(state, p):  # O2.1: crack infantry marches like cavalry
         if ("river" in kinds) and kinds != ("river", "river"):
             return False, False  # cavalry may not mix river with another line type (B4.0)
     elif kinds == ("river", "river"):
@@ -108,14 +123,52 @@ def entries(state: AhdState, p: Piece,
     for middle, first in q.adjacent(origin):
         if not q.usable(first, p.side):
             continue  # the Potomac is closed to Confederate pieces (B4.2.6)
+        if not q.enterable(state, middle):
+            continue  # O4.1: no piece enters Kentucky on turn 1
         offer(Route(middle, origin, first, False, (origin, middle)))
         for dest, second in q.adjacent(middle):
-            if dest == origin or not q.usable(second, p.side):
+            if dest == origin or not q.usable(second, p.side) or not q.enterable(state, dest):
                 continue
             ok, jump = _second_step_ok(state, occ, p, first, second, middle, dest)
             if ok:
                 offer(Route(dest, middle, second, jump, (origin, middle, dest)))
+    if rail_bonus(state, p):
+        for route in _rail_bonus_routes(state, occ, p):
+            offer(route)
     return found
+
+
+def _rail_bonus_routes(state: AhdState, occ: q.Occupancy, p: Piece) -> list[Route]:
+    """O3.2: the three-box moves of a Union piece 'interamente lungo una linea ferroviaria
+    amica': every segment friendly railway (AMB-6). Infantry may not pass through a box holding
+    enemy pieces (it would have to stop there, B4.0); cavalry may pass through one with its one
+    jump of the turn, under B4.2.1 (AMB-55); O2.1 crack infantry never jumps."""
+    origin, side = p.loc, p.side
+    out: list[Route] = []
+    for first_box, first in q.adjacent(origin):
+        if not friendly_rail(state, first, side) or not q.enterable(state, first_box):
+            continue
+        for second_box, second in q.adjacent(first_box):
+            if (second_box == origin or not friendly_rail(state, second, side)
+                    or not q.enterable(state, second_box)):
+                continue
+            for dest, third in q.adjacent(second_box):
+                if (dest in (origin, first_box) or not friendly_rail(state, third, side)
+                        or not q.enterable(state, dest)):
+                    continue
+                passed = [box for box in (first_box, second_box) if occ.enemy(box, side)]
+                if passed and not _rail_jump_ok(occ, p, passed, dest):
+                    continue
+                out.append(Route(dest, second_box, third, bool(passed),
+                                 (origin, first_box, second_box, dest)))
+    return out
+
+
+def _rail_jump_ok(occ: q.Occupancy, p: Piece, passed: list[str], dest: str) -> bool:
+    """A cavalry jump inside an O3.2 move (AMB-55, B4.2.1): the piece's one jump of the turn,
+    through one box free of enemy cavalry, ending in a box free of enemy pieces."""
+    return (p.arm == CAVALRY and not p.jumped and len(passed) == 1
+            and not occ.enemy_cavalry(passed[0], p.side) and not occ.enemy(dest, p.side))
 
 
 def best(ways: dict[str, Route]) -> Route:
@@ -134,8 +187,9 @@ def can_entrench(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> b
     a box holding enemy pieces; pointless where already entrenched."""
     if p.sailed or p.halted or q.is_entrenched(state, p):
         return False
-    if (occ.enemy(p.loc, p.side) if occ else q.has_enemy(state, p.loc, p.side)):
-        return False
+    if ((occ.enemy(p.loc, p.side) if occ else q.has_enemy(state, p.loc, p.side))
+            and not containment.may_entrench(state, p)):
+        return False  # A4.0: Confederates containing a port may entrench there
     if q.is_recruiting_city(p.loc):
         return p.marches < 2
     return p.marches == 0 or (p.digging and p.marches == 1)
@@ -169,16 +223,20 @@ def move(state: AhdState, p: Piece, route: Route) -> None:
 
 
 def can_sail(state: AhdState, p: Piece) -> bool:
-    """A Union piece that began the turn in a Union-owned port and has not moved (B4.2.3)."""
+    """A Union piece that began the turn in a Union-owned port and has not moved (B4.2.3);
+    under O4.1 'L'Unione non può fare nessun movimento navale' on turn 1."""
     return (p.side == UNION and p.marches == 0 and not p.sailed and not p.halted
-            and q.is_port(p.loc) and state.owner.get(p.loc) == UNION)
+            and q.is_port(p.loc) and state.owner.get(p.loc) == UNION
+            and not q.first_turn_restricted(state))
 
 
 def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> list[str]:
-    """Any other Union-owned port free of enemy pieces (no sea zones, GAP-1)."""
+    """Any other Union-owned port free of enemy pieces (no sea zones, GAP-1), or a contained
+    port, whose force the pieces shipped in join (A4.0, AMB-37)."""
     occ = occ or q.Occupancy(state)
     return [port for port in q.ports()
-            if port != p.loc and state.owner.get(port) == UNION and not occ.enemy(port, UNION)]
+            if port != p.loc and state.owner.get(port) == UNION
+            and (not occ.enemy(port, UNION) or port in state.contained)]
 
 
 def sail(p: Piece, port: str) -> None:
@@ -191,8 +249,23 @@ def sail(p: Piece, port: str) -> None:
 
 
 def invasion_targets(state: AhdState) -> list[str]:
-    """Confederate-owned ports (B4.2.4, AMB-12)."""
-    return [port for port in q.ports() if state.owner.get(port) == CSA]
+    """Confederate-owned ports (B4.2.4, AMB-12); under O4.2 neither Yorktown nor Norfolk while
+    the CSA holds Fort Monroe (AMB-54), Fort Monroe itself remaining a target; under O4.1 no
+    naval movement at all on turn 1."""
+    if q.first_turn_restricted(state):
+        return []
+    closed = FORT_MONROE_SHIELDS if fort_monroe_closes(state) else ()
+    return [port for port in q.ports() if state.owner.get(port) == CSA and port not in closed]
+
+
+FORT_MONROE = "fort-monroe"
+FORT_MONROE_SHIELDS = ("yorktown", "norfolk")  # O4.2: the ports Fort Monroe's guns cover
+
+
+def fort_monroe_closes(state: AhdState) -> bool:
+    """O4.2: 'Se i Confederati controllano Fort Monroe, allora il giocatore dell'Unione non può
+    invadere sia Yorktown e Norfolk' (read: neither of them, AMB-54)."""
+    return bool(state.options.get("fort_monroe")) and state.owner.get(FORT_MONROE) == CSA
 
 
 def can_invade_with(state: AhdState, p: Piece) -> bool:

@@ -9,6 +9,7 @@ from functools import cache
 from maps.a_house_divided import load as load_board
 from maps.board import Board, Link
 
+from core.ahd.calendar import ENLISTMENT_TURNS, year
 from core.ahd.state import CAVALRY, CSA, INFANTRY, UNION, AhdState, Piece
 
 BLUE_SIDE = {"blue": UNION, "grey": CSA}
@@ -44,6 +45,19 @@ def is_recruiting_city(box: str) -> bool:
 @cache
 def is_port(box: str) -> bool:
     return bool(board().locations[box].props.get("port"))
+
+
+CONFEDERATE_STATES = frozenset((
+    "Virginia", "North Carolina", "South Carolina", "Georgia", "Florida", "Alabama",
+    "Mississippi", "Louisiana", "Tennessee", "Arkansas", "Texas"))
+
+
+@cache
+def is_southern_port(box: str) -> bool:
+    """O3.1 'porto sudista' (AMB-34): a port printed grey or lying in a Confederate state, so
+    Fort Monroe and Pensacola too."""
+    props = board().locations[box].props
+    return is_port(box) and (props["colour"] == "grey" or props["state"] in CONFEDERATE_STATES)
 
 
 @cache
@@ -160,6 +174,45 @@ def mas(state: AhdState, side: str) -> int:
 def in_play(state: AhdState, side: str) -> int:
     """Pieces counted against MAS: all the side's pieces on the map (B7.0)."""
     return sum(1 for p in state.pieces if p.side == side and p.loc not in _OFF_MAP)
+
+
+def union_force_increase(state: AhdState) -> int:
+    """O3.4: pieces the Union may have above its MAS. The seed's 'after the first / second /
+    third turn' is read as calendar years (AMB-32): +4 from January 1862, +8 from January 1863,
+    +12 from January 1864; the option `increased_union_forces_from = "april"` ties the steps to
+    the April enlistments instead (B8.0)."""
+    if not state.options.get("increased_union_forces"):
+        return 0
+    if state.options.get("increased_union_forces_from") == "april":
+        steps = sum(1 for t in ENLISTMENT_TURNS if state.turn >= t)
+    else:
+        steps = min(3, max(0, year(state.turn) - 1861))
+    return 4 * steps
+
+
+def army_limit(state: AhdState, side: str) -> int:
+    """How many pieces `side` may have in play and recruit up to: the MAS (B7.0), plus the
+    O3.4 increase for the Union. The MAS itself, which victory compares, is unchanged."""
+    return mas(state, side) + (union_force_increase(state) if side == UNION else 0)
+
+
+def first_turn_restricted(state: AhdState) -> bool:
+    """O4.1 is in force: the option is on and this is game turn 1 (July 1861)."""
+    return state.turn == 1 and bool(state.options.get("first_turn_restrictions"))
+
+
+@cache
+def is_kentucky(box: str) -> bool:
+    """O4.1, AMB-53: 'nel Kentucky (in nessun riquadro bianco)': a Kentucky box, or any other
+    white box of the map."""
+    loc = board().locations[box]
+    return not loc.offmap and (loc.props["state"] == "Kentucky" or loc.props["colour"] == "white")
+
+
+def enterable(state: AhdState, box: str) -> bool:
+    """Whether a piece may enter `box` now: on turn 1 under O4.1 no piece enters Kentucky
+    (marches, retreats and escapes alike, AMB-58)."""
+    return not (first_turn_restricted(state) and is_kentucky(box))
 
 
 def free_counter(state: AhdState, side: str, arm: str, grade: str) -> Piece | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from maps.a_house_divided import load as load_board
 from maps.board import Board
 
-from core.ahd import flow, setup, view
+from core.ahd import flow, scenarios, setup, view
 from core.ahd.state import CSA, UNION, AhdState
 from core.engine import Action, Choice, IllegalAction, OptionSpec, State, View, clone
 
@@ -24,6 +24,132 @@ OPTIONS = [
                "translation slip for '5 larger' (AMB-22) by default. '5-times' plays the "
                "seed's literal words.",
                choices=("5-more", "5-times"), balance="neutral"),
+    OptionSpec("scenario_end", "Scenario end: judge at the end of a March on the scenario "
+               "victory table (O5.0, T9)", "none",
+               "By prior agreement the game ends at the end of the chosen March game turn (after "
+               "the Confederate player turn): D = Union MAS - Confederate MAS gives, on that "
+               "year's row, Union victory, advantage or edge, the historical result (a draw), or "
+               "Confederate edge, advantage or victory. The campaign may end in March 1862, 1863 "
+               "or 1864, the 1862 scenario in March 1863 or 1864, the 1863 scenario in March "
+               "1864. The seed's table stops at 1864, so '1865-03' (for the 1864 scenario only) "
+               "uses the reference's extrapolated row (AMB-24, AMB-60), which is not in the "
+               "seed. The usual sudden-death victory conditions apply until then; 'none' plays "
+               "on to June 1865.",
+               choices=("none", "1862-03", "1863-03", "1864-03", "1865-03"), balance="neutral"),
+    # --- optional rules O2-O4 ("Regole Opzionali"), each independent (O1.0) ---
+    OptionSpec("crack_fast_march", "Crack infantry fast marching (O2.1)", False,
+               "Neutral rule (O2). For movement crack infantry is treated as cavalry: it moves 2 "
+               "boxes along roads and railways, friendly or not, and may combine road and rail "
+               "in one march; it never makes a cavalry jump. By river it moves 2 boxes as any "
+               "infantry (a Union one may still jump downstream).",
+               balance="neutral"),
+    OptionSpec("battlefield_targeting", "Battlefield targeting (O2.2)", False,
+               "Neutral rule (O2). Replaces the rule that every enemy piece must be a target. "
+               "Cavalry declares first and must fire at enemy cavalry: each takes a different "
+               "enemy cavalry piece until all are targets, then fires freely. Infantry may not "
+               "fire at an enemy cavalry piece already chosen as a target this round, and may "
+               "leave enemy cavalry alone to concentrate on enemy infantry, covering every enemy "
+               "infantry piece before doubling up. A piece left with no allowed target holds "
+               "its fire. (The seed's text is garbled; reading AMB-31.)",
+               balance="neutral"),
+    OptionSpec("naval_retreat", "Union naval retreat (O3.1)", False,
+               "Pro-Union rule (O3). When a battle in a Southern port (a port printed grey or in "
+               "a Confederate state, Fort Monroe and Pensacola included) comes from a naval "
+               "invasion or a Confederate attack on a Union garrison, the Union pieces may "
+               "retreat by sea to Washington (a normal retreat from round 2: all pieces go and "
+               "the Confederacy wins the battle), while Washington is the Union's and free of "
+               "enemy pieces.",
+               balance="pro-Union"),
+    OptionSpec("union_rail_bonus", "Union railway bonus (O3.2)", False,
+               "Pro-Union rule (O3). Union pieces moving entirely along friendly railway (every "
+               "segment between two Union-owned boxes) may move 3 boxes in one march; every "
+               "piece type, a cavalry jump inside such a move following the cavalry jump rules.",
+               balance="pro-Union"),
+    OptionSpec("historical_recruiting", "Historical recruiting limits (O3.3)", False,
+               "Pro-Union rule (O3). The Union recruits 3 militia on a recruiting die of 1 or 2; "
+               "the Confederacy never more than 4, even on a 5 or 6. Both may place up to two "
+               "new militia in each of their recruiting cities of value 3 or more.",
+               balance="pro-Union"),
+    OptionSpec("increased_union_forces", "Increased Union forces (O3.4)", False,
+               "Pro-Union rule (O3). The Union may have, and recruit up to, its Maximum Army "
+               "Size + 4 pieces from January 1862, + 8 from January 1863 and + 12 from January "
+               "1864 (e.g. May 1864, MAS 35: 47 pieces). The MAS itself, which the victory "
+               "conditions compare, does not change.",
+               balance="pro-Union"),
+    OptionSpec("increased_union_forces_from", "Increased Union forces: when each +4 comes "
+               "(O3.4)", "january",
+               "The seed says 'after the first, second and third turn', which cannot mean game "
+               "turns; read as calendar years (AMB-32): 'january' gives +4 from January 1862, "
+               "+8 from January 1863, +12 from January 1864. 'april' ties each step to the "
+               "April enlistments of 1862, 1863 and 1864 instead. Used only with O3.4.",
+               choices=("january", "april"), balance="pro-Union"),
+    OptionSpec("first_turn_restrictions", "First-turn restrictions (O4.1)", False,
+               "Pro-Confederate rule (O4). On game turn 1 (July 1861) no piece may enter "
+               "Kentucky (any white box), by march, retreat or escape; on rivers a piece moves "
+               "only 1 box per march instead of 2; the Union may make no naval movement.",
+               balance="pro-Confederate"),
+    OptionSpec("fort_monroe", "Fort Monroe (O4.2)", False,
+               "Pro-Confederate rule (O4). While the Confederacy controls Fort Monroe the Union "
+               "may invade neither Yorktown nor Norfolk. It may, of course, invade Fort Monroe "
+               "itself.",
+               balance="pro-Confederate"),
+    OptionSpec("southern_training", "Training of Southern reinforcements (O4.3)", False,
+               "Pro-Confederate rule (O4). In each of his promotion segments the Confederate "
+               "player rolls 1d6, minus 1 for each Confederate veteran or crack infantry "
+               "eliminated by enemy fire in the current game turn; on 1 or less he may promote "
+               "two pieces instead of one.",
+               balance="pro-Confederate"),
+    OptionSpec("draft_riots", "The 1863 draft riots (O4.4)", False,
+               "Pro-Confederate rule (O4). The four Union militia infantry of the April 1863 "
+               "enlistment do not join the pool together: one joins in each of April, May, June "
+               "and July 1863 (17, 18, 19, 20 Union militia available).",
+               balance="pro-Confederate"),
+]
+
+# The advanced rules (seed "Regole Avanzate" 2.0-7.0, contents numbers 7-12): like the
+# optional rules, each is independent (A1.0).
+OPTIONS += [
+    OptionSpec("supply", "Support (A2.0)", False,
+               "At the start of his player turn, before anything else, a player checks his "
+               "stacks: a piece alone in its box always has support; two or more pieces must "
+               "trace a support line of any length through friendly boxes free of enemy "
+               "pieces, along rivers or friendly railways (never roads), to another friendly "
+               "recruiting city, or, outside a recruiting city, to a friendly recruiting city "
+               "that itself reaches another. Union pieces in, or with a line to, a Union port "
+               "are always supported. A stack without support loses one piece of its owner's "
+               "choice (A2.1, A2.2).",
+               balance="advanced"),
+    OptionSpec("command_marches", "Movement and command (A3.0)", False,
+               "The number of marches is read on the Command Table (T2) in the column of the "
+               "current year instead of the plain die. The first campaign turn (2 marches) and "
+               "a scenario's first turn (1 march) are unchanged; a Union natural 6 still "
+               "allows a naval invasion.",
+               balance="advanced"),
+    OptionSpec("containment", "Containment (A4.0)", False,
+               "Instead of fighting for a port the Union took by naval invasion (or Fort Monroe "
+               "or Pensacola), the Confederates who move in may contain the Union force there: "
+               "no battle, the port stays Union, nobody recruits there, and the containing "
+               "pieces may entrench. Contained Union pieces cannot leave until they win a "
+               "breakout battle, fought at the start of a Union movement segment for 1 march. "
+               "Whoever attacks inside a containment leaves its entrenchment.",
+               balance="advanced"),
+    OptionSpec("coastal_defences", "Coastal defences (A5.0)", False,
+               "Every Confederate port with a recruiting shield has a coastal garrison that "
+               "fights naval invasions only: combat value = the city's red shield, two hits to "
+               "destroy, always entrenched, fires first each round; the invaders must shoot at "
+               "it before any other piece. Beating only the garrison earns no promotion.",
+               balance="advanced"),
+    OptionSpec("washington_capture", "Capture of Washington (A6.0)", False,
+               "A Confederate capture of Washington no longer wins the war: roll 1d6 and take "
+               "that many points (a 1 counts as 2) from the Union Maximum Army Size, on each "
+               "capture. A Union recapture gives back only Washington's recruiting value, 1.",
+               balance="advanced"),
+    OptionSpec("battle_days", "Battles and the Command Table (A7.0)", False,
+               "Battles are fought in days of four rounds. At the start of each day each side "
+               "rolls on the Command Table (T2) for the current year: the result, plus half the "
+               "previous day's command value rounded up, is how many of its pieces may fire in "
+               "each round of the day (at most 8); the owner picks them each round.",
+               balance="advanced"),
 ]
 
 
@@ -35,7 +161,7 @@ class AHouseDivided:
     hidden_info = False
 
     def scenarios(self) -> list[str]:
-        return ["campaign"]
+        return [scenarios.CAMPAIGN, *scenarios.SCENARIOS]  # O5.0; the campaign is the default
 
     def roles(self, scenario: str, options: dict) -> list[str]:
         return [UNION, CSA]
@@ -47,9 +173,14 @@ class AHouseDivided:
         return load_board()
 
     def setup(self, seed: int, scenario: str, options: dict) -> AhdState:
-        if scenario != "campaign":
-            raise ValueError(f"unknown scenario {scenario!r} (known: campaign)")
-        state = setup.campaign(seed, options)
+        if scenario == scenarios.CAMPAIGN:
+            state = setup.campaign(seed, options)
+        elif scenarios.is_scenario(scenario):
+            state = setup.scenario(seed, scenario, options)  # O5.0
+        else:
+            raise ValueError(f"unknown scenario {scenario!r} "
+                             f"(known: {', '.join(self.scenarios())})")
+        setup.agree_end(state)  # O5.0: the March judged on the scenario victory table (T9)
         flow.start_game_turn(state)
         return state
 

@@ -92,6 +92,23 @@ class Battle(msgspec.Struct, kw_only=True):
     firers: list[str] = []         # pieces still to declare a target this fire (B5.1)
     shots: list[list[str]] = []    # declared [firer id, target id], resolved in this order
     winner: str = ""               # "" while running; a side; or "none" (no winner)
+    # A7.0 battle days: each side's command value for the current day (the Command Table
+    # result, the die, and what was carried over from the previous day)
+    command: dict[str, int] = {}
+    command_die: dict[str, int] = {}
+    command_table: dict[str, int] = {}
+    command_carried: dict[str, int] = {}
+    engaged: list[str] = []        # pieces picked to fire this round, within the command value
+    # A5.0 coastal garrison of an invaded port (0 = none), hits taken (2 destroy it), and
+    # whether Confederate pieces fought beside it (promotion)
+    garrison: int = 0
+    garrison_hits: int = 0
+    regular_combat: bool = False
+    # A4.0: a battle inside a contained port (the attacker leaves its entrenchment, nobody
+    # crosses), and whether it is the Union breakout of the movement segment
+    containment: bool = False
+    breakout: bool = False
+    invasion: bool = False         # the attack came by naval invasion (B4.2.4; O3.1)
 
 
 class AhdState(State, kw_only=True):
@@ -118,7 +135,19 @@ class AhdState(State, kw_only=True):
     invasion_target: str = ""      # port chosen for this turn's invasion
     # battle segment (B5.0)
     battle: Battle | None = None
+    # advanced rules (A2.0, A4.0, A5.0)
+    supply_boxes: list[str] = []   # A2.2: unsupported stacks still to lose a piece
+    contained: list[str] = []      # A4.0: ports where the CSA contains a Union force
+    containment_fights: list[str] = []  # contained ports the CSA attacks this battle segment
+    containment_queue: list[str] = []   # eligible ports awaiting the CSA's decision
+    invaded_ports: list[str] = []  # A4.0: ports the Union captured by naval invasion
+    garrison_engaged: bool = False  # A5.0: this turn's invasion port garrison has fought
     # promotion and recruiting segments (B6.0, B7.0)
     recruit_die: int = 0
     recruits_left: int = 0
     recruited_in: list[str] = []
+    promotions_left: int = 0       # promotions still allowed in this promotion segment (B6.0)
+    promoted: list[str] = []       # counters promoted in this promotion segment (O4.3: 2 pieces)
+    # O4.3 southern training (AMB-33)
+    csa_infantry_lost: int = 0     # CSA FV/FS eliminated by enemy fire in this game turn
+    training_die: int = 0          # the CSA promotion-segment die, 0 when none was rolled

@@ -2,14 +2,30 @@
 role sees the whole board; only the active role gets actions."""
 from __future__ import annotations
 
-from core.ahd import battle, flow
+from core.ahd import battle, coastal, flow, movement, scenarios, supply
 from core.ahd import query as q
-from core.ahd.calendar import label
+from core.ahd.command import COMMAND_TABLE
+from core.ahd.calendar import label, militia_enlisted, year
 from core.ahd.pieces import describe, piece
 from core.ahd.state import ASIDE, CSA, GRADES, NAME, POOL, SIDES, UNION, AhdState, Piece
 from core.engine import Token, View
 
+# the optional rules (O2-O4) as the "Rules" track names them
+OPTIONAL_RULES = (
+    ("crack_fast_march", "O2.1"), ("battlefield_targeting", "O2.2"), ("naval_retreat", "O3.1"),
+    ("union_rail_bonus", "O3.2"), ("historical_recruiting", "O3.3"),
+    ("increased_union_forces", "O3.4"), ("first_turn_restrictions", "O4.1"),
+    ("fort_monroe", "O4.2"), ("southern_training", "O4.3"), ("draft_riots", "O4.4"),
+)
+
+# the advanced rules (A2-A7) as the "Rules" track names them
+ADVANCED_RULES = (
+    ("supply", "A2.0"), ("command_marches", "A3.0"), ("containment", "A4.0"),
+    ("coastal_defences", "A5.0"), ("washington_capture", "A6.0"), ("battle_days", "A7.0"),
+)
+
 SEGMENT = {
+    "supply": "Start of turn (A2.0 support)", "breakout": "Movement", "containment": "Movement",
     "movement": "Movement", "march": "Movement", "march-to": "Movement", "route": "Movement",
     "sail-to": "Movement",
     "invasion": "Movement", "battles": "Battle", "battle": "Battle", "promotion": "Promotion",
@@ -46,7 +62,7 @@ def prompt(state: AhdState) -> str:
         return state.result or "The game is over."
     if phase == "movement":
         extra = " or an invasion" if state.invasion else ""
-        return (f"{who} movement: {state.marches_left} marches left. Choose a box to march "
+        return (f"{who} movement: {flow.marches(state.marches_left)} left. Choose a box to march "
                 f"from, a naval move{extra}, or end movement.")
     if phase == "march":
         return (f"March from {flow.name(state.march_from)}: choose a piece to move or "
@@ -63,17 +79,34 @@ def prompt(state: AhdState) -> str:
                 f"Washington, 1 march each ({state.marches_left} left).")
     if phase == "battles":
         return f"{who}: choose the next battle to fight."
+    if phase == "supply":
+        return (f"{who}: the stack in {flow.name(state.supply_boxes[0])} has no support line "
+                f"(A2.0): choose the piece it loses.")
+    if phase == "breakout":
+        return (f"Union: {flow.marches(state.marches_left)}. Break out of a contained port "
+                f"(a battle, 1 march, A4.0), or begin movement.")
+    if phase == "containment":
+        return (f"Confederate: contain the Union force in "
+                f"{flow.name(state.containment_queue[0])} (no battle, A4.0), or fight it.")
     if phase == "battle":
         return battle.prompt(state)
     if phase == "promotion":
+        if state.promoted:
+            return f"{who} promotion segment: you may promote a second piece (O4.3)."
+        if state.promotions_left >= 2:
+            return (f"{who} promotion segment: you may promote two pieces (O4.3 training die "
+                    f"{state.training_die}).")
         return f"{who} promotion segment: you may promote one piece (B6.0)."
     if phase == "recruit":
-        return (f"{who} recruiting: {state.recruits_left} militia left to place, one per "
-                f"recruiting city (die {state.recruit_die}).")
+        per_city = ("one per recruiting city, two in cities of value 3+ (O3.3)"
+                    if state.options.get("historical_recruiting") else "one per recruiting city")
+        return (f"{who} recruiting: {state.recruits_left} militia left to place, {per_city} "
+                f"(die {state.recruit_die}).")
     return phase
 
 
-def tracks(state: AhdState) -> dict[str, int | str]:
+def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str, int | str]:
+    """The track pane; `cut`: the unsupported stacks (A2.0) if already computed."""
     out: dict[str, int | str] = {
         "Turn": f"{state.turn}/{state.last_turn}",
         "Date": label(state.turn),
@@ -82,11 +115,13 @@ def tracks(state: AhdState) -> dict[str, int | str]:
     }
     if SEGMENT.get(state.phase) == "Movement":
         out["Marches left"] = state.marches_left
-        out["Movement die"] = state.move_die or "none (turn 1)"
+        out["Movement die"] = state.move_die or "none (first turn)"
         if state.invasion:
             out["Invasion"] = "allowed (rolled 6)"
     if state.phase == "recruit":
         out["Recruits left"] = state.recruits_left
+    out.update(optional_tracks(state))
+    out.update(advanced_tracks(state, cut))
     if state.battle is not None:
         out["Battle"] = f"{flow.name(state.battle.box)}, round {max(state.battle.round, 1)}"
     for side in SIDES:
@@ -95,10 +130,117 @@ def tracks(state: AhdState) -> dict[str, int | str]:
         free = [f"{sum(1 for p in state.pieces if p.side == side and p.loc == 'supply' and p.grade == g)} {g}"
                 for g in GRADES[1:]]
         out[f"{side} free counters"] = ", ".join(free)
+    out.update(scenario_tracks(state))
     held = sum(1 for c in flow.UNION_VICTORY_CITIES if state.owner.get(c) == UNION)
     out["Union victory cities"] = f"{held}/{len(flow.UNION_VICTORY_CITIES)}"
     rules = [key for key in ("inexperienced_union", "short_game") if state.options.get(key)]
+    rules += [code for key, code in OPTIONAL_RULES if state.options.get(key)]
+    rules += [code for key, code in ADVANCED_RULES if state.options.get(key)]
     out["Rules"] = "basic" + "".join(f" + {r.replace('_', ' ')}" for r in rules)
+    return out
+
+
+def optional_tracks(state: AhdState) -> dict[str, int | str]:
+    """What the optional rules O2-O4 add to the track pane."""
+    out: dict[str, int | str] = {}
+    options = state.options
+    if options.get("increased_union_forces"):
+        out["Union army limit (O3.4)"] = (f"{q.army_limit(state, UNION)} = MAS "
+                                          f"{q.mas(state, UNION)} + "
+                                          f"{q.union_force_increase(state)}")
+    if q.first_turn_restricted(state):
+        out["First-turn restrictions (O4.1)"] = ("no entry into Kentucky, rivers 1 box, "
+                                                 "no Union naval movement")
+    if options.get("fort_monroe"):
+        closed = movement.fort_monroe_closes(state)
+        out["Fort Monroe (O4.2)"] = ("Confederate: no invasion of Yorktown or Norfolk"
+                                     if closed else "not Confederate: Yorktown and Norfolk open")
+    if options.get("southern_training"):
+        out["CSA FV/FS lost this turn (O4.3)"] = state.csa_infantry_lost
+        if state.phase == "promotion" and state.player == CSA:
+            out["Promotions left"] = max(state.promotions_left, 0)
+            if state.training_die:
+                out["Training die (O4.3)"] = state.training_die
+    if options.get("draft_riots"):
+        out["Union militia enlisted (O4.4)"] = (
+            f"{militia_enlisted(state.turn, True)} of 24")
+    return out
+
+
+def out_of_supply(state: AhdState) -> dict[str, list[str]]:
+    """A2.0: each side's stacks of 2+ pieces that could not trace a support line now."""
+    if not state.options.get("supply"):
+        return {}
+    return {side: supply.unsupported(state, side) for side in SIDES}
+
+
+def advanced_tracks(state: AhdState,
+                    cut: dict[str, list[str]] | None = None) -> dict[str, int | str]:
+    """What the advanced rules A2-A7 add to the track pane."""
+    out: dict[str, int | str] = {}
+    options = state.options
+    cut = out_of_supply(state) if cut is None else cut
+    for side, boxes in cut.items():
+        out[f"{side} supply (A2.0)"] = (
+            "every stack supplied" if not boxes else "no support line: " + ", ".join(
+                f"{flow.name(box)} ({len(q.pieces_at(state, box, side))})" for box in boxes))
+    if options.get("command_marches") and state.move_die and SEGMENT.get(
+            state.phase) == "Movement":
+        union, csa = COMMAND_TABLE[year(state.turn)][state.move_die - 1]
+        out["Command Table (A3.0)"] = (f"die {state.move_die}, {year(state.turn)}: "
+                                       f"Union {union} / Confederate {csa} marches")
+    if options.get("containment"):
+        out["Contained ports (A4.0)"] = ", ".join(
+            flow.name(box) for box in sorted(state.contained)) or "none"
+    if options.get("washington_capture"):
+        out["Union MAS offset (A6.0)"] = state.mas_offset.get(UNION, 0)
+    b = state.battle
+    if b is not None and b.garrison:
+        strength = ("destroyed" if not coastal.alive(b)
+                    else "reduced" if b.garrison_hits else "full strength")
+        out["Coastal garrison (A5.0)"] = f"{flow.name(b.box)} {b.garrison}, {strength}"
+    if b is not None and b.command:
+        out["Battle day (A7.0)"] = battle.day(max(b.round, 1))
+        for side in (b.attacker, b.defender):
+            carried = (f" + {b.command_carried[side]} carried"
+                       if b.command_carried.get(side) else "")
+            out[f"{side} command (A7.0)"] = (
+                f"{b.command[side]} (die {b.command_die[side]}: table "
+                f"{b.command_table[side]}{carried}; max 8)")
+    return out
+
+
+def advanced_marks(state: AhdState, board: dict[str, list[Token]],
+                   cut: dict[str, list[str]]) -> None:
+    """Token flags and the coastal garrison token the advanced rules add to the board."""
+    for side, boxes in cut.items():
+        for box in boxes:
+            for t in board.get(box, []):
+                if t.side == side:
+                    t.flags.append("out of supply")  # A2.0
+    for box in state.contained:
+        for t in board.get(box, []):
+            t.flags.append("contained" if t.side == UNION else "containing")  # A4.0
+    b = state.battle
+    if b is not None and coastal.alive(b):  # A5.0: the garrison fights in the battle box
+        flags = ["entrenched"] + (["reduced"] if b.garrison_hits else [])
+        board.setdefault(b.box, []).append(Token(
+            id=coastal.GARRISON, kind="garrison", side=CSA, label=f"Garrison {b.garrison}",
+            strength=b.garrison, flags=flags))
+
+
+def scenario_tracks(state: AhdState) -> dict[str, int | str]:
+    """O5.0: which setup is played, and when and how the game ends (T9 or the usual end)."""
+    start = "July 1861" if state.scenario == scenarios.CAMPAIGN else label(state.start_turn)
+    out: dict[str, int | str] = {"Scenario": f"{state.scenario} (from {start})"}
+    year = scenarios.end_year(state.options)
+    if year is None:
+        out["Ends"] = f"{label(state.last_turn)} (usual victory conditions)"
+        return out
+    extrapolated = ", extrapolated row" if year in scenarios.EXTRAPOLATED else ""
+    out["Ends"] = f"end of Mar {year} (T9{extrapolated})"
+    d = q.mas(state, UNION) - q.mas(state, CSA)
+    out["T9 now"] = f"D {d}: {scenarios.level(year, d)}"
     return out
 
 
@@ -113,11 +255,13 @@ def build(state: AhdState, role: str | None, game: str) -> View:
             boxes[f"{p.side} set aside"].append(token(state, p))
         elif p.on_map:
             board.setdefault(p.loc, []).append(token(state, p))
+    cut = out_of_supply(state)
+    advanced_marks(state, board, cut)
     active = list(state.active)
     actions = flow.choices(state) if role is not None and role in active else []
     return View(game=game, scenario=state.scenario, role=role, active=active,
                 prompt=prompt(state), actions=actions, board=board, boxes=boxes,
-                control=dict(state.owner), tracks=tracks(state), hand=None, hand_sizes={},
+                control=dict(state.owner), tracks=tracks(state, cut), hand=None, hand_sizes={},
                 log=list(state.log), result=state.result)
 
 

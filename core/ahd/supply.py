@@ -1,0 +1,84 @@
+"""Support (supply), advanced rule A2.0 (seed "Regole Avanzate" 2.0-2.2, contents number 7).
+
+At the start of his player turn a player checks his stacks: a piece alone in its box always has
+support; two or more pieces in a box need a support line (A2.1), otherwise the owner eliminates
+one of them (A2.2).
+
+A2.1 as a connected-component test on the board graph (reference AMB-36):
+  * nodes: the boxes the player owns that hold no enemy piece, plus the stack's own box;
+  * edges: river lines (either direction) and friendly railways (both ends owned by the
+    player); never roads; never the Potomac for the Confederacy (B4.2.6);
+  * a stack in a box with a recruiting shield (either colour) is supported when its component
+    holds another friendly recruiting city (an owned box with a shield of the player's colour);
+    a stack anywhere else needs two (it reaches one, which reaches another);
+  * a Union stack is also supported when its component holds a Union-owned port.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+import networkx
+
+from core.ahd import query as q
+from core.ahd.state import UNION, AhdState
+
+
+def _line_boxes(state: AhdState, side: str) -> set[str]:
+    """Boxes a support line may run through: owned by `side`, free of enemy pieces (A2.1)."""
+    enemy_boxes = q.occupied(state, q.enemy(side))
+    return {box for box, who in state.owner.items() if who == side and box not in enemy_boxes}
+
+
+@cache
+def support_lines(side: str) -> tuple[tuple[str, str, str], ...]:
+    """(a, b, kind) for every river and railway of the board's MultiGraph (edge attribute
+    "link") that `side` may use: never roads; never the Potomac for the Confederacy (B4.2.6,
+    AMB-57)."""
+    return tuple((a, b, link.kind) for a, b, link in q.board().graph.edges(data="link")
+                 if link.kind in ("river", "rail") and q.usable(link, side))
+
+
+def support_graph(state: AhdState, side: str, stacks: set[str]) -> networkx.Graph:
+    """The A2.1 graph for `side`: friendly boxes (plus the stacks' own boxes) joined by rivers
+    (either direction) and friendly railways (both ends owned by `side`)."""
+    nodes = _line_boxes(state, side) | stacks
+    owner = state.owner
+    graph = networkx.Graph()
+    graph.add_nodes_from(nodes)
+    graph.add_edges_from((a, b) for a, b, kind in support_lines(side)
+                         if a in nodes and b in nodes
+                         and (kind == "river" or owner.get(a) == side == owner.get(b)))
+    return graph
+
+
+def _friendly_city(state: AhdState, box: str, side: str) -> bool:
+    """A friendly recruiting city: owned, with a shield of the owner's colour (AMB-36)."""
+    return state.owner.get(box) == side and q.shield(box, side) > 0
+
+
+def supported_in(state: AhdState, reach: set[str], box: str, side: str) -> bool:
+    """A2.1 for a stack of `side` in `box`, whose support-graph component is `reach`."""
+    if side == UNION and any(q.is_port(b) and state.owner.get(b) == UNION for b in reach):
+        return True  # A2.1: Union pieces in, or with a line to, a (Union-owned) port
+    cities = sum(1 for b in reach if b != box and _friendly_city(state, b, side))
+    return cities >= (1 if q.is_recruiting_city(box) else 2)
+
+
+def stacks(state: AhdState, side: str) -> dict[str, int]:
+    """Boxes holding two or more of `side`'s pieces, with the count (A2.0: one piece alone is
+    always supported)."""
+    count: dict[str, int] = {}
+    for p in q.pieces_of(state, side):
+        count[p.loc] = count.get(p.loc, 0) + 1
+    return {box: n for box, n in count.items() if n >= 2}
+
+
+def unsupported(state: AhdState, side: str) -> list[str]:
+    """A2.2: the boxes where `side` has two or more pieces and no support line, sorted."""
+    boxes = set(stacks(state, side))
+    if not boxes:
+        return []
+    graph = support_graph(state, side, boxes)
+    cut = [box for reach in networkx.connected_components(graph)
+           for box in reach & boxes if not supported_in(state, reach, box, side)]
+    return sorted(cut)
