@@ -88,6 +88,31 @@ class OptionSpec(msgspec.Struct, frozen=True):
     balance: str = ""  # e.g. "neutral", "pro-Union", "pro-Confederate"
 
 
+class Preset(msgspec.Struct, frozen=True):
+    """A named set of options offered at New Game (`muster new --preset KEY`)."""
+
+    key: str
+    label: str
+    options: dict[str, Any]
+    help: str = ""
+
+
+def presets_of(rules: "Rules") -> list[Preset]:
+    """The presets a game offers (games without any have an empty list)."""
+    presets = getattr(rules, "presets", None)
+    return list(presets()) if presets is not None else []
+
+
+def preset_options(rules: "Rules", key: str) -> dict[str, Any]:
+    """The options of preset `key`; ValueError naming the known presets."""
+    known = presets_of(rules)
+    for preset in known:
+        if preset.key == key:
+            return dict(preset.options)
+    names = ", ".join(p.key for p in known) or "none"
+    raise ValueError(f"unknown preset {key!r} for {rules.id} (known: {names})")
+
+
 class Header(msgspec.Struct, frozen=True):
     """What identifies a game: rebuilt exactly by `Match.replay(rules, header, history)`."""
 

@@ -189,3 +189,14 @@ def test_help_and_list_do_not_import_textual_or_games(home):
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, env={"MUSTER_HOME": str(home), "PATH": ""}, timeout=60)
     assert "BAD []" in out.stdout, out.stdout + out.stderr
+
+
+def test_new_with_a_preset_and_an_override(capsys, launched):
+    """Issue: presets Basic / Advanced / Advanced with every optional rule at New Game."""
+    assert cli.main(["new", "a-house-divided", "--seed", "4", "--preset", "advanced",
+                     "--option", "supply=false"]) == 0
+    match, _ = launched[-1]
+    options = match.header.options
+    assert options["battle_days"] is True and options["supply"] is False
+    assert cli.main(["new", "a-house-divided", "--preset", "nope"]) == 2
+    assert "known: basic, advanced, advanced-all" in capsys.readouterr().err

@@ -134,3 +134,18 @@ def test_prng_is_deterministic_and_uniform() -> None:
     items = list(range(10))
     rng.shuffle(a, items)
     assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_presets_are_option_sets_the_rules_accept(rules) -> None:
+    """Issue #3: presets Basic, Advanced, Advanced with every optional rule."""
+    from core.engine import preset_options, presets_of
+
+    keys = [p.key for p in presets_of(rules)]
+    assert keys == ["basic", "advanced", "advanced-all"]
+    assert preset_options(rules, "basic") == {}
+    advanced, everything = preset_options(rules, "advanced"), preset_options(rules, "advanced-all")
+    assert set(advanced) < set(everything)
+    for key in keys:
+        normalize_options(rules, preset_options(rules, key))  # every key is a real option
+    with pytest.raises(ValueError, match="unknown preset"):
+        preset_options(rules, "expert")

@@ -653,3 +653,24 @@ async def test_fast_typing_after_slash_lands_in_the_filter(ahd):
         await pilot.press("enter")
         await pilot.pause()
         assert game(app).match.history[-1][1] == Action("end-movement", None)
+
+
+async def test_new_game_preset_sets_the_options(ahd):
+    """Choosing the 'Advanced with every optional rule' preset ticks every rule it names;
+    the game starts with exactly those options."""
+    from textual.widgets import Select
+
+    from core.engine import preset_options
+
+    app = MusterApp(start="new")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#preset", Select).value = "advanced-all"
+        await pilot.pause()
+        app.screen.action_start()
+        await pilot.pause()
+        options = game(app).match.header.options
+        wanted = preset_options(ahd, "advanced-all")
+        assert wanted and all(options[key] is True for key in wanted)
+        assert options["short_game"] is False

@@ -2,7 +2,7 @@
 
     muster                                  title screen
     muster continue                         the most recent save
-    muster new GAME [--scenario S] [--seed N] [--option KEY=VALUE]...
+    muster new GAME [--scenario S] [--seed N] [--preset P] [--option KEY=VALUE]...
     muster load PATH
     muster list                             saves, newest first (damaged ones with their error)
 
@@ -50,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", metavar="S", help="scenario (default: the game's first)")
     new.add_argument("--seed", metavar="N", type=int,
                      help="random seed (default: a fresh one, shown in the header)")
+    new.add_argument("--preset", metavar="P",
+                     help="a set of options, e.g. basic, advanced, advanced-all "
+                          "(`muster games` lists them); --option overrides it")
     new.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                      help="a game option; repeat for several")
     load = commands.add_parser("load", help="open a saved game file",
@@ -84,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "load":
         return cmd_load(args.path)
     if command == "new":
-        return cmd_new(args.game, args.scenario, args.seed, args.option)
+        return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset)
     parser.print_usage(sys.stderr)  # pragma: no cover - argparse knows every command
     return EXIT_USAGE
 
@@ -127,6 +130,8 @@ def cmd_games() -> int:
             continue
         print(f"{game_id}: {rules.title}")
         print(f"  scenarios: {', '.join(rules.scenarios())}")
+        for preset in session.presets_of(rules):
+            print(f"  --preset {preset.key}  {preset.label}: {preset.help}")
         for spec in rules.option_specs():
             extra = f" [{spec.balance}]" if spec.balance else ""
             choices = f" ({'|'.join(spec.choices)})" if spec.choices else ""
@@ -161,7 +166,8 @@ def cmd_load(path: Any) -> int:
     return _run_app(match=match)
 
 
-def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str]) -> int:
+def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str],
+            preset: str | None = None) -> int:
     from tui import session
 
     known = session.game_ids()
@@ -177,7 +183,7 @@ def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list
             return EXIT_USAGE
         options[key.strip()] = value.strip()
     try:
-        match = session.new_match(game, scenario, seed, options)
+        match = session.new_match(game, scenario, seed, options, preset)
     except (KeyError, ValueError) as exc:
         message = exc.args[0] if exc.args else str(exc)
         print(f"muster: {message}", file=sys.stderr)

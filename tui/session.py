@@ -31,13 +31,23 @@ def get_rules(game_id: str) -> Any:
 
 
 def new_match(game_id: str, scenario: str | None = None, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> Any:
-    """A new Match. KeyError: unknown game; ValueError: bad scenario or option."""
-    from core.engine import Match
+              options: dict[str, Any] | None = None, preset: str | None = None) -> Any:
+    """A new Match. KeyError: unknown game; ValueError: bad scenario, preset or option.
+
+    A preset's options come first; `options` override them one by one."""
+    from core.engine import Match, preset_options
 
     rules = get_rules(game_id)
+    chosen = preset_options(rules, preset) if preset else {}
+    chosen.update(options or {})
     return Match.new(rules, seed=random_seed() if seed is None else seed, scenario=scenario,
-                     options=options or {})
+                     options=chosen)
+
+
+def presets_of(rules: Any) -> list[Any]:
+    from core.engine import presets_of as presets
+
+    return presets(rules)
 
 
 def autosave(match: Any) -> Path:

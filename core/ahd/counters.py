@@ -7,6 +7,10 @@ Union one that the scenarios need. Veteran and crack counts are reconstructed: a
 scenarios field (GAP-6 minimum table), with room for promotions. Three extra Confederate militia
 infantry wait set aside for the border-state support rule (A8.3), which is the only way they
 enter the game. Provenance: "reconstructed" unless a rule is cited.
+
+The four foreign units of foreign intervention (A8.4) exist only in games played with that rule:
+the seed gives their number (4) but not their type or values (GAP-8); they are read as veteran
+infantry (docs/ahd-decisions.md), ids C-FOR-01 to C-FOR-04, after every other counter.
 """
 from __future__ import annotations
 
@@ -41,4 +45,14 @@ def make_counters() -> list[Piece]:
     return pieces
 
 
-INDEX: dict[str, int] = {p.id: i for i, p in enumerate(make_counters())}
+FOREIGN_UNITS = 4  # seed A8.4: "4 unità straniere in Europa"
+
+
+def foreign_counters() -> list[Piece]:
+    """The A8.4 foreign units, set aside until intervention; veteran infantry (GAP-8, a
+    reading). In a game with the rule they follow make_counters() in the piece list."""
+    return [Piece(id=f"C-FOR-{n:02d}", side=CSA, arm=INFANTRY, grade=VETERAN, loc="aside",
+                  foreign=True) for n in range(1, FOREIGN_UNITS + 1)]
+
+
+INDEX: dict[str, int] = {p.id: i for i, p in enumerate([*make_counters(), *foreign_counters()])}

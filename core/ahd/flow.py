@@ -24,7 +24,7 @@ Phases (state.phase):
 from __future__ import annotations
 
 from core import rng
-from core.ahd import battle, coastal, containment, movement, scenarios, supply
+from core.ahd import battle, border, coastal, containment, foreign, movement, scenarios, supply
 from core.ahd import query as q
 from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label, militia_enlisted
 from core.ahd.calendar import year as year_of
@@ -117,12 +117,21 @@ def start_support_check(state: AhdState) -> None:
     state.supply_boxes = (supply.unsupported(state, state.player)
                           if state.options.get("supply") else [])
     if not state.supply_boxes:
-        start_movement(state)
+        after_support_check(state)
         return
     state.phase = "supply"
     boxes = ", ".join(name(box) for box in state.supply_boxes)
     log(state, f"{state.player}: no support line for the stacks in {boxes}; one piece of each "
                f"is eliminated (A2.2).")
+
+
+def after_support_check(state: AhdState) -> None:
+    """AMB-35: after A2.0 the Confederate start-of-turn rolls: border-state support (A8.3), then
+    the foreign-intervention check (A8.4). Then the movement segment."""
+    if state.player == CSA:
+        border.roll_support(state)
+        foreign.check_intervention(state)
+    start_movement(state)
 
 
 def start_movement(state: AhdState) -> None:
@@ -257,10 +266,12 @@ def recover(state: AhdState) -> None:
 
 
 def promotable(state: AhdState) -> list:
-    """The player's pieces on the map with a free counter of the next quality (B6.0)."""
+    """The player's pieces on the map with a free counter of the next quality (B6.0); never a
+    foreign unit (A8.4)."""
     free = {(p.arm, p.grade) for p in state.pieces if p.loc == "supply" and p.side == state.player}
     return [p for p in q.pieces_of(state, state.player)
-            if (p.arm, NEXT_GRADE.get(p.grade)) in free and p.id not in state.promoted]
+            if (p.arm, NEXT_GRADE.get(p.grade)) in free and p.id not in state.promoted
+            and not p.foreign]
 
 
 def start_promotion(state: AhdState) -> None:
@@ -558,9 +569,10 @@ def movement_choices(state: AhdState) -> list[Choice]:
                           if movement.can_march(p) or movement.can_entrench(state, p, occ)})
         out += [Choice(Action("march", box), f"March from {name(box)}", "move")
                 for box in origins]
-        out += [Choice(Action("sail", p.id), f"Naval move: {describe(p)} from {name(p.loc)}",
-                       "naval")
-                for p in mine
+        rule = " (A8.4)" if side == CSA else ""  # Confederates sail only after intervention
+        out += [Choice(Action("sail", p.id),
+                       f"Naval move: {describe(p)} from {name(p.loc)}{rule}", "naval")
+                for p in movement.sea_movers(state, side)
                 if movement.can_sail(state, p) and movement.sail_destinations(state, p, occ)]
         if state.invasion and any(movement.can_invade_with(state, p)
                                   for p in q.pieces_at(state, WASHINGTON, side)):
@@ -767,7 +779,8 @@ def _sail_to(state: AhdState, port: str) -> None:
     start = p.loc
     state.marches_left -= 1  # each piece moved by sea costs one march (B4.2.3)
     movement.sail(p, port)
-    log(state, f"{describe(p)} sails from {name(start)} to {name(port)} (B4.2.3); "
+    rule = "B4.2.3, A8.4" if p.side == CSA else "B4.2.3"
+    log(state, f"{describe(p)} sails from {name(start)} to {name(port)} ({rule}); "
                f"{marches(state.marches_left)} left.")
     state.selected = ""
     state.phase = "movement"
@@ -875,7 +888,7 @@ def _eliminate_unsupported(state: AhdState, pid: str) -> None:
     remove_from_play(p)  # militia back to the pool (B7.0, AMB-3)
     log(state, f"{describe(p)} in {name(box)} is eliminated: no support line (A2.2).")
     if not state.supply_boxes:
-        start_movement(state)
+        after_support_check(state)
 
 
 def _breakout(state: AhdState, box: str) -> None:

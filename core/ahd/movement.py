@@ -10,9 +10,9 @@ from typing import NamedTuple
 
 from maps.board import Link
 
-from core.ahd import containment
+from core.ahd import containment, foreign
 from core.ahd import query as q
-from core.ahd.state import CAVALRY, CRACK, CSA, INFANTRY, UNION, AhdState, Piece
+from core.ahd.state import CAVALRY, CRACK, CSA, EUROPE, INFANTRY, UNION, AhdState, Piece
 
 WASHINGTON = "washington"
 
@@ -224,19 +224,34 @@ def move(state: AhdState, p: Piece, route: Route) -> None:
 
 def can_sail(state: AhdState, p: Piece) -> bool:
     """A Union piece that began the turn in a Union-owned port and has not moved (B4.2.3);
-    under O4.1 'L'Unione non può fare nessun movimento navale' on turn 1."""
-    return (p.side == UNION and p.marches == 0 and not p.sailed and not p.halted
-            and q.is_port(p.loc) and state.owner.get(p.loc) == UNION
+    under O4.1 'L'Unione non può fare nessun movimento navale' on turn 1. After foreign
+    intervention the Confederates too 'possono fare movimenti navali' from their own ports, and
+    the foreign units from Europe (A8.4, GAP-11)."""
+    if p.marches or p.sailed or p.halted:
+        return False
+    if p.side == CSA:
+        return foreign.may_sail(state) and (
+            p.loc == EUROPE or (q.is_port(p.loc) and state.owner.get(p.loc) == CSA))
+    return (q.is_port(p.loc) and state.owner.get(p.loc) == UNION
             and not q.first_turn_restricted(state))
 
 
+def sea_movers(state: AhdState, side: str) -> list[Piece]:
+    """The pieces that might make a naval move: the side's pieces on the map and, for the
+    Confederates, the foreign units waiting in Europe (A8.4)."""
+    mine = q.pieces_of(state, side)
+    return mine + foreign.in_europe(state) if side == CSA else mine
+
+
 def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> list[str]:
-    """Any other Union-owned port free of enemy pieces (no sea zones, GAP-1), or a contained
-    port, whose force the pieces shipped in join (A4.0, AMB-37)."""
+    """Any other port of the piece's side free of enemy pieces (no sea zones, GAP-1), or for
+    the Union a contained port, whose force the pieces shipped in join (A4.0, AMB-37). A
+    Confederate naval move under A8.4 is the same B4.2.3 move (AMB-51)."""
     occ = occ or q.Occupancy(state)
+    side = p.side
     return [port for port in q.ports()
-            if port != p.loc and state.owner.get(port) == UNION
-            and (not occ.enemy(port, UNION) or port in state.contained)]
+            if port != p.loc and state.owner.get(port) == side
+            and (not occ.enemy(port, side) or (side == UNION and port in state.contained))]
 
 
 def sail(p: Piece, port: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.ahd.counters import INDEX
 from core.ahd.query import free_counter
-from core.ahd.state import CRACK, MILITIA, NAME, POOL, SUPPLY, VETERAN, AhdState, Piece
+from core.ahd.state import ASIDE, CRACK, MILITIA, NAME, POOL, SUPPLY, VETERAN, AhdState, Piece
 
 NEXT_GRADE = {MILITIA: VETERAN, VETERAN: CRACK}
 
@@ -13,8 +13,10 @@ def piece(state: AhdState, pid: str) -> Piece:
 
 
 def describe(p: Piece) -> str:
-    """'Union veteran infantry (U-FV-03)'."""
-    return f"{p.side} {NAME[(p.arm, p.grade)]} ({p.id})"
+    """'Union veteran infantry (U-FV-03)'; 'Confederate foreign veteran infantry (C-FOR-01)'
+    (A8.4)."""
+    foreign = "foreign " if p.foreign else ""
+    return f"{p.side} {foreign}{NAME[(p.arm, p.grade)]} ({p.id})"
 
 
 def clear_turn_marks(p: Piece) -> None:
@@ -30,8 +32,10 @@ def clear_turn_marks(p: Piece) -> None:
 
 
 def remove_from_play(p: Piece) -> None:
-    """Eliminated: militia to the pool, others back to the counter supply (B5.1, AMB-3)."""
-    p.loc = POOL if p.grade == MILITIA else SUPPLY
+    """Eliminated: militia to the pool, others back to the counter supply (B5.1, AMB-3); a
+    foreign unit is set aside until a recruiting die of 5 or 6 replaces it in Europe (A8.4),
+    never a counter a promotion could take."""
+    p.loc = ASIDE if p.foreign else POOL if p.grade == MILITIA else SUPPLY
     p.reduced = False
     p.entrenched = False
     clear_turn_marks(p)
@@ -47,9 +51,11 @@ def hit(state: AhdState, target: Piece) -> str:
 
 
 def can_promote(state: AhdState, p: Piece) -> bool:
-    """Militia -> veteran, veteran -> crack, if a counter is free (B6.0)."""
+    """Militia -> veteran, veteran -> crack, if a counter is free (B6.0); 'Le unità straniere
+    non possono essere promosse' (A8.4)."""
     grade = NEXT_GRADE.get(p.grade)
-    return grade is not None and free_counter(state, p.side, p.arm, grade) is not None
+    return (grade is not None and not p.foreign
+            and free_counter(state, p.side, p.arm, grade) is not None)
 
 
 def promote(state: AhdState, p: Piece) -> Piece:

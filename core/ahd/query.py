@@ -172,8 +172,10 @@ def mas(state: AhdState, side: str) -> int:
 
 
 def in_play(state: AhdState, side: str) -> int:
-    """Pieces counted against MAS: all the side's pieces on the map (B7.0)."""
-    return sum(1 for p in state.pieces if p.side == side and p.loc not in _OFF_MAP)
+    """Pieces counted against MAS: all the side's pieces on the map (B7.0), except foreign
+    units, which 'non contano nel limite massimo dell'armata Confederata' (A8.4)."""
+    return sum(1 for p in state.pieces
+               if p.side == side and p.loc not in _OFF_MAP and not p.foreign)
 
 
 def union_force_increase(state: AhdState) -> int:
@@ -236,4 +238,4 @@ def has_infantry(pieces: list[Piece]) -> bool:
     return any(p.arm == INFANTRY for p in pieces)
 
 
-_OFF_MAP = frozenset(("pool", "aside", "supply"))
+_OFF_MAP = frozenset(("pool", "aside", "supply", "europe"))  # state.OFF_MAP (A8.4: Europe)

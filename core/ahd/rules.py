@@ -6,7 +6,7 @@ from maps.board import Board
 
 from core.ahd import flow, scenarios, setup, view
 from core.ahd.state import CSA, UNION, AhdState
-from core.engine import Action, Choice, IllegalAction, OptionSpec, State, View, clone
+from core.engine import Action, Choice, IllegalAction, OptionSpec, Preset, State, View, clone
 
 OPTIONS = [
     OptionSpec("inexperienced_union", "Inexperienced Union player (B12.0)", False,
@@ -153,6 +153,12 @@ OPTIONS += [
 ]
 
 
+# The optional rules of the seed's "Regole Opzionali" (O2.0-O4.0): the presets' optional rules.
+OPTIONAL_RULES = ("crack_fast_march", "battlefield_targeting", "naval_retreat",
+                  "union_rail_bonus", "historical_recruiting", "increased_union_forces",
+                  "first_turn_restrictions", "fort_monroe", "southern_training", "draft_riots")
+
+
 class AHouseDivided:
     id = setup.GAME_ID
     title = "A House Divided"
@@ -168,6 +174,23 @@ class AHouseDivided:
 
     def option_specs(self) -> list[OptionSpec]:
         return list(OPTIONS)
+
+    def presets(self) -> list[Preset]:
+        """Basic, Advanced (A2.0-A7.0) and Advanced with every optional rule (A8 and O2-O4),
+        built from the options this version offers."""
+        offered = [spec for spec in OPTIONS if isinstance(spec.default, bool)]
+        advanced = {s.key: True for s in offered if s.balance == "advanced"}
+        optional = {s.key: True for s in offered
+                    if s.balance == "advanced-optional" or s.key in OPTIONAL_RULES}
+        return [
+            Preset("basic", "Basic", {}, "The basic game, rules B1.0-B13.0."),
+            Preset("advanced", "Advanced", advanced,
+                   "The advanced rules: " + ", ".join(sorted(advanced)) + "."),
+            Preset("advanced-all", "Advanced with every optional rule",
+                   {**advanced, **optional},
+                   "The advanced rules with every advanced optional rule (A8) and every "
+                   "optional rule (O2-O4)."),
+        ]
 
     def board(self) -> Board:
         return load_board()

@@ -11,7 +11,7 @@ from core import rng
 from core.ahd import query as q
 from core.ahd import scenarios
 from core.ahd.calendar import LAST_TURN
-from core.ahd.counters import make_counters
+from core.ahd.counters import foreign_counters, make_counters
 from core.ahd.state import ASIDE, CODE, CSA, MILITIA, INFANTRY, POOL, UNION, AhdState, Piece
 
 GAME_ID = "a-house-divided"
@@ -31,6 +31,12 @@ def _take(pieces: list[Piece], side: str, code: str) -> Piece:
         if p.side == side and p.arm == arm and p.grade == grade and p.loc == "supply":
             return p
     raise ValueError(f"setup needs more {side} {code} counters than the counter mix has")
+
+
+def foreign_units(options: dict[str, Any]) -> list[Piece]:
+    """A8.4: the four foreign units, set aside until the intervention puts them in Europe;
+    only in a game played with the rule (option foreign_intervention)."""
+    return foreign_counters() if options.get("foreign_intervention") else []
 
 
 def printed_ownership() -> dict[str, str]:
@@ -56,6 +62,7 @@ def campaign(seed: int, options: dict[str, Any]) -> AhdState:
     for p in pieces:  # the Confederate border-state militia (A8.3) wait set aside
         if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == "supply":
             p.loc = ASIDE
+    pieces += foreign_units(options)
     short = bool(options.get("short_game"))
     state = AhdState(
         game=GAME_ID, scenario="campaign", options=dict(options), rng=rng.seed_state(seed),
@@ -153,6 +160,7 @@ def scenario(seed: int, name: str, options: dict[str, Any]) -> AhdState:
     for p in pieces:  # the Confederate border-state militia (A8.3) wait set aside
         if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == "supply":
             p.loc = ASIDE
+    pieces += foreign_units(options)  # GAP-9: no intervention has happened at the start
     state = AhdState(
         game=GAME_ID, scenario=name, options=dict(options), rng=rng.seed_state(seed),
         pieces=pieces, owner=owner, cavalry_held=sorted(cavalry_held), turn=data["start_turn"],

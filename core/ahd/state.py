@@ -16,7 +16,8 @@ SIDES = (UNION, CSA)
 POOL = "pool"      # recruitable militia (B7.0)
 ASIDE = "aside"    # Union militia waiting for enlistment (B8.0)
 SUPPLY = "supply"  # counters not in play: veterans/cracks free for promotion (B6.0)
-OFF_MAP = (POOL, ASIDE, SUPPLY)
+EUROPE = "europe"  # A8.4: the off-map Europe box, where foreign units wait to sail (GAP-11)
+OFF_MAP = (POOL, ASIDE, SUPPLY, EUROPE)
 
 INFANTRY = "inf"
 CAVALRY = "cav"
@@ -61,6 +62,7 @@ class Piece(msgspec.Struct, kw_only=True, array_like=True):
     crossing: bool = False     # entered across a blue river bank or by invasion (B5.2.3)
     fought: bool = False       # took part in a battle this player turn (B5.2.4)
     retreated: bool = False    # retreated or escaped from a battle this turn (B5.2.4)
+    foreign: bool = False      # A8.4 foreign unit: outside the MAS, never promoted
 
     @property
     def code(self) -> str:
@@ -151,3 +153,9 @@ class AhdState(State, kw_only=True):
     # O4.3 southern training (AMB-33)
     csa_infantry_lost: int = 0     # CSA FV/FS eliminated by enemy fire in this game turn
     training_die: int = 0          # the CSA promotion-segment die, 0 when none was rolled
+    # A8.3 border-state support: states whose militia has joined the CSA pool (once per game),
+    # and the rolls made for each state so far
+    border_used: list[str] = []
+    border_rolls: dict[str, int] = {}
+    # A8.4 foreign intervention: the game turn it was granted (0 = not granted; permanent)
+    intervention_turn: int = 0

@@ -51,6 +51,9 @@ class NewGameScreen(Screen):
                          if self.games else True, compact=True)
             yield Label("Scenario", classes="field-label")
             yield Select([], id="scenario", compact=True)
+            yield Label("Rules preset (sets the options below; each can still be changed)",
+                        classes="field-label")
+            yield Select([], id="preset", compact=True, prompt="custom")
             yield Vertical(*self._option_widgets(), id="options")
             yield Label("Seed (empty: random)", classes="field-label")
             yield Input(placeholder="random", id="seed", type="integer", compact=True)
@@ -78,6 +81,24 @@ class NewGameScreen(Screen):
         scenario.set_options([(name, name) for name in scenarios])
         if scenarios:
             scenario.value = scenarios[0]
+        presets = session.presets_of(rules) if rules is not None else []
+        self.query_one("#preset", Select).set_options([(p.label, p.key) for p in presets])
+
+    @on(Select.Changed, "#preset")
+    def _preset_chosen(self, event: Select.Changed) -> None:
+        """Set every option to the preset's value (its default where the preset is silent)."""
+        rules = self._rules()
+        if rules is None or event.value is Select.NULL:
+            return
+        chosen = next((p for p in session.presets_of(rules) if p.key == event.value), None)
+        if chosen is None:
+            return
+        defaults = {spec.key: spec.default for spec in rules.option_specs()}
+        for widget in self.query_one("#options").children:
+            key = getattr(widget, "option_key", None)
+            if key is not None:
+                value = chosen.options.get(key, defaults[key])
+                widget.value = value if not isinstance(widget, Input) else str(value)
 
     async def _fill_game(self) -> None:
         """Another game: its scenarios and its options."""
