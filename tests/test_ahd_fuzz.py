@@ -235,3 +235,139 @@ def test_fuzz_advanced_rules_in_the_scenarios(scenario: str) -> None:
     state = match.state
     assert isinstance(state, AhdState)
     assert state.start_turn <= state.turn <= state.last_turn
+
+
+# A8.1 morale (with A8.1.1 rallies), A8.1.2 desertion, A8.2 leaders: each alone, the three
+# together, and with every advanced rule, in the campaign and in each year scenario.
+BATTLE_FLAVOUR = ["morale", "desertion", "leaders"]
+ALL_FLAVOUR = {key: True for key in BATTLE_FLAVOUR}
+FLAVOUR_SETS = [{key: True} for key in BATTLE_FLAVOUR] + [ALL_FLAVOUR,
+                                                          {**ALL_ADVANCED, **ALL_FLAVOUR}]
+FLAVOUR_SEEDS = int(os.environ.get("MUSTER_FUZZ_FLAVOUR_SEEDS", "2"))
+
+
+def flavour_invariants(state: AhdState) -> None:
+    """A8.1: routed pieces are reduced pieces of the battle, and nobody is routed outside one;
+    A8.2.2: a leader gives at most its value, to at most 2 pieces (Lee 3); A8.2.1: at most 2
+    free marches alone; a leader is never left alone with enemy pieces; its value is one of its
+    counter's two values."""
+    from core.ahd import leaders
+    from core.ahd.pieces import piece
+    from core.ahd.state import LEADER_OFF_MAP
+    advanced_invariants(state)
+    b = state.battle
+    if b is not None:
+        assert set(b.routed) <= set(b.attackers) | set(b.defenders), b.routed
+        for pid in b.routed:
+            assert piece(state, pid).reduced and piece(state, pid).loc == b.box, pid
+        for lid, given in b.leader_bonus.items():
+            assert len(given) <= leaders.leader(state, lid).value
+            assert len(set(given)) <= leaders.split(lid)
+    if not state.options.get("leaders"):
+        assert not state.leaders
+        return
+    assert sorted(ldr.id for ldr in state.leaders) == ["grant", "lee", "sherman"]
+    boxes = set(q.map_boxes())
+    for ldr in state.leaders:
+        counter = leaders.counters()[ldr.id]
+        assert ldr.value in (counter.value, counter.condition_value)
+        assert ldr.marches <= leaders.MAX_ALONE_MARCHES
+        assert ldr.loc in boxes or ldr.loc in LEADER_OFF_MAP, ldr
+        if ldr.on_map and q.has_enemy(state, ldr.loc, ldr.side):
+            assert q.pieces_at(state, ldr.loc, ldr.side), f"{ldr.id} alone with the enemy"
+
+
+@pytest.mark.parametrize("options", FLAVOUR_SETS,
+                         ids=BATTLE_FLAVOUR + ["all-a8-battle", "all-advanced-a8-battle"])
+@pytest.mark.parametrize("seed", range(FLAVOUR_SEEDS))
+def test_fuzz_a8_1_a8_2_play_to_the_end(seed: int, options: dict) -> None:
+    match = play(seed + 8000, options, check=flavour_invariants)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.turn <= state.last_turn
+
+
+@pytest.mark.parametrize("scenario", ["1862", "1863", "1864"])
+@pytest.mark.parametrize("extra", [{}, ALL_ADVANCED], ids=["alone", "all-advanced"])
+def test_fuzz_a8_1_a8_2_in_the_scenarios(scenario: str, extra: dict) -> None:
+    """Morale, desertion and leaders in each year scenario (1863, 1864: the leaders marked
+    '***' start on the map; 1862: they arrive on their dates), alone and with every advanced
+    rule."""
+    match = play(9000, {**extra, **ALL_FLAVOUR}, scenario, check=flavour_invariants)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.start_turn <= state.turn <= state.last_turn
+
+
+# A8.3 border-state support and A8.4 foreign intervention: alone, together, and with every
+# advanced rule, in the campaign and the scenarios; then with the start-of-turn conditions
+# forced true, so the rolls, the intervention, Confederate naval moves, the foreign units and
+# their replacement are played in every game.
+OUTSIDE_HELP = {"border_states": True, "foreign_intervention": True}
+OUTSIDE_HELP_SETS = [{"border_states": True}, {"foreign_intervention": True}, OUTSIDE_HELP,
+                     {**ALL_ADVANCED, **OUTSIDE_HELP}]
+OUTSIDE_HELP_IDS = ["a8_3", "a8_4", "a8_3-a8_4", "all-advanced-a8_3-a8_4"]
+OUTSIDE_HELP_SEEDS = int(os.environ.get("MUSTER_FUZZ_OUTSIDE_HELP_SEEDS", "2"))
+
+
+def outside_help_invariants(state: AhdState) -> None:
+    """A8.3: each state's militia joins once, out of the three set aside. A8.4: four foreign
+    veteran infantry (never promoted), set aside until the intervention, then in Europe, on the
+    map, or set aside once lost; never in the pool or the counter supply; outside the MAS. Plus
+    the advanced rules' invariants."""
+    advanced_invariants(state)
+    assert len(set(state.border_used)) == len(state.border_used) <= 3
+    aside_mf = sum(1 for p in state.pieces if p.side == CSA and p.loc == ASIDE
+                   and p.grade == MILITIA and not p.foreign)
+    assert aside_mf == 3 - len(state.border_used)
+    units = [p for p in state.pieces if p.foreign]
+    assert len(units) == (4 if state.options.get("foreign_intervention") else 0)
+    for p in units:
+        assert p.side == CSA and p.grade == "veteran" and p.arm == INFANTRY, p
+        assert p.loc not in (POOL, SUPPLY), p
+        if not state.intervention_turn:
+            assert p.loc == ASIDE, p
+    assert q.in_play(state, CSA) == sum(1 for p in q.pieces_of(state, CSA) if not p.foreign)
+
+
+@pytest.mark.parametrize("options", OUTSIDE_HELP_SETS, ids=OUTSIDE_HELP_IDS)
+@pytest.mark.parametrize("seed", range(OUTSIDE_HELP_SEEDS))
+def test_fuzz_a8_3_a8_4_play_to_the_end(seed: int, options: dict) -> None:
+    match = play(seed + 5000, dict(options), check=outside_help_invariants)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.turn <= state.last_turn
+
+
+@pytest.mark.parametrize("scenario", ["1862", "1863", "1864"])
+def test_fuzz_a8_3_a8_4_in_the_scenarios(scenario: str) -> None:
+    match = play(6000, {**ALL_ADVANCED, **OUTSIDE_HELP}, scenario,
+                 check=outside_help_invariants)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.start_turn <= state.turn <= state.last_turn
+
+
+@pytest.mark.parametrize("scenario", ["campaign", "1862", "1863", "1864"])
+@pytest.mark.parametrize("extra", [{}, ALL_ADVANCED], ids=["alone", "all-advanced"])
+def test_fuzz_a8_3_a8_4_forced_play_to_the_end(monkeypatch: pytest.MonkeyPatch, scenario: str,
+                                               extra: dict) -> None:
+    """Every border state eligible and intervention granted at the first Confederate player
+    turn: the A8.3 rolls until all three militia have joined, and a whole game of Confederate
+    naval moves, foreign units sailing from Europe, lost and replaced."""
+    from core.ahd import border, foreign
+    monkeypatch.setattr(border, "eligible", lambda state: [
+        b for b in border.SUPPORT_NUMBER if b not in state.border_used])
+    monkeypatch.setattr(foreign, "conditions_met", lambda state: True)
+    seen: dict[str, bool] = {}
+
+    def check(state: AhdState) -> None:
+        outside_help_invariants(state)
+        if any(p.foreign and p.on_map for p in state.pieces):
+            seen["landed"] = True
+
+    match = play(7000, {**extra, **OUTSIDE_HELP}, scenario, check=check)
+    state = match.state
+    assert isinstance(state, AhdState)
+    assert state.intervention_turn and state.border_rolls
+    assert seen.get("landed"), "no foreign unit ever reached the map"

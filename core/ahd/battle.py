@@ -15,27 +15,35 @@ A battle is a sequence of named steps. The steps that wait for a player are:
     defender-targets           declare the target of each firer in turn (B5.1)
     attacker-firers
     attacker-targets
+    attacker-rally             A8.1.1, end of rounds 4, 8...: rally one routed piece, or not
+    defender-rally
+    leader-bonus               A8.2.2, before any piece fires in a round: each leader present
+                               allots its value, one point at a time, to firing pieces
+    rout-retreat               A8.1, after the battle: the loser's routed pieces retreat
     promotion                  the winner may promote one participant (B6.0)
     over                       finished: `winner` is a side or "none"
 
 and the automatic ones are `round` (start of a battle round), `defender-fire` and
 `attacker-fire` (open a fire: who will shoot), whose shots are resolved as soon as the last target
-is declared. Order inside a round from round 2: AMB-13.
+is declared, and `after` (the battle is decided: A8.1.2 desertion tests). Order inside a round
+from round 2: AMB-13.
 
 Advanced rules fought here: A4.0 containment battles (`containment`, `breakout`: the attacker
 leaves its entrenchment, nobody crosses, a breakout's "retreat" calls it off and stays in the
 port), A5.0 the coastal garrison of an invaded port (core/ahd/coastal.py), A7.0 battle days and
-command values (core/ahd/command.py).
+command values (core/ahd/command.py). Advanced optional rules: A8.1 morale tests after each
+fire, routed pieces, A8.1.1 rallies, A8.1.2 desertion (core/ahd/morale.py); A8.2.2 leaders'
+bonus, command value, reinforcement and retreat (core/ahd/leaders.py).
 """
 from __future__ import annotations
 
 from typing import Callable
 
 from core import rng
-from core.ahd import coastal, containment, query
+from core.ahd import coastal, containment, leaders, morale, query
 from core.ahd.calendar import year
-from core.ahd.command import carried_over, day_value, table_value
-from core.ahd.pieces import can_promote, describe, hit, piece, promote
+from core.ahd.command import MAX_ENGAGED, carried_over, day_value, table_value
+from core.ahd.pieces import can_promote, describe, hit, piece, promote, remove_from_play
 from core.ahd.query import (adjacent, enemy, has_enemy, is_enemy_recruiting_city, is_entrenched,
                             pieces_at, usable)
 from core.ahd.state import (CAVALRY, CRACK, CSA, INFANTRY, NAME, UNION, VETERAN, AhdState,
@@ -59,6 +67,11 @@ DEFENDER_TARGETS = "defender-targets"
 ATTACKER_FIRE = "attacker-fire"
 ATTACKER_FIRERS = "attacker-firers"
 ATTACKER_TARGETS = "attacker-targets"
+ATTACKER_RALLY = "attacker-rally"
+DEFENDER_RALLY = "defender-rally"
+LEADER_BONUS = "leader-bonus"
+AFTER = "after"
+ROUT_RETREAT = "rout-retreat"
 PROMOTION = "promotion"
 OVER = "over"
 
@@ -100,7 +113,8 @@ def begin(state: AhdState, box: str, breakout: bool = False) -> None:
                           attackers=attackers, defenders=defenders,
                           participants=attackers + defenders, attacker_origins=sorted(origins),
                           invasion=invasion, garrison=garrison, breakout=breakout,
-                          containment=box in state.contained)
+                          containment=box in state.contained,
+                          leaders=[ldr.id for ldr in leaders.at(state, box)])  # A8.2.2
     for pid in attackers + defenders:
         piece(state, pid).fought = True  # B5.2.4: "pieces that have already fought a battle"
     if state.battle.containment:
@@ -108,8 +122,9 @@ def begin(state: AhdState, box: str, breakout: bool = False) -> None:
     defence = _list(state, defenders)
     if garrison:
         defence = ", ".join(filter(None, (defence, f"the coastal garrison ({garrison}, A5.0)")))
-    state.log.append(f"Battle of {_name(box)}: {attacker} attacks with {_list(state, attackers)}; "
-                     f"{defender} defends with {defence}")
+    state.log.append(f"Battle of {_name(box)}: {attacker} attacks with {_list(state, attackers)}"
+                     f"{_led(state, attacker)}; {defender} defends with {defence}"
+                     f"{_led(state, defender)}")
     _run(state, ESCAPE)
 
 
@@ -168,6 +183,17 @@ def prompt(state: AhdState) -> str:
         side = _side_of_step(b)
         return (f"{head} — {side} command {b.command[side]} (A7.0): choose the pieces that "
                 f"fire this round ({len(b.engaged)} of {_quota(state, side)} chosen)")
+    if b.step in (ATTACKER_RALLY, DEFENDER_RALLY):
+        return (f"{head} — end of day {day(b.round)}: {_side_of_step(b)} may rally one routed "
+                f"piece (A8.1.1)")
+    if b.step == LEADER_BONUS:
+        ldr = leaders.leader(state, b.allotting[0])
+        return (f"{head} — {leaders.tag(ldr)} allots its bonus before any piece fires "
+                f"(A8.2.2): +1 to which piece? ({leaders.points_left(b, ldr)} of {ldr.value} "
+                f"left)")
+    if b.step == ROUT_RETREAT:
+        return (f"Battle of {_name(b.box)} — {_withdrawing(state)} has lost: its routed pieces "
+                f"retreat (A8.1): choose the box")
     if b.step == PROMOTION:
         return f"Battle of {_name(b.box)} won by {b.winner}: promote one participant, or none"
     if b.step == OVER:
@@ -202,6 +228,12 @@ def _own(b: Battle, side: str) -> list[str]:
 
 def _enemies(b: Battle, side: str) -> list[str]:
     return b.defenders if side == b.attacker else b.attackers
+
+
+def _in_line(b: Battle, side: str) -> list[str]:
+    """`side`'s pieces still fighting: A8.1 'Un pezzo in rotta non può combattere nella
+    battaglia' (AMB-42: it neither fires nor is a target)."""
+    return [pid for pid in _own(b, side) if pid not in b.routed]
 
 
 # B5.2.6 cavalry escape --------------------------------------------------------------------
@@ -262,7 +294,7 @@ def _apply_escape(state: AhdState, action: Action) -> None:
                      f"{_name(dest)} ({', '.join(ids)}); no winner (B5.2.6)")
     # B5.2.6: an escape is no defeat: no winner, no battle promotion
     b.winner = NO_WINNER
-    _run(state, OVER)
+    _run(state, AFTER)
 
 
 # battle rounds -----------------------------------------------------------------------------
@@ -309,8 +341,15 @@ def _reinforcements(state: AhdState, side: str) -> list[tuple[str, Piece]]:
     return out
 
 
+def _leader_reinforcements(state: AhdState, side: str) -> list[tuple[str, leaders.Leader]]:
+    """A8.2.1: leaders that may join the battle, alone or beside a piece of their box."""
+    if not _own(state.battle, side):
+        return []  # B5.2.4: no reinforcing once all one's pieces in the battle are gone
+    return leaders.reinforcing(state, state.battle, side)
+
+
 def _enter_reinforcements(state: AhdState, side: str, next_step: str) -> str | None:
-    if _reinforcements(state, side):
+    if _reinforcements(state, side) or _leader_reinforcements(state, side):
         _ask(state, side)
         return None
     return next_step
@@ -322,6 +361,9 @@ def _choices_reinforcements(state: AhdState) -> list[Choice]:
     out = [Choice(Action("reinforce", p.id),
                   f"Reinforce from {_name(box)}: {p.id} ({_short(state, p)})", GROUP)
            for box, p in _reinforcements(state, side)]
+    out += [Choice(Action("reinforce-leader", ldr.id),
+                   f"Reinforce from {_name(box)}: {leaders.tag(ldr)} (leader, A8.2.1)", GROUP)
+            for box, ldr in _leader_reinforcements(state, side)]
     out.append(Choice(Action("done", None), "No more reinforcements this round", GROUP))
     return out
 
@@ -333,6 +375,10 @@ def _apply_reinforcements(state: AhdState, action: Action) -> None:
     if action.verb == "done":
         _run(state, DEFENDER_REINFORCEMENTS if step == ATTACKER_REINFORCEMENTS
              else ATTACKER_RETREAT)
+        return
+    if action.verb == "reinforce-leader":
+        _leader_joins(state, side, str(action.noun))
+        _run(state, step)
         return
     p = piece(state, str(action.noun))
     src = p.loc
@@ -435,16 +481,23 @@ def _apply_retreat(state: AhdState, action: Action) -> None:
         how = " (calls off the breakout, A4.0)"
     state.log.append(f"Battle of {_name(b.box)}, round {b.round}: {side} retreats{how} to "
                      f"{_name(dest)} ({', '.join(ids)}); {b.winner} wins")
-    _run(state, PROMOTION)
+    _run(state, AFTER)
 
 
 def _withdraw(state: AhdState, ids: list[str], dest: str) -> None:
-    """Move a whole army out of the battle (B5.2.5, B5.2.6)."""
+    """Move a whole army out of the battle (B5.2.5, B5.2.6); its leaders go with it (AMB-46)."""
+    b = state.battle
     for pid in ids:
         p = piece(state, pid)
         p.loc = dest
         p.entrenched = False  # B4.2.5: a retreating piece loses its entrenchment
         p.retreated = True    # B5.2.4, AMB-18: may not reinforce later this turn
+    if ids and dest != b.box:
+        gone = leaders.withdraw(state, piece(state, ids[0]).side, b.box, dest)
+        if gone:
+            state.log.append(f"{', '.join(leaders.tag(ldr) for ldr in gone)} "
+                             f"{'goes' if len(gone) == 1 else 'go'} with them to {_name(dest)} "
+                             f"(A8.2)")
 
 
 # B5.1 fire ----------------------------------------------------------------------------------
@@ -465,8 +518,9 @@ def _open_fire(state: AhdState, side: str, targets_step: str) -> str:
 
 
 def _able_to_fire(state: AhdState, side: str) -> list[str]:
-    """The pieces of `side` in the battle that may fire this round (B5.1: every one)."""
-    return list(_own(state.battle, side))
+    """The pieces of `side` in the battle that may fire this round (B5.1: every one; A8.1:
+    not the routed ones)."""
+    return _in_line(state.battle, side)
 
 
 def _set_firers(state: AhdState, side: str, ids: list[str]) -> None:
@@ -490,7 +544,7 @@ def _legal_targets(state: AhdState) -> list[str]:
     if _battlefield_targeting(state) and b.firers[0] != coastal.GARRISON:
         return _targets_o2_2(state)
     side = _side_of_step(b)
-    foes = sorted(_enemies(b, side))
+    foes = sorted(_in_line(b, enemy(side)))  # A8.1, AMB-42: routed pieces are no targets
     total = len(b.firers) + len(b.shots)
     required = min(total, len(foes))
     covered = {target for _, target in b.shots}
@@ -535,7 +589,7 @@ def _targets_o2_2(state: AhdState) -> list[str]:
     b = state.battle
     side = _side_of_step(b)
     firer = piece(state, b.firers[0])
-    foes = sorted(_enemies(b, side))
+    foes = sorted(_in_line(b, enemy(side)))  # A8.1, AMB-42: routed pieces are no targets
     covered = {target for _, target in b.shots}
     cavalry = [t for t in foes if piece(state, t).arm == CAVALRY]
     infantry = [t for t in foes if piece(state, t).arm != CAVALRY]
@@ -555,7 +609,7 @@ def _forced_o2_2(state: AhdState, side: str) -> None:
     forced = False
     while b.firers:
         legal = _legal_targets(state)
-        if legal and len(_enemies(b, side)) > 1:
+        if legal and len(_in_line(b, enemy(side))) > 1:
             break
         firer = b.firers.pop(0)
         if legal:
@@ -612,6 +666,7 @@ def _modified(state: AhdState, firer: Piece, target: Piece, side: str) -> int:
     if (side == b.defender and b.round <= 2 and target.crossing
             and target.id in b.attackers):
         value += 1  # B5.2.3: defender's rounds 1-2 against a crossing attacker
+    value += leaders.bonus_of(b, firer.id)  # A8.2.2: +1 per leader bonus point this round
     return value
 
 
@@ -630,6 +685,7 @@ def _fire(state: AhdState, side: str) -> str:
     """Resolve the declared shots one by one, in declaration order (B5.1), then the end check."""
     b = state.battle
     foes = _enemies(b, side)
+    fresh = [pid for pid in foes if not piece(state, pid).reduced]  # A8.1: who may be shaken
     for firer_id, target_id in b.shots:
         firer = _unit(state, firer_id)
         die = roll_die(state)
@@ -656,7 +712,9 @@ def _fire(state: AhdState, side: str) -> str:
                          f"{die} — {outcome}")
     b.shots = []
     b.firers = []
-    return _end_check(state) or (ATTACKER_FIRE if side == b.defender else ROUND)
+    if state.options.get("morale"):
+        _morale_tests(state, [pid for pid in fresh if pid in foes and piece(state, pid).reduced])
+    return _end_check(state) or (ATTACKER_FIRE if side == b.defender else _round_over(state))
 
 
 def _count_training_loss(state: AhdState, target: Piece) -> None:
@@ -667,18 +725,211 @@ def _count_training_loss(state: AhdState, target: Piece) -> None:
 
 
 def _end_check(state: AhdState) -> str | None:
-    """B5.0: a side with no pieces left loses; both gone: no winner."""
+    """B5.0: a side with no pieces left loses; both gone: no winner. A8.1: a routed piece 'è
+    considerato eliminato quando si dovrà determinare il vincitore della battaglia'."""
     b = state.battle
-    defending = bool(b.defenders) or coastal.alive(b)  # A5.0: the garrison fights on alone
-    if b.attackers and defending:
+    attacking = bool(_in_line(b, b.attacker))
+    defending = bool(_in_line(b, b.defender)) or coastal.alive(b)  # A5.0: the garrison fights
+    if attacking and defending:
         return None
-    if not b.attackers and not defending:
+    routed = " or routed (A8.1)" if b.routed else ""
+    if not attacking and not defending:
         b.winner = NO_WINNER
-        state.log.append(f"Battle of {_name(b.box)}: both armies are destroyed; no winner")
-        return OVER
-    b.winner = b.attacker if b.attackers else b.defender
-    state.log.append(f"Battle of {_name(b.box)}: {b.winner} wins")
-    return PROMOTION
+        state.log.append(f"Battle of {_name(b.box)}: both armies are destroyed{routed}; no "
+                         f"winner")
+        return AFTER
+    b.winner = b.attacker if attacking else b.defender
+    loser = enemy(b.winner)
+    why = (f" (the {loser} pieces left are routed, A8.1)"
+           if _own(b, loser) and not _in_line(b, loser) else "")
+    state.log.append(f"Battle of {_name(b.box)}: {b.winner} wins{why}")
+    return AFTER
+
+
+# A8.1 battlefield morale, A8.1.1 rallying, A8.1.2 desertion -----------------------------------
+
+
+def _morale_tests(state: AhdState, shaken: list[str]) -> None:
+    """A8.1: 'Dopo che il nemico ha sparato durante un round di battaglia, i pezzi che sono
+    stati appena colpiti dovranno fare un test sul morale': each piece this fire flipped from
+    full strength to reduced (not the eliminated, not those reduced before) rolls 1d6, -1 if
+    entrenched (T5, AMB-52); above its morale value (T4) it routs."""
+    b = state.battle
+    for pid in shaken:
+        p = piece(state, pid)
+        value = morale.morale_value(p, state.turn)
+        modifier = morale.battlefield_modifier(_entrenched(state, p))
+        die = roll_die(state)
+        routs = morale.fails(die, modifier, value)
+        if routs:
+            b.routed.append(pid)
+        shown = f" {morale.signed(modifier)} entrenched = {die + modifier}" if modifier else ""
+        state.log.append(f"{_tag(b)}: {pid} morale test (morale {value}): die {die}{shown} — "
+                         f"{'routs (A8.1)' if routs else 'holds'}")
+
+
+def _round_over(state: AhdState) -> str:
+    """A8.1.1: at the end of each day (rounds 4, 8, ...), before the next round, each side may
+    rally one routed piece; otherwise straight on to the next round."""
+    b = state.battle
+    return ATTACKER_RALLY if b.routed and morale.end_of_day(b.round) else ROUND
+
+
+def _enter_rally(state: AhdState, side: str, next_step: str) -> str | None:
+    b = state.battle
+    if any(pid in b.routed for pid in _own(b, side)):
+        _ask(state, side)
+        return None
+    return next_step
+
+
+def _choices_rally(state: AhdState) -> list[Choice]:
+    b = state.battle
+    side = _side_of_step(b)
+    out = [Choice(Action("rally", pid), f"Rally {pid} ({_short(state, piece(state, pid))}): "
+                  f"back in the line, still reduced (A8.1.1)", GROUP)
+           for pid in sorted(_own(b, side)) if pid in b.routed]
+    out.append(Choice(Action("no-rally", None), "Rally nobody", GROUP))
+    return out
+
+
+def _apply_rally(state: AhdState, action: Action) -> None:
+    """A8.1.1: 'ogni fronte può recuperare un'unità tra quelle in rotta'."""
+    b = state.battle
+    if action.verb == "rally":
+        pid = str(action.noun)
+        b.routed.remove(pid)
+        state.log.append(f"{_tag(b)}: end of day {day(b.round)}, {_side_of_step(b)} rallies "
+                         f"{pid} (A8.1.1)")
+    _run(state, DEFENDER_RALLY if b.step == ATTACKER_RALLY else ROUND)
+
+
+def _enter_after(state: AhdState) -> str:
+    """The battle is decided: A8.1.2 desertion tests (before the winner's promotion, AMB-43),
+    then the loser's routed pieces retreat (A8.1, AMB-42), then the battle promotion (B6.0)."""
+    if state.options.get("desertion"):
+        _desertion(state)
+    return ROUT_RETREAT
+
+
+def _desertion(state: AhdState) -> None:
+    """A8.1.2: 'Dopo una battaglia, entrambe i fronti devono testare la diserzione': every
+    reduced piece that took part rolls 1d6 against its morale value (T4), +1 if its army has
+    just lost the battle (AMB-43: by retreating or being destroyed or routed; nobody after a
+    cavalry escape or with no winner), -1 if it is not routed, minus the friendly leaders
+    present (A8.2.3). Above the morale value it deserts and is eliminated (militia to the
+    pool, AMB-43); it is no battle loss for O4.3 ('le unità ... perse durante una diserzione
+    non sono considerate')."""
+    b = state.battle
+    loser = enemy(b.winner) if b.winner in (b.attacker, b.defender) else ""
+    for side in (b.attacker, b.defender):
+        led = leaders.desertion_bonus(state, b, side)
+        for pid in sorted(pid for pid in b.participants if piece(state, pid).side == side):
+            p = piece(state, pid)
+            if not (p.on_map and p.reduced):
+                continue
+            value = morale.morale_value(p, state.turn)
+            routed = pid in b.routed
+            modifier = morale.desertion_modifier(side == loser, routed, led)
+            die = roll_die(state)
+            deserts = morale.fails(die, modifier, value)
+            parts = [f"{morale.signed(n)} {why}" for n, why in (
+                (1 if side == loser else 0, "lost"), (0 if routed else -1, "not routed"),
+                (-led, "leaders")) if n]
+            shown = f" {' '.join(parts)} = {die + modifier}" if parts else ""
+            state.log.append(f"Battle of {_name(b.box)}: desertion test of {pid} (morale "
+                             f"{value}): die {die}{shown} — "
+                             f"{'deserts, eliminated (A8.1.2)' if deserts else 'stays'}")
+            if deserts:
+                _desert(state, p)
+
+
+def _desert(state: AhdState, p: Piece) -> None:
+    b = state.battle
+    for ids in (b.attackers, b.defenders, b.routed):
+        if p.id in ids:
+            ids.remove(p.id)
+    remove_from_play(p)  # AMB-43: an ordinary elimination, militia to the pool
+
+
+def _withdrawing(state: AhdState) -> str | None:
+    """A8.1, AMB-42: the side, not the winner, whose pieces left in the battle box are all
+    routed: they must retreat (with no winner, both sides', attacker first)."""
+    b = state.battle
+    for side in (b.attacker, b.defender):
+        own = _own(b, side)
+        if side != b.winner and own and not _in_line(b, side):
+            return side
+    return None
+
+
+def _rout_options(state: AhdState, side: str) -> list[Action]:
+    """Where routed pieces may retreat: as in B5.2.5 (O3.1 by sea included)."""
+    out = [Action("retreat", box) for box in _retreat_boxes(state, side)]
+    if _naval_retreat(state, side):
+        out.append(Action("retreat-by-sea", WASHINGTON))
+    return out
+
+
+def _enter_rout_retreat(state: AhdState) -> str | None:
+    """AMB-42: 'the loser's surviving routed pieces retreat as in B5.2.5 (one eligible
+    adjacent box; destroyed if there is none)'; the winner's routed pieces stay. Then the
+    battle promotion (B6.0)."""
+    b = state.battle
+    side = _withdrawing(state)
+    if side is None:
+        b.routed = []  # the battle is over: the winner's routed pieces simply stay
+        return PROMOTION
+    options = _rout_options(state, side)
+    if len(options) > 1:
+        _ask(state, side)
+        return None
+    if options:
+        _rout_withdraw(state, side, str(options[0].noun))
+    else:
+        _rout_destroyed(state, side)
+    return ROUT_RETREAT
+
+
+def _choices_rout_retreat(state: AhdState) -> list[Choice]:
+    side = _withdrawing(state)
+    assert side is not None
+    return [Choice(action, ("Retreat by sea to Washington (O3.1 naval retreat)"
+                            if action.verb == "retreat-by-sea"
+                            else _retreat_label(state, str(action.noun))), GROUP)
+            for action in _rout_options(state, side)]
+
+
+def _apply_rout_retreat(state: AhdState, action: Action) -> None:
+    side = _withdrawing(state)
+    assert side is not None
+    _rout_withdraw(state, side, str(action.noun))
+    _run(state, ROUT_RETREAT)
+
+
+def _rout_withdraw(state: AhdState, side: str, dest: str) -> None:
+    b = state.battle
+    ids = list(_own(b, side))
+    if dest == b.box:  # A4.0: a failed breakout stays contained in its port
+        state.log.append(f"Battle of {_name(b.box)}: the routed {side} pieces "
+                         f"({', '.join(ids)}) stay contained (A8.1, A4.0)")
+    else:
+        state.log.append(f"Battle of {_name(b.box)}: the routed {side} pieces "
+                         f"({', '.join(ids)}) retreat to {_name(dest)} (A8.1)")
+        _withdraw(state, ids, dest)
+    _own(b, side).clear()
+
+
+def _rout_destroyed(state: AhdState, side: str) -> None:
+    b = state.battle
+    ids = list(_own(b, side))
+    for pid in ids:
+        p = piece(state, pid)
+        remove_from_play(p)
+        _count_training_loss(state, p)  # O4.3: lost in battle
+    state.log.append(f"Battle of {_name(b.box)}: the routed {side} pieces ({', '.join(ids)}) "
+                     f"cannot retreat and are destroyed (A8.1)")
+    _own(b, side).clear()
 
 
 # A7.0 battle days and command values ---------------------------------------------------------
@@ -696,11 +947,14 @@ def _start_day(state: AhdState) -> None:
         die = roll_die(state)
         table = table_value(when, die, side)
         previous = b.command.get(side, 0)
+        led = leaders.command_bonus(state, b, side)  # A8.2.2: the leaders present
         b.command_die[side] = die
         b.command_table[side] = table
         b.command_carried[side] = carried_over(previous)
-        b.command[side] = day_value(table, previous)
+        b.command_leaders[side] = led
+        b.command[side] = day_value(table, previous, led)
         carried = f" + {b.command_carried[side]} carried" if previous else ""
+        carried += f" + {led} leaders (A8.2.2)" if led else ""
         state.log.append(f"{_tag(b)}: day {day(b.round)}, {side} Command Table die {die} "
                          f"({when}): {table}{carried} = command {b.command[side]} (A7.0)")
 
@@ -719,9 +973,91 @@ def _choices_firers(state: AhdState) -> list[Choice]:
     """A7.0, AMB-40: the owner picks which of his pieces are engaged this round."""
     b = state.battle
     side = _side_of_step(b)
-    return [Choice(Action("engage", pid), f"Engage {pid} ({_short(state, piece(state, pid))}): "
-                   f"it fires this round", GROUP)
+    return [Choice(Action("engage", pid), f"Engage {pid} ({_short(state, piece(state, pid))}"
+                   f"{_bonus_note(b, pid)}): it fires this round", GROUP)
             for pid in sorted(_able_to_fire(state, side)) if pid not in b.engaged]
+
+
+def _bonus_note(b: Battle, pid: str) -> str:
+    """', leader bonus +2' when the piece has leader bonus points this round (A8.2.2)."""
+    bonus = leaders.bonus_of(b, pid)
+    return f", leader bonus +{bonus}" if bonus else ""
+
+
+# A8.2.2 leaders in battle -------------------------------------------------------------------
+
+
+def _leader_joins(state: AhdState, side: str, lid: str) -> None:
+    """A8.2.1 a leader reinforces the battle; A8.2.2 'I leader che rinforzano una battaglia
+    possono aggiungere i loro effetti già dal momento in cui arrivano sul posto': its value
+    joins this day's command value at once (A7.0, still at most 8) and it allots its bonus
+    from this round."""
+    b = state.battle
+    src = leaders.leader(state, lid).loc
+    ldr = leaders.join(state, b, lid)
+    extra = ""
+    if side in b.command:
+        b.command_leaders[side] = b.command_leaders.get(side, 0) + ldr.value
+        b.command[side] = min(MAX_ENGAGED, b.command[side] + ldr.value)
+        extra = f"; {side} command {b.command[side]} (A7.0)"
+    state.log.append(f"Battle of {_name(b.box)}, round {b.round}: {side} reinforces from "
+                     f"{_name(src)} with {leaders.tag(ldr)} (leader, A8.2.1){extra}")
+
+
+def _enter_defender_fire(state: AhdState) -> str | None:
+    """Before the defender's fire opens the round's fire: first, once a round, the leaders'
+    bonus (A8.2.2), attacker's leaders first."""
+    b = state.battle
+    if b.bonus_round != b.round:
+        b.bonus_round = b.round
+        b.leader_bonus = {}
+        b.allotting = [ldr.id for side in (b.attacker, b.defender)
+                       for ldr in leaders.in_battle(state, b, side)]
+        if b.allotting:
+            return LEADER_BONUS
+    return _open_fire(state, b.defender, DEFENDER_TARGETS)
+
+
+def _enter_leader_bonus(state: AhdState) -> str | None:
+    """A8.2.2: 'I vantaggi che ogni leader può offrire ai pezzi amici che stanno sparando in un
+    round di battaglia deve essere annunciato prima che qualunque unità abbia sparato': each
+    leader present gives its value, one point at a time, to pieces of its side able to fire
+    (whole to one piece, or split among two, Lee three). A point on a piece that does not fire
+    after all (eliminated or routed first, or not engaged under A7.0) is lost. With one piece
+    to take them the points go there at once."""
+    b = state.battle
+    while b.allotting:
+        ldr = leaders.leader(state, b.allotting[0])
+        able = _able_to_fire(state, ldr.side)
+        left = leaders.points_left(b, ldr)
+        if left > 0 and able:
+            options = leaders.recipients(b, ldr, able)
+            if len(options) > 1:
+                _ask(state, ldr.side)
+                return None
+            b.leader_bonus.setdefault(ldr.id, []).extend(options * left)
+            continue
+        b.allotting.pop(0)
+        state.log.append(f"{_tag(b)}: {leaders.tag(ldr)}'s bonus (A8.2.2): "
+                         f"{leaders.allotment(b, ldr.id)}")
+    return DEFENDER_FIRE
+
+
+def _choices_leader_bonus(state: AhdState) -> list[Choice]:
+    b = state.battle
+    ldr = leaders.leader(state, b.allotting[0])
+    left = leaders.points_left(b, ldr)
+    return [Choice(Action("bonus", pid),
+                   f"{leaders.tag(ldr)}: +1 to {pid} ({_short(state, piece(state, pid))}"
+                   f"{_bonus_note(b, pid)}) — {left} point{'s' if left > 1 else ''} to allot",
+                   GROUP)
+            for pid in leaders.recipients(b, ldr, _able_to_fire(state, ldr.side))]
+
+
+def _apply_leader_bonus(state: AhdState, action: Action) -> None:
+    b = state.battle
+    b.leader_bonus.setdefault(b.allotting[0], []).append(str(action.noun))
+    _run(state, LEADER_BONUS)
 
 
 def _apply_firers(state: AhdState, action: Action) -> None:
@@ -788,6 +1124,7 @@ def _enter_over(state: AhdState) -> None:
     b = state.battle
     b.firers = []
     b.shots = []
+    leaders.sweep(state)  # A8.2.2: a leader left alone with the enemy is removed
     state.active = [b.attacker]  # the battle segment goes on in the active player's turn
     return None
 
@@ -818,6 +1155,12 @@ def _short(state: AhdState, p: Piece) -> str:
     if is_entrenched(state, p):
         text += ", entrenched"
     return text
+
+
+def _led(state: AhdState, side: str) -> str:
+    """', led by Lee 3' when leaders of `side` are present (A8.2)."""
+    here = leaders.in_battle(state, state.battle, side)
+    return f", led by {', '.join(leaders.tag(ldr) for ldr in here)}" if here else ""
 
 
 def _list(state: AhdState, ids: list[str]) -> str:
@@ -852,7 +1195,7 @@ def _target_pool(b: Battle, side: str) -> list[str]:
     (A5.0: 'deve per prima cosa distruggere il presidio')."""
     if side == b.attacker and coastal.alive(b):
         return [coastal.GARRISON]
-    return _enemies(b, side)
+    return _in_line(b, enemy(side))  # A8.1, AMB-42: routed pieces cannot be targeted
 
 
 def _retreat_label(state: AhdState, box: str) -> str:
@@ -879,12 +1222,17 @@ _ENTER: dict[str, Callable[[AhdState], str | None]] = {
                                                              ATTACKER_RETREAT),
     ATTACKER_RETREAT: lambda s: _enter_retreat(s, s.battle.attacker, DEFENDER_RETREAT),
     DEFENDER_RETREAT: lambda s: _enter_retreat(s, s.battle.defender, DEFENDER_FIRE),
-    DEFENDER_FIRE: lambda s: _open_fire(s, s.battle.defender, DEFENDER_TARGETS),
+    DEFENDER_FIRE: _enter_defender_fire,
+    LEADER_BONUS: _enter_leader_bonus,
     DEFENDER_FIRERS: lambda s: _ask(s, s.battle.defender),
     DEFENDER_TARGETS: lambda s: _enter_targets(s, s.battle.defender),
     ATTACKER_FIRE: lambda s: _open_fire(s, s.battle.attacker, ATTACKER_TARGETS),
     ATTACKER_FIRERS: lambda s: _ask(s, s.battle.attacker),
     ATTACKER_TARGETS: lambda s: _enter_targets(s, s.battle.attacker),
+    ATTACKER_RALLY: lambda s: _enter_rally(s, s.battle.attacker, DEFENDER_RALLY),
+    DEFENDER_RALLY: lambda s: _enter_rally(s, s.battle.defender, ROUND),
+    AFTER: _enter_after,
+    ROUT_RETREAT: _enter_rout_retreat,
     PROMOTION: _enter_promotion,
     OVER: _enter_over,
 }
@@ -899,6 +1247,10 @@ _CHOICES: dict[str, Callable[[AhdState], list[Choice]]] = {
     ATTACKER_TARGETS: _choices_targets,
     DEFENDER_FIRERS: _choices_firers,
     ATTACKER_FIRERS: _choices_firers,
+    ATTACKER_RALLY: _choices_rally,
+    DEFENDER_RALLY: _choices_rally,
+    LEADER_BONUS: _choices_leader_bonus,
+    ROUT_RETREAT: _choices_rout_retreat,
     PROMOTION: _choices_promotion,
 }
 
@@ -912,5 +1264,9 @@ _APPLY: dict[str, Callable[[AhdState, Action], None]] = {
     ATTACKER_TARGETS: _apply_targets,
     DEFENDER_FIRERS: _apply_firers,
     ATTACKER_FIRERS: _apply_firers,
+    ATTACKER_RALLY: _apply_rally,
+    DEFENDER_RALLY: _apply_rally,
+    LEADER_BONUS: _apply_leader_bonus,
+    ROUT_RETREAT: _apply_rout_retreat,
     PROMOTION: _apply_promotion,
 }

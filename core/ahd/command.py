@@ -33,11 +33,12 @@ def carried_over(previous: int) -> int:
     return -(-previous // 2)
 
 
-def day_value(table: int, previous: int) -> int:
+def day_value(table: int, previous: int, leaders: int = 0) -> int:
     """A7.0, AMB-40: a side's command value for a battle day, capped at 8.
 
     Day 1: the table result. Later days: the table result plus half the previous day's
-    recorded value, rounded up. The sum below is the side's whole command for the day: the
-    leaders present (A8.2.2) are one more term of it.
+    recorded value, rounded up. A8.2.2: 'per ogni giorno potete aggiungere il bonus dei vostri
+    leader presenti in battaglia. L'effetto è applicabile al massimo ad 8 pezzi' (TC-18 with
+    Grant: 4 + 2 + 2 = 8).
     """
-    return min(MAX_ENGAGED, table + carried_over(previous))
+    return min(MAX_ENGAGED, table + carried_over(previous) + leaders)

@@ -19,12 +19,15 @@ Phases (state.phase):
   battle     a battle is being fought (core/ahd/battle.py)
   promotion  the active player may promote one piece                                  (B6.0)
   recruit    the active player places recruited militia                               (B7.0)
+  leader-to  a leader is picked to move: choose where, with its pieces or alone       (A8.2.1)
+  leader-placement  end of the recruiting segment: place an arriving or returning leader (A8.2)
   over       the game has ended (state.result)
 """
 from __future__ import annotations
 
 from core import rng
-from core.ahd import battle, border, coastal, containment, foreign, movement, scenarios, supply
+from core.ahd import (battle, border, coastal, containment, foreign, leaders, movement,
+                      scenarios, supply)
 from core.ahd import query as q
 from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label, militia_enlisted
 from core.ahd.calendar import year as year_of
@@ -63,6 +66,7 @@ def name(box: str) -> str:
 def start_game_turn(state: AhdState) -> None:
     """Turn start: enlistment (B8.0), then the Union player turn (B3.0)."""
     log(state, f"== {label(state.turn)} (turn {state.turn}) ==")
+    leaders.start_of_turn(state)  # A8.2: arrivals and conditions on the counters' dates
     if is_scenario_start(state):
         # O5.0: the militia of this April came with the scenario's pool, not a second time.
         log(state, f"Scenario {state.scenario} (O5.0): the Union moves first; this April's "
@@ -106,6 +110,7 @@ def start_player_turn(state: AhdState, side: str) -> None:
     state.active = [side]
     for p in state.pieces:
         clear_turn_marks(p)
+    leaders.start_player_turn(state, side)  # A8.2.1: two free marches alone a turn
     log(state, f"-- {side} player turn --")
     start_support_check(state)
 
@@ -348,22 +353,36 @@ def start_recruiting(state: AhdState) -> None:
     side = state.player
     if not q.pool(state, side):
         log(state, f"{side}: the pool is empty, no recruiting.")
-        return end_player_turn(state)
+        return no_militia_recruited(state)
     if room(state) <= 0:
         extra = q.army_limit(state, side) - q.mas(state, side)
         limit = f" + {extra} (O3.4)" if extra else ""
         log(state, f"{side}: at Maximum Army Size ({q.mas(state, side)}{limit}), no recruiting "
                    f"(B7.0).")
-        return end_player_turn(state)
+        return no_militia_recruited(state)
     if not recruit_cities(state):
         log(state, f"{side}: no recruiting city available.")
-        return end_player_turn(state)
+        return no_militia_recruited(state)
     state.recruit_die = rng.roll(state)
     state.recruits_left = recruit_count(state, state.recruit_die)
     rule = " (O3.3 historical recruiting)" if state.options.get("historical_recruiting") else ""
     log(state, f"{side} recruiting die {state.recruit_die}: up to {state.recruits_left} "
                f"militia{rule}.")
+    foreign.replace(state, state.recruit_die)  # A8.4: a 5 or 6 replaces a lost foreign unit
     check_recruiting_done(state)
+
+
+def no_militia_recruited(state: AhdState) -> None:
+    """No militia can be recruited (B7.0). The European reinforcement 'è disponibile in
+    aggiunta alla Milizia regolare Confederata' (A8.4): with a foreign unit lost, the
+    Confederate recruiting die is rolled all the same, for the replacement alone."""
+    if foreign.replacement_pending(state):
+        state.recruit_die = rng.roll(state)
+        state.recruits_left = 0
+        log(state, f"Confederate recruiting die {state.recruit_die}, rolled for the foreign "
+                   f"units only (A8.4).")
+        foreign.replace(state, state.recruit_die)
+    end_player_turn(state)
 
 
 def check_recruiting_done(state: AhdState) -> None:
@@ -372,7 +391,13 @@ def check_recruiting_done(state: AhdState) -> None:
 
 
 def end_player_turn(state: AhdState) -> None:
-    """B9.0 captures, then victory checks (B11.0, B12.0), then the next player turn."""
+    """The end of the recruiting segment: arriving and returning leaders are placed (A8.2);
+    then B9.0 captures, victory checks (B11.0, B12.0) and the next player turn."""
+    if leaders.placement_due(state):
+        state.phase = "leader-placement"
+        state.active = [state.player]
+        return
+    leaders.note_unplaceable(state)
     containment.lift_ended(state)
     capture(state)
     if check_victory(state):
@@ -556,6 +581,8 @@ _ADVANCED_CHOICES = {
     "supply": supply_choices,
     "breakout": breakout_choices,
     "containment": containment_choices,
+    "leader-to": leaders.destination_choices,
+    "leader-placement": leaders.placement_choices,
 }
 
 
@@ -578,6 +605,7 @@ def movement_choices(state: AhdState) -> list[Choice]:
                                   for p in q.pieces_at(state, WASHINGTON, side)):
             out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")
                     for port in movement.invasion_targets(state)]
+    out += leaders.move_choices(state)  # A8.2.1: with its pieces, or alone for free
     out.append(Choice(Action("end-movement", None), "End movement", "turn"))
     return out
 
@@ -680,11 +708,12 @@ def act(state: AhdState, role: str, action: Action) -> None:
     if state.phase == "battle":
         battle.act(state, role, action)
         after_battle_step(state)
-        return
-    check_legal(choices(state), action)
-    verb, noun = action.verb, action.noun
-    handler = _HANDLERS[(state.phase, verb)]
-    handler(state, noun)
+    else:
+        check_legal(choices(state), action)
+        verb, noun = action.verb, action.noun
+        handler = _HANDLERS[(state.phase, verb)]
+        handler(state, noun)
+    leaders.sweep(state)  # A8.2.2: a leader left alone with enemy pieces is removed
 
 
 def _march(state: AhdState, box: str) -> None:
@@ -754,6 +783,7 @@ def _cancel_route(state: AhdState, _noun: object = None) -> None:
 def _complete_move(state: AhdState, p: Piece, route: movement.Route) -> None:
     dest = route.dest
     _pay_march(state)
+    leaders.note_departure(state, p, p.loc)  # A8.2.1: its box's leaders may go with it
     movement.move(state, p, route)
     state.march_pieces.append(p.id)
     via = " via " + ", ".join(name(b) for b in route.path[1:-1]) if len(route.path) > 2 else ""
@@ -778,6 +808,7 @@ def _sail_to(state: AhdState, port: str) -> None:
     p = piece(state, state.selected)
     start = p.loc
     state.marches_left -= 1  # each piece moved by sea costs one march (B4.2.3)
+    leaders.note_departure(state, p, start)  # A8.2.1: a leader may sail with it
     movement.sail(p, port)
     rule = "B4.2.3, A8.4" if p.side == CSA else "B4.2.3"
     log(state, f"{describe(p)} sails from {name(start)} to {name(port)} ({rule}); "
@@ -797,6 +828,7 @@ def _embark(state: AhdState, pid: str) -> None:
         state.invasion = False  # one invasion per roll of 6; it cannot be saved (B4.2.4)
         log(state, f"Naval invasion of {name(state.invasion_target)} (B4.2.4).")
     state.marches_left -= 1
+    leaders.note_departure(state, p, p.loc)  # A8.2.1: a leader may join the invasion
     movement.invade(state, p, state.invasion_target)
     log(state, f"{describe(p)} lands at {name(state.invasion_target)}; "
                f"{marches(state.marches_left)} left.")
@@ -927,4 +959,39 @@ _HANDLERS.update({
     ("breakout", "begin-movement"): _begin_movement,
     ("containment", "contain"): _decide_containment(True),
     ("containment", "fight"): _decide_containment(False),
+})
+
+
+# --- acting: leaders (A8.2) ------------------------------------------------------------------
+
+
+def _pick_leader(state: AhdState, lid: str) -> None:
+    state.leader_selected = lid
+    state.phase = "leader-to"
+
+
+def _move_leader(state: AhdState, box: str) -> None:
+    """A8.2.1: the leader goes with pieces of its box, or alone (2 free marches a turn)."""
+    leaders.move(state, box)
+    state.leader_selected = ""
+    state.phase = "movement"
+
+
+def _cancel_leader(state: AhdState, _noun: object = None) -> None:
+    state.leader_selected = ""
+    state.phase = "movement"
+
+
+def _place_leader(state: AhdState, box: str) -> None:
+    """A8.2: an arriving or returning leader goes into a box holding a friendly piece; then
+    the recruiting segment ends (end_player_turn places any other leader first)."""
+    leaders.place(state, box)
+    end_player_turn(state)
+
+
+_HANDLERS.update({
+    ("movement", "leader"): _pick_leader,
+    ("leader-to", "space"): _move_leader,
+    ("leader-to", "cancel"): _cancel_leader,
+    ("leader-placement", "place-leader"): _place_leader,
 })

@@ -30,6 +30,7 @@ WASHINGTON = "washington"
 MAS_WITHIN = 3          # condition 1: "entro tre punti"
 CITY_VALUE = 2          # conditions 2 and 3: "un valore di 2 o più"
 REPLACEMENT_DICE = (5, 6)  # "ha ottenuto con il dado un 5 o un 6"
+EUROPE_BOX = "Europe"   # the name of the off-map box in the view (location id "europe")
 
 
 def in_use(state: AhdState) -> bool:
@@ -59,11 +60,11 @@ def conditions(state: AhdState) -> list[tuple[bool, str]]:
     held, lost = union_cities_held(state), csa_cities_lost(state)
     washington = state.owner.get(WASHINGTON) == CSA
     return [
-        (union - csa <= MAS_WITHIN, f"1 MAS gap {union - csa} (at most {MAS_WITHIN})"),
-        (washington and bool(held), f"2 Washington {'held' if washington else 'not held'}, "
+        (union - csa <= MAS_WITHIN, f"(1) MAS gap {union - csa}, at most {MAS_WITHIN}"),
+        (washington and bool(held), f"(2) Washington {'held' if washington else 'not held'}, "
                                     f"{len(held)} Union 2+ cities held"),
-        (len(lost) <= len(held), f"3 {len(lost)} Confederate 2+ cities lost against "
-                                 f"{len(held)} Union ones held"),
+        (len(lost) <= len(held), f"(3) {len(lost)} Confederate 2+ cities lost, at most "
+                                 f"{len(held)}"),
     ]
 
 
@@ -129,12 +130,23 @@ def replace(state: AhdState, die: int) -> None:
                      f"Europe and may sail in a later turn.")
 
 
+def flags(state: AhdState, p: Piece) -> list[str]:
+    """Token flags of a foreign unit: 'foreign', and off the map why it waits."""
+    out = ["foreign"]
+    if p.loc == ASIDE:
+        out.append("lost: replaced on a CSA recruiting die of 5-6" if intervened(state)
+                   else "awaiting intervention")
+    elif p.loc == EUROPE:
+        out.append("sails to a Confederate port, 1 march")
+    return out
+
+
 def tracks(state: AhdState) -> dict[str, int | str]:
     """The track pane: whether intervention is granted, and where the foreign units are."""
     if not in_use(state):
         return {}
     if not intervened(state):
-        found = "; ".join(f"{what} {'yes' if ok else 'no'}" for ok, what in conditions(state))
+        found = "; ".join(f"{what}: {'yes' if ok else 'no'}" for ok, what in conditions(state))
         return {"Foreign intervention (A8.4)": f"not granted; now: {found}"}
     on_map = sum(1 for p in units(state) if p.on_map)
     return {

@@ -4,7 +4,7 @@ from __future__ import annotations
 from maps.a_house_divided import load as load_board
 from maps.board import Board
 
-from core.ahd import flow, scenarios, setup, view
+from core.ahd import flow, leaders, scenarios, setup, view
 from core.ahd.state import CSA, UNION, AhdState
 from core.engine import Action, Choice, IllegalAction, OptionSpec, Preset, State, View, clone
 
@@ -152,6 +152,69 @@ OPTIONS += [
                balance="advanced"),
 ]
 
+# Advanced optional rules A8.3 and A8.4 (seed "Regole Avanzate" 8.3, 8.4): more help for the
+# Confederacy from outside (core/ahd/border.py, core/ahd/foreign.py).
+OPTIONS += [
+    OptionSpec("border_states", "More support from the border states (A8.3)", False,
+               "At the start of each Confederate player turn, for each border state whose "
+               "recruiting cities the Confederacy all controls (Missouri: St. Joseph, "
+               "Springfield, St. Louis; Kentucky: Bowling Green, Louisville; Maryland: "
+               "Baltimore), roll 1d6: +1 if the Confederate MAS is less than 5 below the Union "
+               "one, +1 in 1861, +2 if the Confederates hold Washington, -1 per year after 1862, "
+               "-1 if the Union MAS exceeds the Confederate one by 10 or more, -1 if the Union "
+               "holds Richmond. A result greater than the state's support number (Missouri 3, "
+               "Kentucky 1, Maryland 6) adds one militia infantry to the Confederate pool for "
+               "the rest of the game; once per state.",
+               balance="advanced-optional"),
+    OptionSpec("foreign_intervention", "Foreign intervention (A8.4)", False,
+               "Checked at the start of each Confederate player turn until granted: the "
+               "Confederate MAS within 3 of the Union one; the Confederacy holding Washington and "
+               "a Union recruiting city of value 2+; and no Confederate recruiting city of value "
+               "2+ held by the Union, or for each of them a Union one of value 2+ held by the "
+               "Confederacy. Then, for good, the Confederates may move by sea (no river jumps, "
+               "no Potomac, no invasions) and get 4 foreign units (veteran infantry) in Europe, "
+               "which sail to a Confederate port, 1 march each. They do not count against the "
+               "Confederate MAS and are never promoted; a lost one is replaced in Europe when "
+               "the Confederate recruiting die shows 5 or 6.",
+               balance="advanced-optional"),
+]
+
+# Advanced optional rules A8.1, A8.1.2 and A8.2 (seed "Regole Avanzate" 8.1, 8.11, 8.12, 8.2):
+# battlefield morale, desertion and leaders (core/ahd/morale.py, core/ahd/leaders.py, fought in
+# core/ahd/battle.py).
+OPTIONS += [
+    OptionSpec("morale", "Battlefield morale and rallying (A8.1, A8.1.1)", False,
+               "After the enemy fires in a battle round, each piece that fire has just flipped "
+               "to its reduced side rolls 1d6 against its morale (crack 5, veteran 4, militia 3, "
+               "militia 2 in 1861), -1 if in a fort or entrenched: above it, the piece routs. A "
+               "routed piece stays in the battle box but neither fires nor can be targeted, and "
+               "counts as eliminated for the winner: a side left with only routed pieces has "
+               "lost, and they then retreat as in a normal retreat, or are destroyed if they "
+               "cannot (the winner's routed pieces stay). At the end of each day of battle "
+               "(rounds 4, 8, ...) each side may rally one routed piece.",
+               balance="advanced-optional"),
+    OptionSpec("desertion", "Desertion and straggling (A8.1.2)", False,
+               "After each battle every reduced piece of both sides that took part rolls 1d6 "
+               "against its morale (crack 5, veteran 4, militia 3, militia 2 in 1861): +1 if its "
+               "army has just lost the battle, -1 if it is not routed, minus the value of every "
+               "friendly leader present. Above its morale the piece deserts and is eliminated "
+               "(militia back to the pool).",
+               balance="advanced-optional"),
+    OptionSpec("leaders", "Leaders: Lee, Grant and Sherman (A8.2)", False,
+               "Lee (Confederate: 3 from June 1862, 2 from May 1863 after Jackson's death), "
+               "Grant (Union: 1 from October 1862, 2 from March 1864) and Sherman (Union: 1 "
+               "from November-December 1862, 2 from March 1864) arrive in their owner's "
+               "recruiting segment in any box with a friendly piece (the year scenarios place "
+               "them as listed). A leader moves free with the pieces of its box, or alone up to "
+               "two marches a turn like cavalry without jumps; it may reinforce a battle. In "
+               "battle its value adds to the day's command value (with A7.0, at most 8) and "
+               "gives +1 per point to firing pieces each round (whole to one piece, or split "
+               "between two, Lee among three), and it is subtracted from its pieces' desertion "
+               "dice. A leader left alone with enemy pieces is removed and returns in its "
+               "owner's next recruiting segment. The counters' dates are reconstructed (GAP-7).",
+               balance="advanced-optional"),
+]
+
 
 # The optional rules of the seed's "Regole Opzionali" (O2.0-O4.0): the presets' optional rules.
 OPTIONAL_RULES = ("crack_fast_march", "battlefield_targeting", "naval_retreat",
@@ -204,6 +267,7 @@ class AHouseDivided:
             raise ValueError(f"unknown scenario {scenario!r} "
                              f"(known: {', '.join(self.scenarios())})")
         setup.agree_end(state)  # O5.0: the March judged on the scenario victory table (T9)
+        leaders.enter_game(state, setup.scenario_leaders(scenario))  # A8.2, the "***" entries
         flow.start_game_turn(state)
         return state
 

@@ -111,6 +111,43 @@ class Battle(msgspec.Struct, kw_only=True):
     containment: bool = False
     breakout: bool = False
     invasion: bool = False         # the attack came by naval invasion (B4.2.4; O3.1)
+    # A8.1 battlefield morale: pieces routed in this battle (they stay in the box, reduced,
+    # neither fire nor are targets, and count as eliminated for the winner)
+    routed: list[str] = []
+    # A8.2 leaders: every leader that took part (present at the start or come as a
+    # reinforcement); the bonus points allotted this round, leader -> one piece id per point;
+    # leaders still to allot this round (attacker's first); the round already allotted; and
+    # each side's leaders' part of its A7.0 command value
+    leaders: list[str] = []
+    leader_bonus: dict[str, list[str]] = {}
+    allotting: list[str] = []
+    bonus_round: int = 0
+    command_leaders: dict[str, int] = {}
+
+
+# Where a leader (A8.2) is when it is not on a map box.
+NOT_ARRIVED = "not arrived"  # before the date on its counter
+ARRIVING = "arriving"        # its date has come: placed in the owner's recruiting segment
+RETURNING = "returning"      # left alone with enemy pieces: back in the owner's next recruiting
+                             # segment (A8.2.2)
+LEADER_OFF_MAP = (NOT_ARRIVED, ARRIVING, RETURNING)
+
+
+class Leader(msgspec.Struct, kw_only=True, array_like=True):
+    """A leader counter (A8.2): not a piece (AMB-46). Its schedule is in leaders.toml."""
+
+    id: str            # "lee", "grant", "sherman"
+    side: str
+    value: int         # its command value now (the white number; changes on its condition)
+    loc: str = NOT_ARRIVED     # a box id, or NOT_ARRIVED / ARRIVING / RETURNING
+    # -- bookkeeping for the current player turn (A8.2.1) --
+    marches: int = 0           # free marches made alone (at most 2)
+    sailed: bool = False       # moved alone by sea: no other move alone this turn
+    followable: list[str] = []  # pieces that left its box this turn since it got there
+
+    @property
+    def on_map(self) -> bool:
+        return self.loc not in LEADER_OFF_MAP
 
 
 class AhdState(State, kw_only=True):
@@ -159,3 +196,6 @@ class AhdState(State, kw_only=True):
     border_rolls: dict[str, int] = {}
     # A8.4 foreign intervention: the game turn it was granted (0 = not granted; permanent)
     intervention_turn: int = 0
+    # A8.2 leaders (empty unless the leader rule is in force)
+    leaders: list[Leader] = []
+    leader_selected: str = ""      # the leader moving alone or being placed

@@ -2,12 +2,14 @@
 role sees the whole board; only the active role gets actions."""
 from __future__ import annotations
 
-from core.ahd import battle, coastal, flow, movement, scenarios, supply
+from core.ahd import (battle, border, coastal, flow, foreign, leaders, movement, scenarios,
+                      supply)
 from core.ahd import query as q
 from core.ahd.command import COMMAND_TABLE
 from core.ahd.calendar import label, militia_enlisted, year
 from core.ahd.pieces import describe, piece
-from core.ahd.state import ASIDE, CSA, GRADES, NAME, POOL, SIDES, UNION, AhdState, Piece
+from core.ahd.state import (ASIDE, CSA, EUROPE, GRADES, NAME, POOL, SIDES, UNION, AhdState,
+                            Leader, Piece)
 from core.engine import Token, View
 
 # the optional rules (O2-O4) as the "Rules" track names them
@@ -24,12 +26,19 @@ ADVANCED_RULES = (
     ("coastal_defences", "A5.0"), ("washington_capture", "A6.0"), ("battle_days", "A7.0"),
 )
 
+# the advanced optional rules of outside help (A8.3, A8.4) as the "Rules" track names them
+OUTSIDE_HELP_RULES = (("border_states", "A8.3"), ("foreign_intervention", "A8.4"))
+
+# the advanced optional rules of battle (A8.1, A8.1.2, A8.2) as the "Rules" track names them
+BATTLE_FLAVOUR_RULES = (("morale", "A8.1"), ("desertion", "A8.1.2"), ("leaders", "A8.2"))
+
 SEGMENT = {
     "supply": "Start of turn (A2.0 support)", "breakout": "Movement", "containment": "Movement",
     "movement": "Movement", "march": "Movement", "march-to": "Movement", "route": "Movement",
     "sail-to": "Movement",
     "invasion": "Movement", "battles": "Battle", "battle": "Battle", "promotion": "Promotion",
     "recruit": "Recruiting", "over": "Game over",
+    "leader-to": "Movement", "leader-placement": "Recruiting",
 }
 
 
@@ -51,7 +60,11 @@ def token(state: AhdState, p: Piece) -> Token:
         flags.append("jumped")
     if p.crossing and p.on_map:
         flags.append("crossing")
-    return Token(id=p.id, kind=p.code, side=p.side, label=p.code, strength=p.value,
+    label = p.code
+    if p.foreign:  # A8.4
+        label = f"Foreign {p.code}"
+        flags += foreign.flags(state, p)
+    return Token(id=p.id, kind=p.code, side=p.side, label=label, strength=p.value,
                  flags=flags)
 
 
@@ -73,7 +86,7 @@ def prompt(state: AhdState) -> str:
         return (f"{describe(piece(state, state.selected))} marches on "
                 f"{flow.name(state.destination)}: from which box does it attack?")
     if phase == "sail-to":
-        return f"Which Union port does {describe(piece(state, state.selected))} sail to?"
+        return f"Which {who} port does {describe(piece(state, state.selected))} sail to?"
     if phase == "invasion":
         return (f"Invasion of {flow.name(state.invasion_target)}: embark pieces from "
                 f"Washington, 1 march each ({state.marches_left} left).")
@@ -90,6 +103,13 @@ def prompt(state: AhdState) -> str:
                 f"{flow.name(state.containment_queue[0])} (no battle, A4.0), or fight it.")
     if phase == "battle":
         return battle.prompt(state)
+    if phase == "leader-to":
+        ldr = leaders.leader(state, state.leader_selected)
+        return (f"Where does {leaders.tag(ldr)} go? With pieces that left its box (free), or "
+                f"alone ({leaders.MAX_ALONE_MARCHES - ldr.marches} free marches left, A8.2.1).")
+    if phase == "leader-placement":
+        ldr = leaders.waiting(state, who)[0]
+        return f"{who}: place {leaders.tag(ldr)} in a box holding a {who} piece (A8.2)."
     if phase == "promotion":
         if state.promoted:
             return f"{who} promotion segment: you may promote a second piece (O4.3)."
@@ -122,6 +142,9 @@ def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str
         out["Recruits left"] = state.recruits_left
     out.update(optional_tracks(state))
     out.update(advanced_tracks(state, cut))
+    out.update(border.tracks(state))   # A8.3
+    out.update(battle_flavour_tracks(state))  # A8.1, A8.2
+    out.update(foreign.tracks(state))  # A8.4
     if state.battle is not None:
         out["Battle"] = f"{flow.name(state.battle.box)}, round {max(state.battle.round, 1)}"
     for side in SIDES:
@@ -136,6 +159,8 @@ def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str
     rules = [key for key in ("inexperienced_union", "short_game") if state.options.get(key)]
     rules += [code for key, code in OPTIONAL_RULES if state.options.get(key)]
     rules += [code for key, code in ADVANCED_RULES if state.options.get(key)]
+    rules += [code for key, code in OUTSIDE_HELP_RULES if state.options.get(key)]
+    rules += [code for key, code in BATTLE_FLAVOUR_RULES if state.options.get(key)]
     out["Rules"] = "basic" + "".join(f" + {r.replace('_', ' ')}" for r in rules)
     return out
 
@@ -204,6 +229,8 @@ def advanced_tracks(state: AhdState,
         for side in (b.attacker, b.defender):
             carried = (f" + {b.command_carried[side]} carried"
                        if b.command_carried.get(side) else "")
+            if b.command_leaders.get(side):  # A8.2.2: the leaders present
+                carried += f" + {b.command_leaders[side]} leaders"
             out[f"{side} command (A7.0)"] = (
                 f"{b.command[side]} (die {b.command_die[side]}: table "
                 f"{b.command_table[side]}{carried}; max 8)")
@@ -248,21 +275,73 @@ def build(state: AhdState, role: str | None, game: str) -> View:
     board: dict[str, list[Token]] = {}
     boxes: dict[str, list[Token]] = {f"{side} {where}": [] for side in SIDES
                                      for where in ("pool", "set aside")}
+    if foreign.in_use(state):
+        boxes[foreign.EUROPE_BOX] = []
     for p in state.pieces:
         if p.loc == POOL:
             boxes[f"{p.side} pool"].append(token(state, p))
         elif p.loc == ASIDE:
             boxes[f"{p.side} set aside"].append(token(state, p))
+        elif p.loc == EUROPE:  # A8.4: the off-map Europe box
+            boxes.setdefault(foreign.EUROPE_BOX, []).append(token(state, p))
         elif p.on_map:
             board.setdefault(p.loc, []).append(token(state, p))
     cut = out_of_supply(state)
     advanced_marks(state, board, cut)
+    battle_flavour_marks(state, board, boxes)
     active = list(state.active)
     actions = flow.choices(state) if role is not None and role in active else []
     return View(game=game, scenario=state.scenario, role=role, active=active,
                 prompt=prompt(state), actions=actions, board=board, boxes=boxes,
                 control=dict(state.owner), tracks=tracks(state, cut), hand=None, hand_sizes={},
                 log=list(state.log), result=state.result)
+
+
+def leader_token(state: AhdState, ldr: Leader) -> Token:
+    """A leader counter (A8.2): kind 'leader', label 'Lee 3', its command value as strength."""
+    flags = [] if ldr.on_map else [leaders.where(state, ldr)]
+    if ldr.on_map and ldr.marches:
+        flags.append(f"moved alone {ldr.marches}")
+    return Token(id=ldr.id, kind="leader", side=ldr.side, label=leaders.tag(ldr),
+                 strength=ldr.value, flags=flags)
+
+
+def battle_flavour_marks(state: AhdState, board: dict[str, list[Token]],
+                         boxes: dict[str, list[Token]]) -> None:
+    """Routed pieces flagged 'routed' (A8.1); leaders on the map, and off it in a holding box
+    per side until they arrive or return (A8.2)."""
+    b = state.battle
+    if b is not None and b.routed:
+        for t in board.get(b.box, []):
+            if t.id in b.routed:
+                t.flags.append("routed")
+    for ldr in state.leaders:
+        if ldr.on_map:
+            board.setdefault(ldr.loc, []).append(leader_token(state, ldr))
+        else:
+            boxes.setdefault(f"{ldr.side} leaders off the map", []).append(
+                leader_token(state, ldr))
+
+
+def battle_flavour_tracks(state: AhdState) -> dict[str, int | str]:
+    """The leaders' values and whereabouts (A8.2); in a battle, the routed pieces (A8.1) and
+    this round's leader bonus (A8.2.2)."""
+    out = leaders.tracks(state)
+    b = state.battle
+    if b is None:
+        return out
+    if state.options.get("morale"):
+        for side in (b.attacker, b.defender):
+            routed = [pid for pid in b.routed if piece(state, pid).side == side]
+            out[f"{side} routed (A8.1)"] = ", ".join(routed) or "none"
+    for lid in b.leaders:
+        ldr = leaders.leader(state, lid)
+        if ldr.loc != b.box:
+            continue
+        given = (leaders.allotment(b, lid) if b.bonus_round == b.round and lid not in b.allotting
+                 else "to allot before the round's fire")
+        out[f"{leaders.tag(ldr)} bonus (A8.2.2)"] = f"round {b.round}: {given}"
+    return out
 
 
 __all__ = ["build", "NAME", "CSA"]

@@ -1,0 +1,443 @@
+"""A House Divided, advanced optional rules A8.1 battlefield morale (A8.1.1 rallying, A8.1.2
+desertion and straggling) and A8.2 leaders (A8.2.1 movement, A8.2.2 battles, A8.2.3 desertion).
+
+Rule numbers are the body numbers of the seed's "Regole Avanzate"
+(../shared/seeds/001_f551d95babcd19e5.txt: 8.1, 8.11, 8.12, 8.2, 8.2.1, 8.2.2, 8.2.3), written
+A8.1.1 / A8.1.2 for the seed's 8.11 / 8.12 as in the English reference
+(../shared/rules/a-house-divided.md); T4-T6, TC-n, GAP-7 and AMB-n are that reference's tables,
+test cases, gaps and readings. Where they differ the seed's paragraph is quoted and followed.
+Boxes and lines are the real board's (maps/a_house_divided.toml).
+"""
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.ahd import battle, leaders, morale, setup
+from core.ahd import view as ahd_view
+from core.ahd.calendar import turn_of
+from core.ahd.command import MAX_ENGAGED, day_value
+from core.ahd.counters import make_counters
+from core.ahd.pieces import piece
+from core.ahd.query import map_boxes, printed_owner
+from core.ahd.rules import OPTIONS
+from core.ahd.state import (ARRIVING, CSA, NOT_ARRIVED, POOL, RETURNING, SUPPLY, UNION, AhdState)
+from core.engine import Action, IllegalAction, Match
+from tests.support.ahd import (RULES, act, assert_illegal, clear_box,
+                               dice,  # noqa: F401  (the scripted-dice fixture)
+                               end_player_turn, labels, march, movement_phase, new_match,
+                               relocate, st)
+
+LR = "little-rock"
+A, B, C, D, E = "U-MF-01", "U-MF-02", "U-FS-01", "C-FV-01", "C-MF-01"
+A8 = ("morale", "desertion", "leaders")
+
+
+# --- battle-level helpers (as in test_ahd_battle.py) ------------------------------------------
+
+
+def new_state(player: str = UNION, turn: int = 1, **options: bool) -> AhdState:
+    """A campaign state, every counter in the supply, printed owners (B9.0); the leaders of
+    A8.2 exist (off the map) when `leaders` is on."""
+    owner = {box: side for box in map_boxes() if (side := printed_owner(box))}
+    state = AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
+                     owner=owner, player=player, turn=turn, options=dict(options))
+    leaders.enter_game(state, {})
+    return state
+
+
+def put(state: AhdState, box: str, *ids: str, **marks) -> None:
+    for pid in ids:
+        p = piece(state, pid)
+        p.loc = box
+        for key, value in marks.items():
+            setattr(p, key, value)
+
+
+def lead(state: AhdState, lid: str, box: str, value: int | None = None) -> None:
+    ldr = leaders.leader(state, lid)
+    ldr.loc = box
+    if value is not None:
+        ldr.value = value
+
+
+class Dice:
+    """Scripted dice for battle.roll_die (shots, morale, desertion, command); once the script
+    is used up every die is `then` (6 by default: a miss for any value below 6)."""
+
+    def __init__(self, monkeypatch, *faces: int, then: int = 6) -> None:
+        self.faces = list(faces)
+        self.then = then
+        self.rolled: list[int] = []
+        monkeypatch.setattr(battle, "roll_die", self)
+
+    def __call__(self, state: AhdState) -> int:
+        assert len(self.rolled) < 500, "the battle does not end"
+        face = self.faces.pop(0) if self.faces else self.then
+        self.rolled.append(face)
+        return face
+
+
+def acts(state: AhdState) -> list[Action]:
+    return [c.action for c in battle.choices(state)]
+
+
+def nouns(state: AhdState, verb: str) -> list:
+    return sorted(a.noun for a in acts(state) if a.verb == verb)
+
+
+def do(state: AhdState, verb: str, noun=None) -> None:
+    battle.act(state, state.active[0], Action(verb, noun))
+
+
+def declare(state: AhdState, *targets: str) -> None:
+    for target in targets:
+        do(state, "target", target)
+
+
+def refused(state: AhdState, action: Action) -> None:
+    """IllegalAction, and the state byte for byte unchanged."""
+    before = msgspec.msgpack.encode(state)
+    with pytest.raises(IllegalAction):
+        battle.act(state, state.active[0] if state.active else UNION, action)
+    assert msgspec.msgpack.encode(state) == before
+
+
+def lines(state: AhdState, text: str) -> list[str]:
+    return [line for line in state.log if text in line]
+
+
+def play_on(state: AhdState, until) -> None:
+    """Answer plainly (stand, done, fight, no rally, first target / bonus / engage, no
+    promotion) until `until(state)`."""
+    for _ in range(300):
+        b = state.battle
+        if until(state) or b.step == "over":
+            return
+        verbs = {a.verb: a for a in acts(state)}
+        for verb in ("stand", "done", "fight", "no-rally", "no-promotion", "target", "bonus",
+                     "engage", "retreat"):
+            if verb in verbs:
+                battle.act(state, state.active[0], verbs[verb])
+                break
+        else:
+            raise AssertionError(f"no plain answer among {acts(state)}")
+    raise AssertionError("the wanted point was not reached")
+
+
+def at(step: str, round_no: int | None = None):
+    return lambda s: s.battle.step == step and (round_no is None or s.battle.round == round_no)
+
+
+# --- the options --------------------------------------------------------------------------------
+
+
+def test_a8_options_are_offered_off_by_default_as_advanced_optional():
+    """O1.0 / A1.0: each rule is its own New Game option, off by default, its label citing the
+    rule, in the 'advanced-optional' balance class that the 'advanced-all' preset collects."""
+    specs = {spec.key: spec for spec in OPTIONS}
+    for key, rule in (("morale", "A8.1"), ("desertion", "A8.1.2"), ("leaders", "A8.2")):
+        spec = specs[key]
+        assert spec.default is False and rule in spec.label and spec.help
+        assert spec.balance == "advanced-optional"
+    preset = next(p for p in RULES.presets() if p.key == "advanced-all")
+    assert all(preset.options.get(key) for key in A8)
+    assert not any(p.options.get(key) for p in RULES.presets() if p.key != "advanced-all"
+                   for key in A8)
+
+
+# --- A8.1 battlefield morale (T4, T5) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("code, turn, value", [
+    ("FS", 1, 5), ("CS", 1, 5),                      # "Tutte le unità di Sfondamento"
+    ("FV", 1, 4), ("CV", 40, 4),                     # "Tutte le unità di Veterani"
+    ("MF", 1, 2), ("MC", 5, 2),                      # "Tutta la Milizia nel 1861" (Jul, Nov-Dec)
+    ("MF", 6, 3), ("MC", 28, 3),                     # "Tutta la Milizia dopo il 1861"
+])
+def test_a8_1_t4_morale_values(code, turn, value):
+    """T4, seed player aid 2 'Tabella del Morale': 5 crack, 4 veteran, 3 militia after 1861, 2
+    militia in 1861 (AMB-48: the turn's year, so Jan-Feb 1862 is after 1861)."""
+    p = next(p for p in make_counters() if p.code == code)
+    assert morale.morale_value(p, turn) == value
+
+
+def test_a8_1_t4_t5_a_test_fails_only_above_the_morale_value():
+    """T4 'Un pezzo fallisce il test sul morale se il risultato del dado lanciato è maggiore del
+    valore di morale di quell'unità, inclusi i modificatori'; T5 '-1 se il pezzo è in forte o in
+    trinceramento'."""
+    assert morale.fails(5, 0, 4) and not morale.fails(4, 0, 4)
+    assert not morale.fails(5, morale.battlefield_modifier(True), 4)
+    assert morale.fails(6, morale.battlefield_modifier(True), 4)
+    assert morale.battlefield_modifier(False) == 0
+
+
+def tc8_round_1(monkeypatch, *more: int, **options: bool) -> tuple[AhdState, Dice]:
+    """TC-8 (Little Rock, seed 5.0 'Esempio di Combattimento') in July 1861 with A8.1: the
+    CSA declares D -> A, E -> C and rolls 4, 1 (C reduced); C, crack infantry, tests morale with
+    a 6 and routs; the Union's A and B then declare at D and E and roll 5, 1 (E reduced); E,
+    militia in 1861 (morale 2), tests with a 3 and routs."""
+    state = new_state(UNION, morale=True, **options)
+    put(state, LR, A, B, C, came_from="fort-smith")
+    put(state, LR, D, E)
+    dice = Dice(monkeypatch, 4, 1, 6, 5, 1, 3, *more)
+    battle.begin(state, LR)
+    declare(state, A, C)
+    return state, dice
+
+
+def test_a8_1_tc8_a_routed_attacker_does_not_fire_in_the_same_round(monkeypatch):
+    """A8.1 'Dopo che il nemico ha sparato durante un round di battaglia, i pezzi che sono stati
+    appena colpiti dovranno fare un test sul morale ... Se il risultato del dado è maggiore del
+    valore di morale del pezzo, questo va in rotta ... Un pezzo in rotta non può combattere':
+    C, routed by the CSA fire, does not fire back in round 1 (TC-8 gave it the 2 that reduced
+    E); A and B declare alone. E, militia in 1861 (morale 2), routs on a 3."""
+    state, dice = tc8_round_1(monkeypatch)
+    b = state.battle
+    assert b.routed == [C] and b.step == "attacker-targets"
+    assert b.firers == [A, B]
+    declare(state, D, E)
+    assert dice.rolled == [4, 1, 6, 5, 1, 3]
+    assert lines(state, "Little Rock r1: ") == [
+        "Little Rock r1: Confederate targets: C-FV-01 → U-MF-01, C-MF-01 → U-FS-01",
+        "Little Rock r1: C-FV-01 fires at U-MF-01 (needs 3): 4 — miss",
+        "Little Rock r1: C-MF-01 fires at U-FS-01 (needs 1): 1 — hit, reduced",
+        "Little Rock r1: U-FS-01 morale test (morale 5): die 6 — routs (A8.1)",
+        "Little Rock r1: Union targets: U-MF-01 → C-FV-01, U-MF-02 → C-MF-01",
+        "Little Rock r1: U-MF-01 fires at C-FV-01 (needs 2): 5 — miss",
+        "Little Rock r1: U-MF-02 fires at C-MF-01 (needs 2): 1 — hit, reduced",
+        "Little Rock r1: C-MF-01 morale test (morale 2): die 3 — routs (A8.1)",
+    ]
+    assert b.routed == [C, E] and b.round == 2 and b.winner == ""
+    # routed pieces stay in the battle box on their reduced side
+    assert piece(state, C).loc == LR and piece(state, C).reduced
+    assert piece(state, E).loc == LR and piece(state, E).reduced
+
+
+def test_a8_1_amb_42_routed_pieces_are_no_targets(monkeypatch):
+    """AMB-42 (the reference's reading of 'non può combattere'): a routed piece neither fires
+    nor is a target. Round 2 of TC-8: D alone fires for the CSA, at A or B but not at the routed
+    C; the Union's A and B can only take D (not the routed E), so that is declared for them."""
+    state, _ = tc8_round_1(monkeypatch)
+    declare(state, D, E)
+    play_on(state, at("defender-targets", 2))
+    b = state.battle
+    assert b.firers == [D] and nouns(state, "target") == [A, B]
+    refused(state, Action("target", C))
+    declare(state, B)
+    assert "Little Rock r2: Union targets (only one possible): U-MF-01 → C-FV-01, " \
+           "U-MF-02 → C-FV-01" in state.log
+    assert len(lines(state, "C-MF-01 fires")) == 1      # round 1 only
+    assert lines(state, "U-FS-01 fires") == []
+
+
+def test_a8_1_only_pieces_just_flipped_test_morale(monkeypatch):
+    """A8.1 'I pezzi a piena forza, quelli eliminati e quelli ridotti in precedenti battaglie
+    non dovranno fare il test sul morale': of the Union's reduced veteran (hit again:
+    eliminated), militia (flipped: tests) and crack infantry (missed: full strength), only the
+    militia tests."""
+    state = new_state(UNION, morale=True)
+    put(state, LR, "U-FV-01", reduced=True, came_from="fort-smith")
+    put(state, LR, A, C, came_from="fort-smith")
+    put(state, LR, D, "C-FV-02", "C-FV-03")
+    Dice(monkeypatch, 1, 1, 6, 2)
+    battle.begin(state, LR)
+    declare(state, "U-FV-01", A, C)
+    assert piece(state, "U-FV-01").loc == SUPPLY and piece(state, A).reduced
+    assert lines(state, "morale test") == [
+        "Little Rock r1: U-MF-01 morale test (morale 2): die 2 — holds"]
+    assert state.battle.routed == []
+
+
+def test_a8_1_t5_entrenched_piece_subtracts_one(monkeypatch):
+    """T5 'Modificatori sul Campo di Battaglia: -1 se il pezzo è in forte o in trinceramento'
+    (AMB-52: entrenched by any means): two CSA veterans (morale 4) hit by the Union both roll
+    5; the entrenched one holds (5 - 1 = 4), the other routs."""
+    state = new_state(UNION, turn=turn_of("Apr", 1862), morale=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, D, entrenched=True)
+    put(state, LR, "C-FV-02")
+    Dice(monkeypatch, 6, 6, 1, 1, 5, 5)
+    battle.begin(state, LR)
+    declare(state, A, B)                       # both CSA shots miss (6, 6)
+    declare(state, D, "C-FV-02")               # A -> D needs 1: 1; B -> C-FV-02 needs 2: 1
+    assert lines(state, "morale test") == [
+        "Little Rock r1: C-FV-01 morale test (morale 4): die 5 -1 entrenched = 4 — holds",
+        "Little Rock r1: C-FV-02 morale test (morale 4): die 5 — routs (A8.1)",
+    ]
+    assert state.battle.routed == ["C-FV-02"]
+
+
+def test_a8_1_a_side_left_with_routed_pieces_loses_they_retreat(monkeypatch):
+    """A8.1 'Un pezzo in rotta ... è considerato eliminato quando si dovrà determinare il
+    vincitore della battaglia' (AMB-42): E, the CSA's only piece, routs: the Union wins; E
+    retreats as in B5.2.5 (friendly boxes, not Fort Smith the Union came from) and the CSA
+    chooses; the Union's routed A simply stays, and its B may be promoted (B6.0)."""
+    state = new_state(UNION, morale=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, E)
+    Dice(monkeypatch, 1, 3, 1, 3)
+    battle.begin(state, LR)
+    declare(state, A)                          # E -> A: 1, reduced; A's morale 3 > 2: routs
+    b = state.battle                           # B -> E (only target): 1; E's morale: routs
+    assert b.winner == UNION and b.step == "rout-retreat" and state.active == [CSA]
+    assert "Battle of Little Rock: Union wins (the Confederate pieces left are routed, A8.1)" \
+        in state.log
+    assert nouns(state, "retreat") == ["arkansas-post", "memphis", "newport", "shreveport"]
+    do(state, "retreat", "shreveport")
+    assert piece(state, E).loc == "shreveport" and piece(state, E).retreated
+    assert "Battle of Little Rock: the routed Confederate pieces (C-MF-01) retreat to " \
+           "Shreveport (A8.1)" in state.log
+    assert piece(state, A).loc == LR and b.routed == []   # the winner's routed piece stays
+    assert b.step == "promotion" and nouns(state, "promote") == [A, B]
+
+
+def test_a8_1_routed_pieces_that_cannot_retreat_are_destroyed(monkeypatch):
+    """AMB-42: the loser's routed pieces with no box to retreat to (B5.2.5) are destroyed: D
+    routs with every other neighbour of Little Rock held by the Union; as a battle loss it
+    counts for O4.3."""
+    state = new_state(UNION, turn=turn_of("Apr", 1862), morale=True, southern_training=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, D)
+    for box, pid in zip(("memphis", "newport", "shreveport", "arkansas-post"),
+                        ("U-MF-03", "U-MF-04", "U-MF-05", "U-MF-06")):
+        put(state, box, pid)
+    Dice(monkeypatch, 1, 2, 1, 6, 5)
+    battle.begin(state, LR)
+    declare(state, A)                          # D -> A: 1; A's morale 3: 2, holds
+    b = state.battle                           # A, B -> D: 1, 6; D's morale 4: 5, routs
+    assert b.winner == UNION and piece(state, D).loc == SUPPLY
+    assert "Battle of Little Rock: the routed Confederate pieces (C-FV-01) cannot retreat and " \
+           "are destroyed (A8.1)" in state.log
+    assert state.csa_infantry_lost == 1
+
+
+def test_a8_1_1_rally_one_routed_piece_at_the_end_of_each_day(monkeypatch):
+    """A8.1.1 'Al termine di ognuno dei quattro turni di battaglia (cioè alla fine di ogni
+    giorno), prima che cominci il nuovo round di battaglia, ogni fronte può recuperare un'unità
+    tra quelle in rotta': no rally after rounds 1-3; after round 4 the Union rallies A, which
+    fires again in round 5 (still reduced); the CSA, with nobody routed, is not asked."""
+    state = new_state(UNION, morale=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, D, "C-FV-02")
+    Dice(monkeypatch, 1, 6, 3)
+    battle.begin(state, LR)
+    declare(state, A, B)                       # D -> A: 1; A routs (3 > 2)
+    assert state.battle.routed == [A]
+    for round_no in (1, 2, 3):
+        play_on(state, lambda s, r=round_no: s.battle.round == r + 1)
+        assert not lines(state, "rallies")
+    play_on(state, at("attacker-rally"))
+    b = state.battle
+    assert b.round == 4 and state.active == [UNION]
+    assert nouns(state, "rally") == [A] and Action("no-rally", None) in acts(state)
+    refused(state, Action("rally", B))
+    do(state, "rally", A)
+    assert "Little Rock r4: end of day 1, Union rallies U-MF-01 (A8.1.1)" in state.log
+    assert b.routed == [] and piece(state, A).reduced
+    assert b.round == 5
+    play_on(state, at("attacker-targets", 5))
+    assert b.firers == [A, B]
+
+
+# --- A8.1.2 desertion and straggling (T6) ------------------------------------------------------
+
+
+def test_a8_1_2_t6_modifiers():
+    """T6 'Modificatori sulla Diserzione': +1 part of an army that has just lost a battle, -1 not
+    routed, minus the value of every friendly leader present."""
+    assert morale.desertion_modifier(lost=True, routed=True, leaders=0) == 1
+    assert morale.desertion_modifier(lost=False, routed=False, leaders=0) == -1
+    assert morale.desertion_modifier(lost=True, routed=False, leaders=3) == -3
+    assert morale.desertion_modifier(lost=False, routed=True, leaders=2) == -2
+
+
+def test_a8_1_2_every_reduced_piece_of_both_sides_tests_after_the_battle(monkeypatch):
+    """A8.1.2 'Dopo una battaglia, entrambe i fronti devono testare la diserzione ... Per tutte le
+    riduzioni (numero in rosso)': the Union wins; its two reduced veterans (-1, not routed) roll
+    6 and 5: the first deserts (5 > 4, to the counter supply), the other stays; the CSA's
+    routed militia of the beaten army (+1) rolls 3: 4 > 3, it deserts to the pool (AMB-43).
+    Desertion comes before the battle promotion: only the veteran that stayed may be promoted."""
+    state = new_state(UNION, turn=turn_of("Apr", 1862), morale=True, desertion=True)
+    put(state, LR, "U-FV-01", reduced=True, came_from="fort-smith")
+    put(state, LR, "U-FV-02", came_from="fort-smith")
+    put(state, LR, E)
+    Dice(monkeypatch, 1, 4, 1, 6, 4, 6, 5, 3)
+    battle.begin(state, LR)
+    declare(state, "U-FV-02")                  # E -> U-FV-02: 1, reduced; morale 4: holds
+    assert lines(state, "desertion test") == [  # Union 1, 6 at E: reduced, routs (4 > 3)
+        "Battle of Little Rock: desertion test of U-FV-01 (morale 4): die 6 -1 not routed = 5 "
+        "— deserts, eliminated (A8.1.2)",
+        "Battle of Little Rock: desertion test of U-FV-02 (morale 4): die 5 -1 not routed = 4 "
+        "— stays",
+        "Battle of Little Rock: desertion test of C-MF-01 (morale 3): die 3 +1 lost = 4 — "
+        "deserts, eliminated (A8.1.2)",
+    ]
+    assert piece(state, "U-FV-01").loc == SUPPLY and piece(state, E).loc == POOL
+    b = state.battle
+    assert b.step == "promotion" and nouns(state, "promote") == ["U-FV-02"]
+
+
+@pytest.mark.parametrize("with_lee", [True, False])
+def test_a8_1_2_a8_2_3_retreating_army_and_leaders_present(monkeypatch, with_lee):
+    """T6: the aid sheet's '+1 se il pezzo è parte di un'armata che si ritira'; A8.2.3 'possono
+    sottrarre il valore di tutti i leader amici presenti nella battaglia' (AMB-45: on desertion
+    tests). The CSA's reduced veteran retreats from Little Rock and rolls 6: with Lee (3),
+    6 + 1 - 1 - 3 = 3, it stays; without him 6 > 4, it deserts, and a desertion is no battle
+    loss for O4.3 ('le unità ... perse durante una diserzione non sono considerate'). Lee goes
+    with the retreat (AMB-46)."""
+    options = dict(desertion=True, southern_training=True, leaders=with_lee)
+    state = new_state(UNION, turn=turn_of("Apr", 1862), **options)
+    put(state, LR, A, came_from="fort-smith")
+    put(state, LR, D, reduced=True)
+    if with_lee:
+        lead(state, "lee", LR, 3)
+    Dice(monkeypatch, *((6, 6, 5, 6) if with_lee else (6, 6, 6)))
+    battle.begin(state, LR)                    # Lee's 3 points all go to D, the only firer
+    play_on(state, at("defender-retreat", 2))  # D -> A: 6 (hits at 6 with Lee), A -> D: 6
+    do(state, "retreat", "shreveport")
+    assert lines(state, "desertion test")[0] == (
+        "Battle of Little Rock: desertion test of U-MF-01 (morale 3): die 5 -1 not routed = 4 "
+        "— deserts, eliminated (A8.1.2)" if with_lee else
+        "Battle of Little Rock: desertion test of C-FV-01 (morale 4): die 6 +1 lost -1 not "
+        "routed = 6 — deserts, eliminated (A8.1.2)")
+    if with_lee:
+        assert lines(state, "desertion test of C-FV-01") == [
+            "Battle of Little Rock: desertion test of C-FV-01 (morale 4): die 6 +1 lost -1 not "
+            "routed -3 leaders = 3 — stays"]
+        assert piece(state, D).loc == "shreveport"
+        assert leaders.leader(state, "lee").loc == "shreveport"
+        assert "Lee 3 goes with them to Shreveport (A8.2)" in state.log
+    else:
+        assert piece(state, D).loc == SUPPLY and state.csa_infantry_lost == 0
+
+
+def test_a8_1_2_amb_43_no_winner_no_plus_one(monkeypatch):
+    """AMB-43: a cavalry escape (B5.2.6) is no defeat, so the escaping reduced cavalry tests
+    without the +1: 5 - 1 = 4, it stays (with +1 it would desert)."""
+    state = new_state(UNION, turn=turn_of("Apr", 1862), desertion=True)
+    put(state, LR, A, came_from="fort-smith")
+    put(state, LR, "C-CV-01", reduced=True)
+    Dice(monkeypatch, 5)
+    battle.begin(state, LR)
+    do(state, "escape", "shreveport")
+    assert lines(state, "desertion test") == [
+        "Battle of Little Rock: desertion test of C-CV-01 (morale 4): die 5 -1 not routed = 4 "
+        "— stays"]
+
+
+def test_a8_1_amb_45_leaders_do_not_change_battlefield_morale(monkeypatch):
+    """AMB-45: the seed's 8.2.3 says 'test sul morale' under the heading 'Leader e Diserzione';
+    its player aid lists the leaders' -x only among the 'Modificatori sulla Diserzione'. Read as
+    desertion only: with Lee 3 present, the CSA veteran hit by the Union still routs on a 5."""
+    state = new_state(UNION, turn=turn_of("Apr", 1862), morale=True, leaders=True)
+    put(state, LR, A, came_from="fort-smith")
+    put(state, LR, D)
+    lead(state, "lee", LR, 3)
+    Dice(monkeypatch, 5, 1, 1, 5)
+    battle.begin(state, LR)                    # Lee's 3 on D (3 + 3 = 6): its 5 hits A
+    assert "Little Rock r1: Lee 3's bonus (A8.2.2): C-FV-01 +3" in state.log
+    assert lines(state, "morale test") == [
+        "Little Rock r1: U-MF-01 morale test (morale 3): die 1 — holds",
+        "Little Rock r1: C-FV-01 morale test (morale 4): die 5 — routs (A8.1)"]
+    assert state.battle.winner == UNION
