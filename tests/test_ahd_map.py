@@ -866,3 +866,18 @@ def test_ahd_loader_rejects_potomac_on_a_road(tmp_path):
 def test_ahd_loader_rejects_another_game(tmp_path):
     with pytest.raises(BoardError, match="expected 'a-house-divided'"):
         load_path(write(tmp_path, AHD_GOOD.replace("a-house-divided", "wellington")))
+
+
+@pytest.mark.parametrize("scenario", ["campaign", "1862", "1863", "1864"])
+def test_a2_1_every_starting_stack_has_a_support_line(scenario):
+    """Reconstruction constraint: the seed's setups (B2.0, O5.0) would not start a stack out of
+    support under A2.0 (A2.1: river or friendly railway to friendly recruiting cities, or a
+    Union port). The Gettysburg (1862), Glasgow (1863) and Sparta (1864) railways exist for it."""
+    from core.ahd import supply
+    from core.engine import Match
+    from core.registry import get_rules
+
+    match = Match.new(get_rules("a-house-divided"), seed=1, scenario=scenario,
+                      options={"supply": True})
+    for side in ("Union", "Confederate"):
+        assert supply.unsupported(match.state, side) == []
