@@ -674,3 +674,21 @@ async def test_new_game_preset_sets_the_options(ahd):
         wanted = preset_options(ahd, "advanced-all")
         assert wanted and all(options[key] is True for key in wanted)
         assert options["short_game"] is False
+
+
+async def test_map_cursor_follows_the_game_to_the_next_targets(ahd):
+    """After an action, if the place under the cursor is no longer a legal target, the cursor
+    moves to the nearest target (e.g. from the march origin to the piece's destinations)."""
+    app = MusterApp(match=ahd_match())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        labels = [c.label for c in screen.query_one(ActionMenu).numbered]
+        await pilot.press(str(labels.index("March from Washington") + 1))
+        await pilot.pause()
+        assert screen.query_one(MapPane).cursor == "washington"  # its pieces are the targets
+        await pilot.press("1")  # the first piece: now its destinations are the targets
+        await pilot.pause()
+        cursor = screen.query_one(MapPane).cursor
+        assert cursor != "washington" and cursor in screen.targets
+        assert cursor in {"baltimore", "manassas-junction", "fredericksburg", "frederick"}

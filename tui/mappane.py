@@ -72,10 +72,28 @@ class MapPane(ScrollView, can_focus=True):
         self.targets = self.canvas.reading_order(targets)
         if self.jumping:
             self.cancel_jump()
+        moved = False
         if self.cursor not in self.canvas.places:
             self.cursor = self.targets[0] if self.targets else self.canvas.first()
+            moved = True
+        elif self.targets and self.cursor not in self.targets:
+            # the map follows the game: the nearest place where something can be done now
+            self.cursor = self._nearest_target(self.cursor)
+            moved = True
         self.canvas.update(view.board, view.control, self.targets, self.cursor)
         self.refresh()
+        if moved:
+            self.call_after_refresh(self.scroll_to_cursor)
+
+    def _nearest_target(self, loc: str) -> str:
+        here = self.canvas.places[loc]
+
+        def distance(target: str) -> tuple[int, str]:
+            place = self.canvas.places[target]
+            # a row is about twice as tall as a column is wide
+            return ((place.left - here.left) ** 2 + 4 * (place.y - here.y) ** 2, target)
+
+        return min(self.targets, key=distance)
 
     # -- rendering -----------------------------------------------------------------------
 
