@@ -241,8 +241,9 @@ def test_fuzz_advanced_rules_in_the_scenarios(scenario: str) -> None:
 # together, and with every advanced rule, in the campaign and in each year scenario.
 BATTLE_FLAVOUR = ["morale", "desertion", "leaders"]
 ALL_FLAVOUR = {key: True for key in BATTLE_FLAVOUR}
-FLAVOUR_SETS = [{key: True} for key in BATTLE_FLAVOUR] + [ALL_FLAVOUR,
-                                                          {**ALL_ADVANCED, **ALL_FLAVOUR}]
+FLAVOUR_SETS = [{key: True} for key in BATTLE_FLAVOUR] + [
+    ALL_FLAVOUR, {**ALL_ADVANCED, **ALL_FLAVOUR},
+    {**ALL_OPTIONAL, **ALL_ADVANCED, **ALL_FLAVOUR}]  # O2.2 targeting among routed pieces too
 FLAVOUR_SEEDS = int(os.environ.get("MUSTER_FUZZ_FLAVOUR_SEEDS", "2"))
 
 
@@ -278,7 +279,8 @@ def flavour_invariants(state: AhdState) -> None:
 
 
 @pytest.mark.parametrize("options", FLAVOUR_SETS,
-                         ids=BATTLE_FLAVOUR + ["all-a8-battle", "all-advanced-a8-battle"])
+                         ids=BATTLE_FLAVOUR + ["all-a8-battle", "all-advanced-a8-battle",
+                                               "all-optional-advanced-a8-battle"])
 @pytest.mark.parametrize("seed", range(FLAVOUR_SEEDS))
 def test_fuzz_a8_1_a8_2_play_to_the_end(seed: int, options: dict) -> None:
     match = play(seed + 8000, options, check=flavour_invariants)

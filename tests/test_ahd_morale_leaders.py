@@ -441,3 +441,449 @@ def test_a8_1_amb_45_leaders_do_not_change_battlefield_morale(monkeypatch):
         "Little Rock r1: U-MF-01 morale test (morale 3): die 1 — holds",
         "Little Rock r1: C-FV-01 morale test (morale 4): die 5 — routs (A8.1)"]
     assert state.battle.winner == UNION
+
+
+# --- A8.2 leaders: the counters (GAP-7) ---------------------------------------------------------
+
+
+def test_a8_2_gap7_counter_schedule_reproduces_every_scenario():
+    """GAP-7: the counters' dates and values are not in the seed's text; leaders.toml
+    reconstructs them. Checked against the seed's scenario tables ('***' entries): April 1862 no
+    leader (every arrival is later), April 1863 Lee 3, Grant 1, Sherman 1, April 1864 Lee 2,
+    Grant 2, Sherman 2. Lee's condition lowers his value, Grant's and Sherman's raise theirs
+    ('Per Lee, la condizione rappresenta la perdita del comando ... Per Grant e Sherman indica
+    un aumento del comando')."""
+    counters = leaders.counters()
+    assert {(c.id, c.side, c.split) for c in counters.values()} == {
+        ("lee", CSA, 3), ("grant", UNION, 2), ("sherman", UNION, 2)}
+    for c in counters.values():
+        assert c.provenance and c.arrives < c.condition
+    assert counters["lee"].condition_value < counters["lee"].value
+    assert all(counters[lid].condition_value > counters[lid].value for lid in ("grant", "sherman"))
+    for name in ("1862", "1863", "1864"):
+        start = setup.scenario_data(name)["start_turn"]
+        expected = {(c.side, c.id, c.value if start < c.condition else c.condition_value)
+                    for c in counters.values() if c.arrives <= start}
+        listed = {(side, lid, entry["value"])
+                  for side, entries in setup.scenario_leaders(name).items()
+                  for lid, entry in entries.items()}
+        assert listed == expected, name
+
+
+@pytest.mark.parametrize("name, placed", [
+    ("1863", {"lee": ("fredericksburg", 3), "grant": ("arkansas-post", 1),
+              "sherman": ("arkansas-post", 1)}),
+    ("1864", {"lee": ("fredericksburg", 2), "grant": ("washington", 2),
+              "sherman": ("sparta", 2)}),
+    ("1862", {}),
+])
+def test_a8_2_scenarios_place_the_leaders_only_with_the_rule(name, placed):
+    """S3 '*** = Se non giocate con i Leader, questo pezzo non viene piazzato': with A8.2 the
+    listed leaders start where and as strong as listed; the others wait for their dates
+    (GAP-9). Without it there are no leaders at all."""
+    state = st(Match.new(RULES, seed=1, scenario=name, options={"leaders": True}))
+    got = {ldr.id: (ldr.loc, ldr.value) for ldr in state.leaders if ldr.on_map}
+    assert got == placed
+    assert all(ldr.loc == NOT_ARRIVED for ldr in state.leaders if ldr.id not in placed)
+    assert st(Match.new(RULES, seed=1, scenario=name)).leaders == []
+
+
+def test_a8_2_arrival_on_the_counter_date_and_placement(dice):
+    """A8.2 'La data presente (mese/anno) indica il turno di arrivo ... Quando i leader sono
+    piazzati sulla mappa, possono essere sistemati in un qualunque riquadro che contiene un pezzo
+    amico': Lee (June 1862) arrives when turn 10 begins and is placed at the end of the
+    Confederate recruiting segment, in a box holding a Confederate piece of the player's
+    choice; anywhere else is refused."""
+    m = new_match(seed=3, leaders=True)
+    state = st(m)
+    assert leaders.leader(state, "lee").loc == NOT_ARRIVED
+    state.turn = turn_of("May", 1862)
+    state.player, state.active = CSA, [CSA]
+    state = end_player_turn(m, CSA, dice, 3)
+    assert state.turn == turn_of("Jun", 1862) and state.player == UNION
+    assert leaders.leader(state, "lee").loc == ARRIVING
+    assert ("Lee 3 arrives (Jun 1862, A8.2): placed in the Confederate recruiting segment in a "
+            "box with a Confederate piece.") in state.log
+    assert leaders.leader(state, "grant").loc == NOT_ARRIVED
+    state.player, state.active = CSA, [CSA]
+    act_end_recruiting(m)
+    state = st(m)
+    assert state.phase == "leader-placement" and state.active == [CSA]
+    boxes = {c.action.noun for c in m.actions(CSA)}
+    assert boxes == {p.loc for p in state.pieces if p.side == CSA and p.on_map}
+    assert_illegal(m, CSA, "place-leader", "washington")
+    dice.push(2)                                  # the Union movement die of turn 11
+    act(m, CSA, "place-leader", "fredericksburg")
+    state = st(m)
+    assert leaders.leader(state, "lee").loc == "fredericksburg"
+    assert "Lee 3 enters the map in Fredericksburg (A8.2)." in state.log
+    assert state.turn == turn_of("Jul", 1862) and state.phase == "movement"
+
+
+def act_end_recruiting(m: Match) -> None:
+    state = st(m)
+    state.phase = "recruit"
+    state.recruits_left = 0
+    state.recruited_in = []
+    act(m, state.player, "end-recruiting")
+
+
+def test_a8_2_condition_changes_the_value_on_its_date(dice):
+    """A8.2 'La condizione di un leader ... Per Lee, la condizione rappresenta la perdita del
+    comando per la morte del suo aiutante maggiore, il generale Stonewall Jackson. Per Grant e
+    Sherman indica un aumento del comando nelle date delle loro promozioni': in the 1863
+    scenario Lee falls from 3 to 2 in May 1863; Grant and Sherman rise from 1 to 2 in March
+    1864 (leaders.toml)."""
+    m = Match.new(RULES, seed=2, scenario="1863", options={"leaders": True})
+    state = st(m)
+    state.player, state.active = CSA, [CSA]
+    state = end_player_turn(m, CSA, dice, 3)
+    assert state.turn == turn_of("May", 1863)
+    assert [ldr.value for ldr in state.leaders] == [2, 1, 1]
+    assert ("Lee's condition (May 1863, A8.2): the death of Stonewall Jackson, command value "
+            "3 -> 2.") in state.log
+    state.turn = turn_of("Jan-Feb", 1864)
+    state.player, state.active = CSA, [CSA]
+    state = end_player_turn(m, CSA, dice, 3)
+    assert state.turn == turn_of("Mar", 1864)
+    assert {ldr.id: ldr.value for ldr in state.leaders} == {"lee": 2, "grant": 2, "sherman": 2}
+    assert ("Grant's condition (Mar 1864, A8.2): promotion, command value 1 -> 2."
+            in state.log)
+
+
+# --- A8.2.1 leaders and movement ----------------------------------------------------------------
+
+
+def leader_in_dayton(m: Match) -> AhdState:
+    """Grant with a Union veteran in Dayton, a Confederate piece in Cincinnati (Ohio's rail
+    hub), the Union movement segment with 2 marches."""
+    state = movement_phase(m, UNION, marches=2, turn=20)
+    for box in ("dayton", "cincinnati", "columbus", "indianapolis", "toledo", "cleveland"):
+        clear_box(state, box)
+    relocate(state, "U-FV-01", "dayton")
+    relocate(state, "C-FV-01", "cincinnati")
+    lead(state, "grant", "dayton", 1)
+    return state
+
+
+def test_a8_2_1_a_leader_moves_with_the_pieces_of_its_box_for_free(dice):
+    """A8.2.1 'I Leader possono spostarsi normalmente assieme ai pezzi che si trovano nello
+    stesso loro riquadro': the veteran marches from Dayton to Columbus; Grant goes with it,
+    spending none of his free marches and none of the player's."""
+    m = new_match(seed=4, leaders=True)
+    state = leader_in_dayton(m)
+    march(m, UNION, "dayton", ("U-FV-01", "columbus"))
+    assert st(m).marches_left == 1
+    act(m, UNION, "leader", "grant")
+    choice = next(c for c in m.actions(UNION) if c.action == Action("space", "columbus"))
+    assert choice.label == "Grant 1 to Columbus (with its pieces, free)"
+    act(m, UNION, "space", "columbus")
+    ldr = leaders.leader(st(m), "grant")
+    assert ldr.loc == "columbus" and ldr.marches == 0 and st(m).marches_left == 1
+    assert "Grant 1: Dayton to Columbus (with its pieces, free, A8.2.1)." in st(m).log
+
+
+def test_a8_2_1_a_leader_alone_two_free_marches_like_cavalry_without_jumps(dice):
+    """A8.2.1 'In alternativa, essi possono muovere da soli. Possono fare fino a due marce senza
+    nessun costo ma non possono fare i salti della cavalleria' (AMB-44: 2 boxes like cavalry,
+    never into a box holding enemy pieces): from Dayton Grant reaches Indianapolis and
+    Louisville beyond it by rail, but neither Cincinnati (Confederates) nor the boxes beyond it
+    (a jump); after two free marches he may not move alone again."""
+    m = new_match(seed=4, leaders=True)
+    leader_in_dayton(m)
+    act(m, UNION, "leader", "grant")
+    reach = {a.noun for a in [c.action for c in m.actions(UNION)] if a.verb == "space"}
+    assert {"indianapolis", "louisville", "columbus", "wheeling", "toledo"} <= reach
+    assert not reach & {"cincinnati", "parkersburg", "lexington-ky"}
+    assert_illegal(m, UNION, "space", "cincinnati")
+    act(m, UNION, "space", "indianapolis")
+    assert st(m).marches_left == 2                  # not the player's marches
+    act(m, UNION, "leader", "grant")
+    act(m, UNION, "space", "chicago")
+    ldr = leaders.leader(st(m), "grant")
+    assert ldr.loc == "chicago" and ldr.marches == 2
+    assert "leader grant" not in labels(m, UNION)
+    assert_illegal(m, UNION, "leader", "grant")
+
+
+def test_a8_2_2_a_leader_left_alone_with_the_enemy_returns_in_the_recruiting_segment(dice):
+    """A8.2.2 'I leader che si vengono a trovare da soli in un riquadro che contiene delle unità
+    nemiche, non sono distrutti. Essi ritornano in gioco durante il prossimo segmento di
+    reclutamento del giocatore proprietario': a Confederate veteran marches into Louisville,
+    where Grant stands alone: he is removed at once, and the Union places him again at the end
+    of its next recruiting segment. A leader is not a piece (AMB-46): alone in a box he never
+    captures it."""
+    m = new_match(seed=5, leaders=True)
+    state = movement_phase(m, CSA, marches=1, turn=20)
+    clear_box(state, "louisville")
+    clear_box(state, "bowling-green")
+    relocate(state, "C-FV-01", "bowling-green")
+    lead(state, "grant", "louisville", 1)
+    owner = state.owner.get("louisville")
+    march(m, CSA, "bowling-green", ("C-FV-01", "louisville"))
+    state = st(m)
+    assert leaders.leader(state, "grant").loc == RETURNING
+    assert ("Grant 1 is left alone with enemy pieces in Louisville: removed, back in the Union "
+            "recruiting segment (A8.2.2).") in state.log
+    # the Union's next recruiting segment
+    state.player, state.active = UNION, [UNION]
+    act_end_recruiting(m)
+    assert st(m).phase == "leader-placement"
+    dice.push(3)                                  # then the Confederate movement die
+    act(m, UNION, "place-leader", "washington")
+    assert leaders.leader(st(m), "grant").loc == "washington"
+    assert "Grant 1 returns in Washington (A8.2)." in st(m).log
+    lead(st(m), "grant", "frankfort")   # alone in an empty box: no capture (AMB-46)
+    assert st(m).owner.get("louisville") == owner
+
+
+# --- A8.2.2 leaders in battle -------------------------------------------------------------------
+
+
+def three_firers_with_lee(monkeypatch, *pieces: str) -> AhdState:
+    """The Union attacks Little Rock with A; Lee (3) defends with `pieces`."""
+    state = new_state(UNION, turn=turn_of("Apr", 1863), leaders=True)
+    put(state, LR, A, came_from="fort-smith")
+    put(state, LR, *pieces)
+    lead(state, "lee", LR, 3)
+    Dice(monkeypatch)
+    battle.begin(state, LR)
+    return state
+
+
+CSA3 = ("C-FV-01", "C-FV-02", "C-FV-03")
+
+
+@pytest.mark.parametrize("allotment, expected", [
+    (("C-FV-01", "C-FV-02", "C-FV-03"), {"C-FV-01": 1, "C-FV-02": 1, "C-FV-03": 1}),
+    (("C-FV-02", "C-FV-02", "C-FV-02"), {"C-FV-02": 3}),
+    (("C-FV-01", "C-FV-01", "C-FV-03"), {"C-FV-01": 2, "C-FV-03": 1}),
+])
+def test_a8_2_2_tc17_lee_allots_his_three_points(monkeypatch, allotment, expected):
+    """TC-17, seed 8.2.2 'Esempio: Lee ha il suo bonus pari a 3. Tre pezzi Confederati iniziano
+    un round di battaglia in cui Lee è presente ... Ognuno dei tre pezzi Confederati ha il suo
+    valore incrementato di 1; oppure un solo pezzo può avere il suo valore incrementato di 3;
+    oppure ancora un pezzo può avere il suo valore incrementato di 2 e un altro di 1'. Announced
+    'prima che qualunque unità abbia sparato', one point at a time."""
+    state = three_firers_with_lee(monkeypatch, *CSA3)
+    b = state.battle
+    assert b.step == "leader-bonus" and state.active == [CSA] and b.round == 1
+    assert battle.prompt(state) == ("Battle of Little Rock, round 1 — Lee 3 allots its bonus "
+                                    "before any piece fires (A8.2.2): +1 to which piece? (3 of "
+                                    "3 left)")
+    for pid in allotment:
+        assert nouns(state, "bonus") == list(CSA3)
+        do(state, "bonus", pid)
+    assert {pid: leaders.bonus_of(b, pid) for pid in CSA3 if leaders.bonus_of(b, pid)} == expected
+    shown = ", ".join(f"{pid} +{n}" for pid, n in sorted(expected.items()))
+    assert f"Little Rock r1: Lee 3's bonus (A8.2.2): {shown}" in state.log
+    # then the CSA fire (all at A, the only target), each veteran at 3 + its points
+    assert [line.split(" (")[1].split(")")[0] for line in lines(state, "fires at U-MF-01")] == [
+        f"needs {min(6, 3 + expected.get(pid, 0))}" for pid in CSA3]
+
+
+def test_a8_2_2_tc17_four_pieces_cannot_all_get_a_point_from_lee(monkeypatch):
+    """TC-17 derived: +1 to each of four pieces is rejected: Lee has 3 points, so after three the
+    allotment is over and a fourth is refused, the state unchanged."""
+    state = three_firers_with_lee(monkeypatch, *CSA3, "C-FV-04")
+    for pid in CSA3:
+        do(state, "bonus", pid)
+    assert state.battle.step == "attacker-targets" and state.battle.leader_bonus == {
+        "lee": list(CSA3)}
+    refused(state, Action("bonus", "C-FV-04"))
+    assert leaders.bonus_of(state.battle, "C-FV-04") == 0
+
+
+def test_a8_2_2_grant_whole_or_split_between_two_and_each_round(monkeypatch):
+    """TC-17 derived, seed 8.2.2 'Un leader può aggiungere il suo valore intero ad un singolo
+    pezzo oppure dividerlo tra due pezzi (o in tre, nel caso di Lee)': Grant (2) gives (+2) or
+    (+1, +1); 'i leader aggiungono il loro valore in ogni round di battaglia in cui sono
+    presenti': he allots again in round 2. A hypothetical Grant of 3 could still split among
+    two pieces only."""
+    state = new_state(UNION, turn=turn_of("Apr", 1864), leaders=True)
+    put(state, LR, A, B, C, came_from="fort-smith")
+    put(state, LR, D)
+    lead(state, "grant", LR, 2)
+    Dice(monkeypatch)
+    battle.begin(state, LR)
+    b = state.battle
+    assert b.step == "leader-bonus" and state.active == [UNION]
+    do(state, "bonus", A)
+    assert nouns(state, "bonus") == sorted([A, B, C])   # (+2) on A or (+1, +1)
+    do(state, "bonus", C)
+    assert b.leader_bonus == {"grant": [A, C]}
+    play_on(state, at("leader-bonus", 2))
+    assert b.leader_bonus == {} and state.active == [UNION]
+    do(state, "bonus", B)
+    do(state, "bonus", B)
+    assert b.leader_bonus == {"grant": [B, B]}
+    # the split limit: a Grant of 3 who has given to two pieces keeps to those two
+    leaders.leader(state, "grant").value = 3
+    b.leader_bonus = {"grant": [A, C]}
+    assert leaders.recipients(b, leaders.leader(state, "grant"), [A, B, C]) == sorted([A, C])
+
+
+def test_a8_2_2_the_bonus_raises_the_firer_value(monkeypatch):
+    """A8.2.2 'Ogni ... pezzo ... ha il suo valore incrementato di 1' per point (T11 +n): Lee
+    gives +2 to the CSA militia E and +1 to D; E needs 4 instead of 2 against A."""
+    state = three_firers_with_lee(monkeypatch, D, E)
+    do(state, "bonus", E)
+    do(state, "bonus", E)
+    do(state, "bonus", D)
+    assert "Little Rock r1: Lee 3's bonus (A8.2.2): C-FV-01 +1, C-MF-01 +2" in state.log
+    assert lines(state, "fires at") == [
+        "Little Rock r1: C-FV-01 fires at U-MF-01 (needs 4): 6 — miss",
+        "Little Rock r1: C-MF-01 fires at U-MF-01 (needs 4): 6 — miss",
+    ]
+
+
+def test_a8_2_2_tc18_grant_joins_on_day_3(monkeypatch):
+    """TC-18 derived, seed 8.2.2 'per ogni giorno potete aggiungere il bonus dei vostri leader
+    presenti in battaglia. L'effetto è applicabile al massimo ad 8 pezzi' and 'I leader che
+    rinforzano una battaglia possono aggiungere i loro effetti già dal momento in cui arrivano':
+    the TC-18 Union (command 3, 4, then 4 + 2 = 6 on day 3) is joined by Grant (2) in round 9:
+    4 + 2 + 2 = 8; Sherman (2) joining too would make 10, capped at 8."""
+    assert day_value(4, 4, 2) == 8 and day_value(4, 4, 4) == MAX_ENGAGED == 8
+    assert day_value(3, 0, 2) == 5
+    state = new_state(UNION, turn=turn_of("Apr", 1862), battle_days=True, leaders=True)
+    for p in [p for p in state.pieces if p.side == UNION and p.code == "MF"][:8]:
+        put(state, LR, p.id, came_from="fort-smith")
+    for p in [p for p in state.pieces if p.side == CSA and p.code == "FV"][:8]:
+        put(state, LR, p.id)
+    lead(state, "grant", "fort-smith", 2)
+    lead(state, "sherman", "fort-smith", 2)
+    rolls = [4, 1, 1, 1, 5, 1]
+    monkeypatch.setattr(battle, "roll_die",
+                        lambda s: rolls.pop(0) if s.battle.step == "round" else 6)
+    battle.begin(state, LR)
+    b = state.battle
+    for _ in range(400):
+        if b.round == 9 and b.step == "attacker-reinforcements":
+            break
+        verbs = {a.verb: a for a in acts(state)}
+        pick = next(verbs[v] for v in ("done", "stand", "engage", "target") if v in verbs)
+        battle.act(state, state.active[0], pick)
+    assert b.command[UNION] == 6 and b.command_leaders == {UNION: 0, CSA: 0}
+    assert nouns(state, "reinforce-leader") == ["grant", "sherman"]
+    do(state, "reinforce-leader", "grant")
+    assert b.command[UNION] == 8 and b.command_leaders[UNION] == 2
+    assert ("Battle of Little Rock, round 9: Union reinforces from Fort Smith with Grant 2 "
+            "(leader, A8.2.1); Union command 8 (A7.0)") in state.log
+    do(state, "reinforce-leader", "sherman")
+    assert b.command[UNION] == 8 and b.command_leaders[UNION] == 4
+    assert sorted(b.leaders) == ["grant", "sherman"]
+    tracks = ahd_view.tracks(state)
+    assert tracks["Union command (A7.0)"] == "8 (die 5: table 4 + 2 carried + 4 leaders; max 8)"
+
+
+def test_a8_2_2_leaders_present_add_to_the_day_roll(monkeypatch):
+    """A8.2.2 (b), AMB-40: a leader present at the start of a day is a term of that day's
+    command value: 1862 Union die 4 -> table 3, Grant 2: command 5."""
+    state = new_state(UNION, turn=turn_of("Apr", 1862), battle_days=True, leaders=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, D)
+    lead(state, "grant", LR, 2)
+    Dice(monkeypatch, 4, 1)
+    battle.begin(state, LR)
+    b = state.battle
+    assert b.command[UNION] == 5 and b.command_leaders[UNION] == 2
+    assert ("Little Rock r1: day 1, Union Command Table die 4 (1862): 3 + 2 leaders (A8.2.2) "
+            "= command 5 (A7.0)") in state.log
+
+
+def test_a8_2_2_a_leader_whose_army_is_destroyed_is_removed(monkeypatch):
+    """A8.2.2: Grant's only piece is eliminated: left alone with the enemy, he is removed and
+    returns in the Union's next recruiting segment (not destroyed)."""
+    state = new_state(UNION, turn=turn_of("Apr", 1864), leaders=True)
+    put(state, LR, A, reduced=True, came_from="fort-smith")
+    put(state, LR, D)
+    lead(state, "grant", LR, 2)
+    Dice(monkeypatch, 1)
+    battle.begin(state, LR)                    # Grant's 2 on A (auto); D -> A: 1, eliminated
+    b = state.battle
+    assert b.winner == CSA and b.step == "promotion"
+    assert leaders.leader(state, "grant").loc == LR
+    do(state, "no-promotion")
+    assert b.step == "over"
+    assert leaders.leader(state, "grant").loc == RETURNING
+    assert ("Grant 2 is left alone with enemy pieces in Little Rock: removed, back in the Union "
+            "recruiting segment (A8.2.2).") in state.log
+
+
+def test_a8_2_1_a_leader_reinforces_alone_and_cannot_be_targeted(monkeypatch):
+    """A8.2.1 '(possono anche rinforzare una battaglia muovendo da soli)': Lee alone in
+    Shreveport joins the battle of Little Rock in round 2 without using Shreveport's one
+    piece; he then allots his bonus; he is no target (AMB-46)."""
+    state = new_state(UNION, turn=turn_of("Apr", 1863), leaders=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, D)
+    put(state, "shreveport", "C-FV-02")
+    lead(state, "lee", "shreveport", 3)
+    Dice(monkeypatch)
+    battle.begin(state, LR)
+    play_on(state, at("defender-reinforcements", 2))
+    assert nouns(state, "reinforce-leader") == ["lee"]
+    assert nouns(state, "reinforce") == ["C-FV-02"]
+    do(state, "reinforce-leader", "lee")
+    assert nouns(state, "reinforce") == ["C-FV-02"]   # the box's piece may still come
+    do(state, "reinforce", "C-FV-02")
+    play_on(state, at("leader-bonus", 2))
+    assert leaders.leader(state, "lee").loc == LR and state.active == [CSA]
+    assert state.battle.leaders == ["lee"]
+    assert nouns(state, "bonus") == [D, "C-FV-02"]
+    for _ in range(3):
+        do(state, "bonus", D)
+    play_on(state, at("attacker-targets", 2))
+    assert nouns(state, "target") == [D, "C-FV-02"]  # never Lee
+
+
+# --- the view -----------------------------------------------------------------------------------
+
+
+def test_a8_view_leaders_routed_pieces_and_bonus(monkeypatch):
+    """The view: leaders as tokens (kind 'leader', label 'Lee 3'), off the map in a holding box,
+    their values in the tracks; routed pieces flagged 'routed'; the round's leader bonus in the
+    battle tracks; the Rules track names A8.1, A8.1.2 and A8.2."""
+    state = new_state(UNION, turn=turn_of("Apr", 1863), morale=True, desertion=True,
+                      leaders=True)
+    put(state, LR, A, B, came_from="fort-smith")
+    put(state, LR, D, E)
+    lead(state, "lee", LR, 3)
+    Dice(monkeypatch, 1, 6, 4)
+    battle.begin(state, LR)
+    do(state, "bonus", D)
+    do(state, "bonus", D)
+    do(state, "bonus", E)
+    declare(state, A, B)                        # D -> A: 1, reduced; A's morale: 4 > 3, routs
+    view = RULES.view(state, None)
+    lee = next(t for t in view.board[LR] if t.id == "lee")
+    assert (lee.kind, lee.side, lee.label, lee.strength) == ("leader", CSA, "Lee 3", 3)
+    assert "routed" in next(t for t in view.board[LR] if t.id == A).flags
+    assert "routed" not in next(t for t in view.board[LR] if t.id == B).flags
+    waiting = {t.label: t.flags for t in view.boxes["Union leaders off the map"]}
+    assert waiting == {"Grant 1": ["arrives Oct 1862"], "Sherman 1": ["arrives Nov-Dec 1862"]}
+    tracks = view.tracks
+    assert tracks["Lee (A8.2)"] == "3 — Little Rock; 2 from May 1863"
+    assert tracks["Union routed (A8.1)"] == "U-MF-01"
+    assert tracks["Confederate routed (A8.1)"] == "none"
+    assert tracks["Lee 3 bonus (A8.2.2)"] == "round 1: C-FV-01 +2, C-MF-01 +1"
+    assert tracks["Rules"].endswith("+ A8.1 + A8.1.2 + A8.2")
+
+
+def test_a8_2_1_a_leader_may_sail_alone_from_a_port(dice):
+    """A8.2.1 'I leader possono fare movimenti navali', AMB-44: alone, as one of its free
+    marches, from a Union port it has not yet left this turn, to another Union port free of
+    enemy pieces; after that it moves alone no more this turn."""
+    m = new_match(seed=6, leaders=True)
+    state = movement_phase(m, UNION, marches=1, turn=20)
+    clear_box(state, "new-york")
+    relocate(state, "U-FV-01", "new-york")
+    lead(state, "grant", "new-york", 1)
+    act(m, UNION, "leader", "grant")
+    by_sea = {c.action.noun for c in m.actions(UNION) if "alone by sea" in c.label}
+    assert {"washington", "fort-monroe"} <= by_sea   # (Philadelphia is 2 boxes by rail)
+    act(m, UNION, "space", "washington")
+    ldr = leaders.leader(st(m), "grant")
+    assert ldr.loc == "washington" and ldr.sailed and ldr.marches == 1
+    assert st(m).marches_left == 1
+    assert "leader grant" not in labels(m, UNION)

@@ -47,7 +47,7 @@ from core.ahd.pieces import can_promote, describe, hit, piece, promote, remove_f
 from core.ahd.query import (adjacent, enemy, has_enemy, is_enemy_recruiting_city, is_entrenched,
                             pieces_at, usable)
 from core.ahd.state import (CAVALRY, CRACK, CSA, INFANTRY, NAME, UNION, VETERAN, AhdState,
-                            Battle, Piece)
+                            Battle, Leader, Piece)
 from core.engine import Action, Choice, IllegalAction
 
 WASHINGTON = "washington"
@@ -341,7 +341,7 @@ def _reinforcements(state: AhdState, side: str) -> list[tuple[str, Piece]]:
     return out
 
 
-def _leader_reinforcements(state: AhdState, side: str) -> list[tuple[str, leaders.Leader]]:
+def _leader_reinforcements(state: AhdState, side: str) -> list[tuple[str, Leader]]:
     """A8.2.1: leaders that may join the battle, alone or beside a piece of their box."""
     if not _own(state.battle, side):
         return []  # B5.2.4: no reinforcing once all one's pieces in the battle are gone

@@ -315,6 +315,9 @@ def battle_flavour_marks(state: AhdState, board: dict[str, list[Token]],
         for t in board.get(b.box, []):
             if t.id in b.routed:
                 t.flags.append("routed")
+    if state.leaders:
+        for side in SIDES:
+            boxes.setdefault(f"{side} leaders off the map", [])
     for ldr in state.leaders:
         if ldr.on_map:
             board.setdefault(ldr.loc, []).append(leader_token(state, ldr))
