@@ -9,12 +9,12 @@ wins; after `last_turn` turns the game is a draw.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
 from core import rng
+from maps.board import Board, Link, Location
 from core.engine import Action, Card, Choice, IllegalAction, OptionSpec, State, Token, View, \
     check_legal, clone
 
@@ -22,78 +22,51 @@ RED, BLUE = "Red", "Blue"
 CAPITAL = {RED: "keep", BLUE: "tower"}
 
 
-@dataclass(frozen=True)
-class Location:
-    id: str
-    name: str
-    abbr: str
-    x: int
-    y: int
-    props: dict = field(default_factory=dict)
-    source: str = "toy"
-    offmap: bool = False
+def _info(location: Location) -> list[str]:
+    props = location.props
+    lines = []
+    if props.get("port"):
+        lines.append("port")
+    if "recruit" in props:
+        lines.append(f"recruiting {props['recruit']}")
+    if props.get("capital"):
+        lines.append(f"capital of {props['capital']}")
+    return lines
 
 
-@dataclass(frozen=True)
-class Link:
-    a: str
-    b: str
-    kind: str
-    props: dict = field(default_factory=dict)
-    source: str = "toy"
+def _place(id: str, name: str, abbr: str, x: int, y: int, props: dict | None = None) -> Location:
+    return Location(id, name, abbr, x, y, props or {}, "toy")
 
 
-class Board:
-    """The same shape as maps.board.Board, as far as the UI reads it."""
-
-    def __init__(self, locations: list[Location], links: list[Link]) -> None:
-        self.locations = {loc.id: loc for loc in locations}
-        self.links = links
-
-    def adjacent(self, loc: str) -> list[tuple[str, Link]]:
-        out = []
-        for link in self.links:
-            if link.a == loc:
-                out.append((link.b, link))
-            elif link.b == loc:
-                out.append((link.a, link))
-        return out
-
-    def info(self, loc: str) -> list[str]:
-        props = self.locations[loc].props
-        lines = []
-        if props.get("port"):
-            lines.append("port")
-        if "recruit" in props:
-            lines.append(f"recruiting {props['recruit']}")
-        if props.get("capital"):
-            lines.append(f"capital of {props['capital']}")
-        return lines
+def _line(a: str, b: str, kind: str) -> Link:
+    return Link(a, b, kind, {}, "toy")
 
 
 BOARD = Board(
+    "toy",
+    {loc.id: loc for loc in [
+        _place("harbor", "Harbor Town", "HARB", 20, 5, {"port": True, "recruit": 1}),
+        _place("mill", "Old Mill", "MILL", 60, 8),
+        _place("ford", "Ford", "FORD", 40, 20, {"recruit": 2}),
+        _place("keep", "Red Keep", "KEEP", 90, 22, {"capital": RED}),
+        _place("pass", "High Pass", "PASS", 130, 30),
+        _place("vale", "Green Vale", "VALE", 70, 40),
+        _place("marsh", "Salt Marsh", "MRSH", 120, 58),
+        _place("tower", "Blue Tower", "TOWR", 175, 55, {"capital": BLUE}),
+    ]},
     [
-        Location("harbor", "Harbor Town", "HARB", 20, 5, {"port": True, "recruit": 1}),
-        Location("mill", "Old Mill", "MILL", 60, 8),
-        Location("ford", "Ford", "FORD", 40, 20, {"recruit": 2}),
-        Location("keep", "Red Keep", "KEEP", 90, 22, {"capital": RED}),
-        Location("pass", "High Pass", "PASS", 130, 30),
-        Location("vale", "Green Vale", "VALE", 70, 40),
-        Location("marsh", "Salt Marsh", "MRSH", 120, 58),
-        Location("tower", "Blue Tower", "TOWR", 175, 55, {"capital": BLUE}),
+        _line("harbor", "mill", "road"),
+        _line("harbor", "ford", "river"),
+        _line("mill", "keep", "rail"),
+        _line("ford", "keep", "road"),
+        _line("ford", "vale", "road"),
+        _line("keep", "pass", "rail"),
+        _line("pass", "tower", "road"),
+        _line("vale", "marsh", "river"),
+        _line("marsh", "tower", "road"),
+        _line("vale", "pass", "road"),
     ],
-    [
-        Link("harbor", "mill", "road"),
-        Link("harbor", "ford", "river"),
-        Link("mill", "keep", "rail"),
-        Link("ford", "keep", "road"),
-        Link("ford", "vale", "road"),
-        Link("keep", "pass", "rail"),
-        Link("pass", "tower", "road"),
-        Link("vale", "marsh", "river"),
-        Link("marsh", "tower", "road"),
-        Link("vale", "pass", "road"),
-    ],
+    info_formatter=_info,
 )
 
 CARDS = {
