@@ -156,7 +156,11 @@ class Rules(Protocol):
 
     def actions(self, state: State, role: str) -> list[Choice]: ...
 
-    def act(self, state: State, role: str, action: Action) -> State: ...
+    def act(self, state: State, role: str, action: Action,
+            legal: list[Choice] | None = None) -> State: ...
+    # `legal`: the list `actions(state, role)` returned for this very state, when the caller
+    # has it (a playout, a computer player): act may check membership in it instead of
+    # listing the legal actions again. Anything not in it is still refused.
 
 
 # --- state copies -----------------------------------------------------------------------
@@ -354,15 +358,23 @@ class Match:
             return []
         return self.rules.actions(self.state, role)
 
-    def act(self, role: str, action: Action | tuple | list) -> None:
-        """Take an action. Refused actions raise IllegalAction and change nothing."""
+    def act(self, role: str, action: Action | tuple | list,
+            legal: list[Choice] | None = None) -> None:
+        """Take an action. Refused actions raise IllegalAction and change nothing.
+
+        `legal`, optional: the list `actions(role)` just returned, for a caller that chose
+        from it; it spares the rules listing the legal actions a second time.
+        """
         action = as_action(action)
         before = self.state
         if before.result is not None:
             raise IllegalAction("the game is over")
         if role not in before.active:
             raise IllegalAction(f"it is not {role}'s turn to act")
-        after = self.rules.act(before, role, action)
+        if legal is None:
+            after = self.rules.act(before, role, action)
+        else:
+            after = self.rules.act(before, role, action, legal=legal)
         if (after.rng != before.rng or after.active != before.active
                 or after.reveals != before.reveals or after.result is not None):
             self._undo.clear()  # dice, draws, reveals and hand-overs cannot be taken back

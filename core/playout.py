@@ -38,7 +38,7 @@ def random_playout(rules: Rules, seed: int, scenario: str | None = None,
             raise DeadEnd(f"{rules.id} seed {seed}: no legal action at "
                           f"'{match.view(None).prompt}' after {len(match.history)} actions")
         action = choices[rng.randbelow(chooser, len(choices))].action
-        match.act(role, action)
+        match.act(role, action, legal=choices)
         if on_action is not None:
             on_action(match, role, action)
     raise RuntimeError(f"{rules.id} seed {seed}: no result after {max_actions} actions")

@@ -149,3 +149,17 @@ def test_presets_are_option_sets_the_rules_accept(rules) -> None:
         normalize_options(rules, preset_options(rules, key))  # every key is a real option
     with pytest.raises(ValueError, match="unknown preset"):
         preset_options(rules, "expert")
+
+
+def test_act_with_the_legal_list_still_refuses_what_is_not_in_it(rules) -> None:
+    """Match.act(role, action, legal=...) skips re-listing, never the check itself."""
+    match = Match.new(rules, seed=1)
+    legal = match.actions("Union")
+    before = encoded(match.state)
+    with pytest.raises(IllegalAction):
+        match.act("Union", Action("march", "richmond"), legal=legal)
+    assert encoded(match.state) == before
+    match.act("Union", legal[0].action, legal=legal)
+    again = Match.new(rules, seed=1)
+    again.act("Union", legal[0].action)
+    assert encoded(again.state) == encoded(match.state)

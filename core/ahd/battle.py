@@ -147,14 +147,15 @@ def choices(state: AhdState) -> list[Choice]:
     return builder(state) if builder else []
 
 
-def act(state: AhdState, role: str, action: Action) -> None:
-    """Apply one action of `role`, then run the battle up to the next question or its end."""
+def act(state: AhdState, role: str, action: Action, checked: bool = False) -> None:
+    """Apply one action of `role`, then run the battle up to the next question or its end
+    (`checked`: the caller has already found `action` among the legal ones)."""
     b = state.battle
     if b is None or b.step == OVER:
         raise IllegalAction("there is no battle to fight now")
     if not state.active or role != state.active[0]:
         raise IllegalAction(f"it is not {role}'s decision in the battle of {_name(b.box)}")
-    if not any(c.action == action for c in choices(state)):
+    if not checked and not any(c.action == action for c in choices(state)):
         raise IllegalAction(f"{action} is not legal now: {prompt(state)}")
     _APPLY[b.step](state, action)
 

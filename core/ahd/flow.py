@@ -612,13 +612,14 @@ def movement_choices(state: AhdState) -> list[Choice]:
 
 def march_choices(state: AhdState) -> list[Choice]:
     out: list[Choice] = []
+    occ = q.Occupancy(state)
     for p in q.pieces_at(state, state.march_from, state.player):
         if p.id in state.march_pieces:
             continue
         if movement.can_march(p) and movement.has_exit(p):
             used = f", {p.marches} march used" if p.marches else ""
             out.append(Choice(Action("piece", p.id), f"Move {describe(p)}{used}", "move"))
-        if movement.can_entrench(state, p):
+        if movement.can_entrench(state, p, occ):
             cost = "1 march" if q.is_recruiting_city(p.loc) else "2 marches"
             out.append(Choice(Action("entrench", p.id),
                               f"Entrench {describe(p)} ({cost})", "move"))
@@ -699,17 +700,19 @@ def recruit_choices(state: AhdState) -> list[Choice]:
 # --- acting ---------------------------------------------------------------------------------
 
 
-def act(state: AhdState, role: str, action: Action) -> None:
-    """Apply one legal action in place and run on to the next stop."""
+def act(state: AhdState, role: str, action: Action, checked: bool = False) -> None:
+    """Apply one legal action in place and run on to the next stop (`checked`: the caller has
+    already found `action` among the legal ones)."""
     if state.result is not None:
         raise IllegalAction("the game is over")
     if role not in state.active:
         raise IllegalAction(f"it is not {role}'s turn to act")
     if state.phase == "battle":
-        battle.act(state, role, action)
+        battle.act(state, role, action, checked=checked)
         after_battle_step(state)
     else:
-        check_legal(choices(state), action)
+        if not checked:
+            check_legal(choices(state), action)
         verb, noun = action.verb, action.noun
         handler = _HANDLERS[(state.phase, verb)]
         handler(state, noun)

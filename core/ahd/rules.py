@@ -6,7 +6,8 @@ from maps.board import Board
 
 from core.ahd import flow, leaders, scenarios, setup, view
 from core.ahd.state import CSA, UNION, AhdState
-from core.engine import Action, Choice, IllegalAction, OptionSpec, Preset, State, View, clone
+from core.engine import (Action, Choice, IllegalAction, OptionSpec, Preset, State, View,
+                         check_legal, clone)
 
 OPTIONS = [
     OptionSpec("inexperienced_union", "Inexperienced Union player (B12.0)", False,
@@ -281,14 +282,16 @@ class AHouseDivided:
             return []
         return flow.choices(state)
 
-    def act(self, state: State, role: str, action: Action) -> State:
+    def act(self, state: State, role: str, action: Action,
+            legal: list[Choice] | None = None) -> State:
         assert isinstance(state, AhdState)
         if state.result is not None:
             raise IllegalAction("the game is over")
         if role not in state.active:
             raise IllegalAction(f"it is not {role}'s turn to act")
+        check_legal(flow.choices(state) if legal is None else legal, action)
         new = clone(state)
-        flow.act(new, role, action)
+        flow.act(new, role, action, checked=True)
         return new
 
 

@@ -95,7 +95,8 @@ class ToyRules:
         return [Choice(Action("roll"), f"Roll the die for your {state.pick}", "roll"),
                 Choice(Action("change"), "Pick another number", "pick")]
 
-    def act(self, state: ToyState, role: str, action: Action) -> ToyState:
+    def act(self, state: ToyState, role: str, action: Action,
+            legal: list[Choice] | None = None) -> ToyState:
         if state.result is not None:
             raise IllegalAction("the game is over")
         if role not in state.active:

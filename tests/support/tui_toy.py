@@ -204,7 +204,8 @@ class ToyRules:
         out.append(Choice(Action("end", None), "End the turn", "turn"))
         return out
 
-    def act(self, state: ToyState, role: str, action: Action) -> ToyState:
+    def act(self, state: ToyState, role: str, action: Action,
+            legal: list[Choice] | None = None) -> ToyState:
         if role not in state.active:
             raise IllegalAction(f"it is not {role}'s turn")
         check_legal(self.actions(state, role), action)
