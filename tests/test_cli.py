@@ -200,3 +200,14 @@ def test_new_with_a_preset_and_an_override(capsys, launched):
     assert options["battle_days"] is True and options["supply"] is False
     assert cli.main(["new", "a-house-divided", "--preset", "nope"]) == 2
     assert "known: basic, advanced, advanced-all" in capsys.readouterr().err
+
+
+def test_continue_path_does_not_import_networkx(home):
+    """Start-up speed: networkx (the slowest import) is loaded only when a graph query needs
+    it, not to open the app, load a game and draw its view (bench.startup)."""
+    code = ("import sys; from core.registry import get_rules; from core.engine import Match; "
+            "import saves, tui.app; m = Match.new(get_rules('a-house-divided'), seed=1); "
+            "m.view('Union'); m.rules.board(); print('networkx' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"

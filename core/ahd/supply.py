@@ -16,8 +16,10 @@ A2.1 as a connected-component test on the board graph (reference AMB-36):
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-import networkx
+if TYPE_CHECKING:
+    import networkx
 
 from core.ahd import query as q
 from core.ahd.state import UNION, AhdState
@@ -38,11 +40,13 @@ def support_lines(side: str) -> tuple[tuple[str, str, str], ...]:
                  if link.kind in ("river", "rail") and q.usable(link, side))
 
 
-def support_graph(state: AhdState, side: str, stacks: set[str]) -> networkx.Graph:
+def support_graph(state: AhdState, side: str, stacks: set[str]) -> "networkx.Graph":
     """The A2.1 graph for `side`: friendly boxes (plus the stacks' own boxes) joined by rivers
     (either direction) and friendly railways (both ends owned by `side`)."""
     nodes = _line_boxes(state, side) | stacks
     owner = state.owner
+    import networkx  # imported on first use: it costs more than the rest of start-up
+
     graph = networkx.Graph()
     graph.add_nodes_from(nodes)
     graph.add_edges_from((a, b) for a, b, kind in support_lines(side)
@@ -79,6 +83,8 @@ def unsupported(state: AhdState, side: str) -> list[str]:
     if not boxes:
         return []
     graph = support_graph(state, side, boxes)
+    import networkx
+
     cut = [box for reach in networkx.connected_components(graph)
            for box in reach & boxes if not supported_in(state, reach, box, side)]
     return sorted(cut)

@@ -65,6 +65,8 @@ class GameScreen(Screen):
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # the layout class is known before the first style pass: no second pass at mount
+        self._layout(self.app.size.width, self.app.size.height)
         yield Header()
         yield TurnBar(id="turn")
         with Horizontal(id="main"):
