@@ -213,7 +213,7 @@ def struct_copier(kind: type) -> Callable[[Any], Any]:
     copier = _copiers.get(kind)
     if copier is not None:
         return copier
-    _copiers[kind] = lambda v: _copiers[kind](v)  # placeholder for recursive types
+    _copiers[kind] = lambda v: _copiers[kind](v)  # resolves later: a type may contain itself
     info = mi.type_info(kind)
     fields = [(f.name, c) for f in info.fields if (c := _copier_for(f.type)) is not None]
     if not fields:  # only immutable fields: a shallow copy is a deep copy

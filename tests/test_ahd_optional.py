@@ -880,7 +880,6 @@ def test_o4_4_no_second_enlistment_when_april_1863_is_already_in_the_pool(dice: 
     assert union_militia_available(state) == 20
 
 
-@pytest.mark.skipif("1863" not in RULES.scenarios(), reason="the 1863 scenario (O5.0)")
 def test_o4_4_the_1863_scenario_starts_with_one_militia_then_one_a_month(dice: Dice):
     """O5.0 + O4.4 (AMB-24): the 1863 scenario's Union receives 1 MF in April, then 1 in each
     of May, June and July."""
