@@ -349,16 +349,22 @@ def test_a4_0_only_eligible_ports_can_be_contained(dice: Dice):
     assert state.contained == []
 
 
-def test_a4_0_a_port_taken_by_naval_invasion_becomes_eligible(dice: Dice):
-    """A4.0 'un porto perduto per un'invasione navale': the Union invades empty Yorktown and
-    takes it at the end of its turn; Confederates entering it may then contain it."""
-    m = new_match(containment=True)
+def invade_empty_yorktown(m, dice: Dice) -> None:
+    """Union turn 2 with a movement 6: one militia from Washington lands at an empty Yorktown
+    (B4.2.4), then movement ends."""
     clear_box(st(m), "yorktown")
     roll_into_turn(m, UNION, dice, 6, turn=2)
     act(m, UNION, "invade", "yorktown")
     act(m, UNION, "piece", "U-MF-01")
     act(m, UNION, "end-invasion")
     act(m, UNION, "end-movement")
+
+
+def test_a4_0_a_port_taken_by_naval_invasion_becomes_eligible(dice: Dice):
+    """A4.0 'un porto perduto per un'invasione navale': the Union invades empty Yorktown and
+    takes it at the end of its turn; Confederates entering it may then contain it."""
+    m = new_match(containment=True)
+    invade_empty_yorktown(m, dice)
     end_player_turn(m, UNION, dice, 3)
     state = st(m)
     assert state.owner["yorktown"] == UNION
@@ -617,12 +623,7 @@ def test_a5_0_a_port_without_a_red_shield_has_no_garrison(dice: Dice):
     """A5.0 'ogni porto Confederato che è anche una città di reclutamento': Yorktown has no
     shield, so an empty Yorktown is simply taken (B4.2.4)."""
     m = new_match(coastal_defences=True)
-    clear_box(st(m), "yorktown")
-    roll_into_turn(m, UNION, dice, 6, turn=2)
-    act(m, UNION, "invade", "yorktown")
-    act(m, UNION, "piece", "U-MF-01")
-    act(m, UNION, "end-invasion")
-    act(m, UNION, "end-movement")
+    invade_empty_yorktown(m, dice)
     assert st(m).phase == "promotion"
 
 

@@ -17,6 +17,7 @@ from core.ahd.pieces import piece
 from core.ahd.query import map_boxes, printed_owner
 from core.ahd.state import CSA, POOL, SUPPLY, UNION, AhdState
 from core.engine import Action, IllegalAction
+from tests.support.ahd import put as place
 
 LR = "little-rock"
 
@@ -35,14 +36,6 @@ def new_state(player: str = UNION, **owners: str | None) -> AhdState:
             owner[box] = side
     return AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
                     owner=owner, player=player)
-
-
-def place(state: AhdState, box: str, *ids: str, **marks) -> None:
-    for pid in ids:
-        p = piece(state, pid)
-        p.loc = box
-        for key, value in marks.items():
-            setattr(p, key, value)
 
 
 class Dice:

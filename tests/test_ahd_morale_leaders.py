@@ -26,7 +26,7 @@ from core.engine import Action, IllegalAction, Match
 from tests.support.ahd import (RULES, act, assert_illegal, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, march, movement_phase, new_match,
-                               relocate, st)
+                               put, relocate, st)
 
 LR = "little-rock"
 A, B, C, D, E = "U-MF-01", "U-MF-02", "U-FS-01", "C-FV-01", "C-MF-01"
@@ -44,14 +44,6 @@ def new_state(player: str = UNION, turn: int = 1, **options: bool) -> AhdState:
                      owner=owner, player=player, turn=turn, options=dict(options))
     leaders.enter_game(state, {})
     return state
-
-
-def put(state: AhdState, box: str, *ids: str, **marks) -> None:
-    for pid in ids:
-        p = piece(state, pid)
-        p.loc = box
-        for key, value in marks.items():
-            setattr(p, key, value)
 
 
 def lead(state: AhdState, lid: str, box: str, value: int | None = None) -> None:

@@ -65,6 +65,15 @@ def relocate(state: AhdState, pid: str, box: str, **marks: object) -> Piece:
     return p
 
 
+def put(state: AhdState, box: str, *ids: str, **marks: object) -> None:
+    """Put counters `ids` in `box` as they are, setting the given marks (e.g. reduced=True)."""
+    for pid in ids:
+        p = piece(state, pid)
+        p.loc = box
+        for key, value in marks.items():
+            setattr(p, key, value)
+
+
 def place(state: AhdState, side: str, code: str, box: str, n: int = 1) -> list[Piece]:
     """Take `n` counters of `code` (MF, FV, MC...) from the supply and put them in `box`."""
     arm, grade = _CODES[code]
