@@ -764,11 +764,15 @@ def test_tc_18_a7_0_command_value_over_three_days(monkeypatch):
     battle.begin(state, "little-rock")
     b = state.battle
     assert (b.command[UNION], b.command[CSA]) == (3, 3)
-    assert b.command_table == {UNION: 3, CSA: 3} and b.command_die == {UNION: 4, CSA: 1}
+    assert b.command_die == {UNION: 4, CSA: 1}
+    assert RULES.view(state, None).tracks[f"{UNION} command (A7.0)"] == \
+        "3 (die 4: table 3; max 8)"
     fired = [fight_round(state) for _ in range(9)]
     assert [f[UNION] for f in fired] == [3, 3, 3, 3, 4, 4, 4, 4, 6]
     assert [f[CSA] for f in fired] == [3, 3, 3, 3, 5, 5, 5, 5, 6]
-    assert (b.command[UNION], b.command_table[UNION], b.command_carried[UNION]) == (6, 4, 2)
+    assert (b.command[UNION], b.command_carried[UNION]) == (6, 2)
+    assert RULES.view(state, None).tracks[f"{UNION} command (A7.0)"] == \
+        "6 (die 5: table 4 + 2 carried; max 8)"
     assert "Little Rock r5: day 2, Union Command Table die 1 (1862): 2 + 2 carried = command 4 " \
         "(A7.0)" in state.log
 

@@ -563,7 +563,7 @@ def test_a8_2_1_a_leader_moves_with_the_pieces_of_its_box_for_free(dice):
     stesso loro riquadro': the veteran marches from Dayton to Columbus; Grant goes with it,
     spending none of his free marches and none of the player's."""
     m = new_match(seed=4, leaders=True)
-    state = leader_in_dayton(m)
+    leader_in_dayton(m)
     march(m, UNION, "dayton", ("U-FV-01", "columbus"))
     assert st(m).marches_left == 1
     act(m, UNION, "leader", "grant")

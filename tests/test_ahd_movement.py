@@ -209,7 +209,7 @@ def test_b4_0_entering_an_enemy_box_stops_the_piece_for_the_turn():
     """B4.0: 'Un pezzo può spostarsi in un riquadro che contiene un'unità nemica, ma in questo
     caso dovrà fermarsi' (AMB-11: no second march)."""
     m = new_match()
-    state = movement_phase(m, UNION, marches=3)
+    movement_phase(m, UNION, marches=3)
     march(m, UNION, "washington", ("U-MF-01", "manassas-junction"))
     p = piece(st(m), "U-MF-01")
     assert p.halted and p.marches == 1 and p.loc == "manassas-junction"
@@ -229,7 +229,7 @@ def test_b4_0_a_piece_may_not_pass_through_an_enemy_box_without_a_jump():
 
 def test_b4_0_no_march_when_none_left():
     m = new_match()
-    state = movement_phase(m, UNION, marches=1)
+    movement_phase(m, UNION, marches=1)
     march(m, UNION, "chicago", ("U-MF-04", "fort-wayne"))
     assert st(m).marches_left == 0
     assert labels(m, UNION) == ["end-movement"]

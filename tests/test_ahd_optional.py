@@ -858,28 +858,6 @@ def test_tc_14_o4_4_one_militia_a_month_april_to_july_1863(dice: Dice):
     assert RULES.view(st(m), None).tracks["Union militia enlisted (O4.4)"] == "24 of 24"
 
 
-def test_o4_4_no_second_enlistment_when_april_1863_is_already_in_the_pool(dice: Dice):
-    """A game that begins in April 1863 with its draft-riot militia already in the pool (the
-    1863 scenario's setup, O5.0) gets no second one in April; May to July still bring theirs.
-    Without O4.4, a pool already holding April's four gets none either (no double enlistment)."""
-    m = new_match(draft_riots=True)
-    state = st(m)
-    for pid in ["U-MF-13", "U-MF-14", "U-MF-15", "U-MF-16", "U-MF-17"]:
-        relocate(state, pid, POOL)                 # April 1862's four and April 1863's one
-    state = next_game_turn(m, dice, turn_of("Apr", 1863))
-    assert union_militia_available(state) == 17
-    assert ("Enlistment (O4.4 draft riots): this month's Union militia infantry are already "
-            "in the pool.") in state.log
-    state = next_game_turn(m, dice, turn_of("May", 1863))
-    assert union_militia_available(state) == 18
-    basic = new_match()
-    state = st(basic)
-    for n in range(13, 21):
-        relocate(state, f"U-MF-{n}", POOL)
-    state = next_game_turn(basic, dice, turn_of("Apr", 1863))
-    assert union_militia_available(state) == 20
-
-
 def test_o4_4_the_1863_scenario_starts_with_one_militia_then_one_a_month(dice: Dice):
     """O5.0 + O4.4 (AMB-24): the 1863 scenario's Union receives 1 MF in April, then 1 in each
     of May, June and July."""

@@ -256,7 +256,6 @@ def test_b7_0_no_recruiting_in_a_city_one_does_not_own_even_an_own_colour_one(di
 def test_b7_0_a_captured_white_city_recruits_for_its_new_owner(dice: Dice):
     """B7.0 / AMB-5: Louisville (white, blue 1 and red 1) recruits for whoever owns it."""
     m = new_match()
-    state = st(m)
     _recruiting(m, UNION, 6, dice)
     assert "recruit-cavalry louisville" not in labels(m, UNION)
     m2 = new_match()

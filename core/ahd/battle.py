@@ -950,7 +950,6 @@ def _start_day(state: AhdState) -> None:
         previous = b.command.get(side, 0)
         led = leaders.command_bonus(state, b, side)  # A8.2.2: the leaders present
         b.command_die[side] = die
-        b.command_table[side] = table
         b.command_carried[side] = carried_over(previous)
         b.command_leaders[side] = led
         b.command[side] = day_value(table, previous, led)

@@ -29,12 +29,12 @@ from core import rng
 from core.ahd import (battle, border, coastal, containment, foreign, leaders, movement,
                       scenarios, supply)
 from core.ahd import query as q
-from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label, militia_enlisted
+from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label
 from core.ahd.calendar import year as year_of
 from core.ahd.command import table_value
 from core.ahd.pieces import (NEXT_GRADE, clear_turn_marks, describe, piece, promote,
                              remove_from_play)
-from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, SUPPLY, UNION,
+from core.ahd.state import (ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, NAME, POOL, UNION,
                             AhdState, Battle, Piece)
 from core.engine import Action, Choice, IllegalAction, check_legal
 from maps.a_house_divided import UNION_VICTORY_CITIES
@@ -80,22 +80,14 @@ def start_game_turn(state: AhdState) -> None:
 def enlist(state: AhdState) -> None:
     """B8.0: 4 Union militia infantry join the pool in April 1862, 1863 and 1864; under O4.4
     the 1863 four come one at a time in April, May, June and July 1863 (AMB-59: at the start of
-    the turn). Never more than the schedule allows in all (TC-14: 16, 17, 18, 19, 20, 24): a
-    game that began with this month's militia already in its pool gets no second enlistment."""
+    the turn; TC-14: 16, 17, 18, 19, 20, 24 in all)."""
     draft_riots = bool(state.options.get("draft_riots"))
-    available = sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
-                    and p.grade == MILITIA and p.loc not in (ASIDE, SUPPLY))
-    due = min(enlistment(state.turn, draft_riots),
-              militia_enlisted(state.turn, draft_riots) - available)
+    due = enlistment(state.turn, draft_riots)
     enlisted = [p for p in state.pieces
-                if p.loc == ASIDE and p.side == UNION and p.arm == INFANTRY][:max(0, due)]
+                if p.loc == ASIDE and p.side == UNION and p.arm == INFANTRY][:due]
     for p in enlisted:
         p.loc = POOL
     rule = "O4.4 draft riots" if draft_riots and state.turn in DRAFT_RIOT_TURNS else "B8.0"
-    if not enlisted:
-        log(state, f"Enlistment ({rule}): this month's Union militia infantry are already in "
-                   f"the pool.")
-        return
     noun = "joins" if len(enlisted) == 1 else "join"
     log(state, f"Enlistment: {len(enlisted)} Union militia infantry {noun} the pool ({rule}).")
 

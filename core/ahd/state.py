@@ -94,11 +94,10 @@ class Battle(msgspec.Struct, kw_only=True):
     firers: list[str] = []         # pieces still to declare a target this fire (B5.1)
     shots: list[list[str]] = []    # declared [firer id, target id], resolved in this order
     winner: str = ""               # "" while running; a side; or "none" (no winner)
-    # A7.0 battle days: each side's command value for the current day (the Command Table
-    # result, the die, and what was carried over from the previous day)
+    # A7.0 battle days: each side's command value for the current day, its die (the Command
+    # Table result follows from the die and the year) and what was carried from the day before
     command: dict[str, int] = {}
     command_die: dict[str, int] = {}
-    command_table: dict[str, int] = {}
     command_carried: dict[str, int] = {}
     engaged: list[str] = []        # pieces picked to fire this round, within the command value
     # A5.0 coastal garrison of an invaded port (0 = none), hits taken (2 destroy it), and

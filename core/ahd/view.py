@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.ahd import (battle, border, coastal, flow, foreign, leaders, movement, scenarios,
                       supply)
 from core.ahd import query as q
-from core.ahd.command import COMMAND_TABLE
+from core.ahd.command import COMMAND_TABLE, table_value
 from core.ahd.calendar import label, militia_enlisted, year
 from core.ahd.pieces import describe, piece
 from core.ahd.state import (ASIDE, CSA, EUROPE, GRADES, NAME, POOL, SIDES, UNION, AhdState,
@@ -233,7 +233,7 @@ def advanced_tracks(state: AhdState,
                 carried += f" + {b.command_leaders[side]} leaders"
             out[f"{side} command (A7.0)"] = (
                 f"{b.command[side]} (die {b.command_die[side]}: table "
-                f"{b.command_table[side]}{carried}; max 8)")
+                f"{table_value(year(state.turn), b.command_die[side], side)}{carried}; max 8)")
     return out
 
 
