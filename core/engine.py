@@ -173,6 +173,8 @@ _copiers: dict[type, Callable[[Any], Any]] = {}
 
 def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
     """A function deep-copying values of this type; None when the value is immutable."""
+    if isinstance(info, mi.Metadata):  # Annotated[...]: copied as the type it annotates
+        info = info.type
     if isinstance(info, _SCALARS):
         return None
     if isinstance(info, mi.UnionType):
@@ -183,6 +185,9 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
         if len(real) == 1:  # e.g. `Battle | None`: copy the mutable alternative only
             only = real[0]
             return lambda v: v if isinstance(v, _IMMUTABLE) else only(v)
+        if all(isinstance(t, (mi.StructType, mi.NoneType)) for t in info.types):
+            # a tagged union of Structs (a decision stack's frames): copy by the value's type
+            return lambda v: v if v is None else struct_copier(type(v))(v)
         return _deep
     if isinstance(info, (mi.ListType, mi.SetType, mi.FrozenSetType, mi.VarTupleType)):
         item = _copier_for(info.item_type)
@@ -199,6 +204,9 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
             return dict
         return _deep
     if isinstance(info, mi.StructType):
+        if info.cls.__struct_config__.frozen and all(
+                _copier_for(f.type) is None for f in info.fields):
+            return None  # e.g. a game's typed options: never changed, shared by every copy
         return struct_copier(info.cls)
     return _deep
 

@@ -9,6 +9,10 @@ and readings. Boxes and lines are the real board's (maps/a_house_divided.toml).
 """
 from __future__ import annotations
 
+import core.dice
+
+import msgspec
+
 import pytest
 
 from core.ahd import battle, coastal, supply
@@ -19,6 +23,7 @@ from core.ahd.command import COMMAND_TABLE, MAX_ENGAGED, day_value, table_value
 from core.ahd.counters import make_counters
 from core.ahd.pieces import piece
 from core.ahd.query import map_boxes, printed_owner
+from core.ahd.options import AhdOptions
 from core.ahd.state import CSA, POOL, SUPPLY, UNION, AhdState, Battle
 from core.engine import Action, IllegalAction, Match
 from tests.support.ahd import (RULES, Dice, act, assert_illegal, clear_box,
@@ -464,9 +469,9 @@ def test_a4_0_containing_confederates_may_entrench_in_the_port(dice: Dice):
     end_player_turn(m, UNION, dice, 3)
     act(m, CSA, "march", "fort-monroe")
     assert "entrench C-MF-01" in labels(m, CSA)
-    st(m).options["containment"] = False  # B4.2.5 alone: never beside enemy pieces
+    st(m).options = msgspec.structs.replace(st(m).options, containment=False)  # B4.2.5 alone: never beside enemy pieces
     assert "entrench C-MF-01" not in labels(m, CSA)
-    st(m).options["containment"] = True
+    st(m).options = msgspec.structs.replace(st(m).options, containment=True)
     act(m, CSA, "entrench", "C-MF-01")
     assert piece(st(m), "C-MF-01").digging and st(m).marches_left == 2
     act(m, CSA, "march", "fort-monroe")
@@ -717,7 +722,7 @@ def battle_state(turn: int, union: int, csa: int) -> AhdState:
     """A Union attack on Little Rock with `union` militia against `csa` veterans."""
     owner = {box: side for box in map_boxes() if (side := printed_owner(box))}
     state = AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
-                     owner=owner, player=UNION, turn=turn, options={"battle_days": True})
+                     owner=owner, player=UNION, turn=turn, options=AhdOptions(battle_days=True))
     for p in [p for p in state.pieces if p.side == UNION and p.code == "MF"][:union]:
         p.loc, p.came_from = "little-rock", "fort-smith"
     for p in [p for p in state.pieces if p.side == CSA and p.code == "FV"][:csa]:
@@ -731,7 +736,7 @@ class CommandDice:
 
     def __init__(self, monkeypatch, *rolls: int) -> None:
         self.rolls = list(rolls)
-        monkeypatch.setattr(battle, "roll_die", self)
+        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
 
     def __call__(self, state: AhdState) -> int:
         if state.battle.step == "round":

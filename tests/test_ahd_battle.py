@@ -8,6 +8,8 @@ Memphis (road, blue bank at both ends), Newport, Shreveport and Arkansas Post.
 """
 from __future__ import annotations
 
+import core.dice
+
 import msgspec
 import pytest
 
@@ -44,7 +46,7 @@ class Dice:
     def __init__(self, monkeypatch, *faces: int) -> None:
         self.faces = list(faces)
         self.rolled: list[int] = []
-        monkeypatch.setattr(battle, "roll_die", self)
+        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
 
     def __call__(self, state: AhdState) -> int:
         assert len(self.rolled) < 500, "the battle does not end"

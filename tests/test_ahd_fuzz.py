@@ -14,6 +14,7 @@ import pytest
 
 from core.ahd import query as q
 from core.ahd.calendar import militia_enlisted
+from core.ahd.options import OPTIONAL_RULES, OPTIONS
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, OFF_MAP, POOL, SUPPLY, UNION, AhdState
 from core.engine import Action, Match
 from core.playout import random_playout
@@ -54,7 +55,7 @@ class Invariants:
         # from April to July 1863)
         union_mf = sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
                        and p.grade == MILITIA and p.loc != ASIDE and p.loc != SUPPLY)
-        assert union_mf <= militia_enlisted(state.turn, bool(state.options.get("draft_riots")))
+        assert union_mf <= militia_enlisted(state.turn, state.options.draft_riots)
         # recruiting never above maximum army size (B7.0), plus the O3.4 increase
         if action.verb.startswith("recruit-"):
             side = before.player
@@ -62,7 +63,7 @@ class Invariants:
             assert q.in_play(state, side) <= q.army_limit(state, side)
             # one recruit per city, two in cities of value 3+ under O3.3
             box = str(action.noun)
-            most = 2 if state.options.get("historical_recruiting") and q.shield(box, side) >= 3 \
+            most = 2 if state.options.historical_recruiting and q.shield(box, side) >= 3 \
                 else 1
             assert state.recruited_in.count(box) <= most
         # O4.1: nobody in Kentucky on turn 1; O4.3: at most two promotions in a segment, two
@@ -70,7 +71,7 @@ class Invariants:
         if q.first_turn_restricted(state):
             assert not [p.id for p in state.pieces if p.on_map and q.is_kentucky(p.loc)]
         if before.phase == "promotion":
-            training = before.player == CSA and state.options.get("southern_training")
+            training = before.player == CSA and state.options.southern_training
             assert len(state.promoted) <= (2 if training else 1)
         # outside the battle segment no box holds both sides, and nothing stays reduced
         if state.phase in ("promotion", "recruit") or (
@@ -165,9 +166,6 @@ def test_fuzz_replay_reproduces_the_game() -> None:
 
 # O2-O4: each optional rule alone, and all of them together, played to the end from a few seeds
 # (MUSTER_FUZZ_OPTIONAL_SEEDS raises the count); all of them together in every scenario too.
-OPTIONAL_RULES = ["crack_fast_march", "battlefield_targeting", "naval_retreat",
-                  "union_rail_bonus", "historical_recruiting", "increased_union_forces",
-                  "first_turn_restrictions", "fort_monroe", "southern_training", "draft_riots"]
 ALL_OPTIONAL = {key: True for key in OPTIONAL_RULES}
 OPTIONAL_SETS = ([{key: True} for key in OPTIONAL_RULES]
                  + [{"increased_union_forces": True, "increased_union_forces_from": "april"},
@@ -198,8 +196,7 @@ def test_fuzz_optional_rules_in_the_scenarios(scenario: str) -> None:
 
 
 # The advanced rules A2.0-A7.0: all at once and each alone, in the campaign and the scenarios.
-ADVANCED_RULES = ["supply", "command_marches", "containment", "coastal_defences",
-                  "washington_capture", "battle_days"]
+ADVANCED_RULES = [spec.key for spec in OPTIONS if spec.balance == "advanced"]
 ALL_ADVANCED = {key: True for key in ADVANCED_RULES}
 ADVANCED_SETS = [ALL_ADVANCED] + [{key: True} for key in ADVANCED_RULES]
 ADVANCED_SEEDS = int(os.environ.get("MUSTER_FUZZ_ADVANCED_SEEDS", "2"))
@@ -264,7 +261,7 @@ def flavour_invariants(state: AhdState) -> None:
         for lid, given in b.leader_bonus.items():
             assert len(given) <= leaders.leader(state, lid).value
             assert len(set(given)) <= leaders.split(lid)
-    if not state.options.get("leaders"):
+    if not state.options.leaders:
         assert not state.leaders
         return
     assert sorted(ldr.id for ldr in state.leaders) == ["grant", "lee", "sherman"]
@@ -323,7 +320,7 @@ def outside_help_invariants(state: AhdState) -> None:
                    and p.grade == MILITIA and not p.foreign)
     assert aside_mf == 3 - len(state.border_used)
     units = [p for p in state.pieces if p.foreign]
-    assert len(units) == (4 if state.options.get("foreign_intervention") else 0)
+    assert len(units) == (4 if state.options.foreign_intervention else 0)
     for p in units:
         assert p.side == CSA and p.grade == "veteran" and p.arm == INFANTRY, p
         assert p.loc not in (POOL, SUPPLY), p

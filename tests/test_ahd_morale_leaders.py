@@ -10,6 +10,8 @@ Boxes and lines are the real board's (maps/a_house_divided.toml).
 """
 from __future__ import annotations
 
+import core.dice
+
 import msgspec
 import pytest
 
@@ -20,7 +22,8 @@ from core.ahd.command import MAX_ENGAGED, day_value
 from core.ahd.counters import make_counters
 from core.ahd.pieces import piece
 from core.ahd.query import map_boxes, printed_owner
-from core.ahd.rules import OPTIONS
+from core.ahd.options import OPTIONS
+from core.ahd.options import AhdOptions
 from core.ahd.state import (ARRIVING, CSA, NOT_ARRIVED, POOL, RETURNING, SUPPLY, UNION, AhdState)
 from core.engine import Action, IllegalAction, Match
 from tests.support.ahd import (RULES, act, assert_illegal, clear_box,
@@ -41,7 +44,7 @@ def new_state(player: str = UNION, turn: int = 1, **options: bool) -> AhdState:
     A8.2 exist (off the map) when `leaders` is on."""
     owner = {box: side for box in map_boxes() if (side := printed_owner(box))}
     state = AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
-                     owner=owner, player=player, turn=turn, options=dict(options))
+                     owner=owner, player=player, turn=turn, options=AhdOptions(**options))
     leaders.enter_game(state, {})
     return state
 
@@ -61,7 +64,7 @@ class Dice:
         self.faces = list(faces)
         self.then = then
         self.rolled: list[int] = []
-        monkeypatch.setattr(battle, "roll_die", self)
+        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
 
     def __call__(self, state: AhdState) -> int:
         assert len(self.rolled) < 500, "the battle does not end"
@@ -745,8 +748,8 @@ def test_a8_2_2_tc18_grant_joins_on_day_3(monkeypatch):
     lead(state, "grant", "fort-smith", 2)
     lead(state, "sherman", "fort-smith", 2)
     rolls = [4, 1, 1, 1, 5, 1]
-    monkeypatch.setattr(battle, "roll_die",
-                        lambda s: rolls.pop(0) if s.battle.step == "round" else 6)
+    monkeypatch.setattr(core.dice, "d6",
+                        lambda s, reason, rule: rolls.pop(0) if s.battle.step == "round" else 6)
     battle.begin(state, LR)
     b = state.battle
     for _ in range(400):

@@ -59,7 +59,7 @@ def test_b4_0_unused_marches_are_lost_and_each_turn_rolls_anew(dice: Dice):
     state = st(m)
     assert (state.turn, state.player, state.phase) == (3, UNION, "movement")
     assert state.marches_left == 3  # not 3 + the 5 unused of turn 2
-    assert dice.queue == []
+    assert dice.faces == []
 
 
 def test_b4_0_march_moves_pieces_of_one_box_and_costs_one_march():

@@ -10,6 +10,8 @@ Boxes and lines are the real board's (maps/a_house_divided.toml).
 """
 from __future__ import annotations
 
+import core.dice
+
 import msgspec
 import pytest
 
@@ -17,7 +19,8 @@ from core.ahd import battle, movement
 from core.ahd import query as q
 from core.ahd.calendar import label, militia_enlisted, turn_of
 from core.ahd.counters import make_counters
-from core.ahd.rules import OPTIONS
+from core.ahd.options import OPTIONS
+from core.ahd.options import AhdOptions
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, SUPPLY, UNION, AhdState
 from core.engine import Action, IllegalAction
 from tests.support.ahd import (RULES, Dice, act, assert_illegal,
@@ -48,7 +51,7 @@ def battle_state(player: str = UNION, turn: int = 2, **options: object) -> AhdSt
     """A state with every counter in the supply and the printed owners (B9.0), for battles."""
     owner = {box: side for box in q.map_boxes() if (side := q.printed_owner(box))}
     return AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
-                    owner=owner, player=player, turn=turn, options=dict(options))
+                    owner=owner, player=player, turn=turn, options=AhdOptions(**options))
 
 
 def put(state: AhdState, box: str, *ids: str, **marks: object) -> None:
@@ -62,7 +65,7 @@ class BattleDice:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
         self.faces = list(faces)
         self.rolled: list[int] = []
-        monkeypatch.setattr(battle, "roll_die", self)
+        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
 
     def __call__(self, state: AhdState) -> int:
         face = self.faces.pop(0) if self.faces else 6
@@ -152,7 +155,7 @@ def test_o1_0_every_optional_rule_is_an_independent_new_game_option():
         assert spec.help.startswith(WORDS[balance])
     assert specs["increased_union_forces_from"].choices == ("january", "april")
     state = st(new_match())
-    assert not any(state.options[key] for key in OPTIONAL)
+    assert not any(getattr(state.options, key) for key in OPTIONAL)
     on = st(new_match(**{key: True for key in OPTIONAL}))
     assert RULES.view(on, None).tracks["Rules"] == (
         "basic + O2.1 + O2.2 + O3.1 + O3.2 + O3.3 + O3.4 + O4.1 + O4.2 + O4.3 + O4.4")

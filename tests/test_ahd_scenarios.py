@@ -17,7 +17,7 @@ import pytest
 
 from core.ahd import calendar, scenarios, setup
 from core.ahd import query as q
-from core.ahd.rules import OPTIONS
+from core.ahd.options import OPTIONS
 from core.ahd.state import CAVALRY, INFANTRY, MILITIA
 from core.engine import Match, normalize_options
 from core.playout import random_playout

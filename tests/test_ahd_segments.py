@@ -620,7 +620,7 @@ def test_b12_0_washington_captured_wins_only_at_the_end_of_the_union_turn(dice: 
 
 def test_b12_0_off_by_default():
     m = new_match()
-    assert st(m).options["inexperienced_union"] is False
+    assert st(m).options.inexperienced_union is False
     spec = {s.key: s for s in m.rules.option_specs()}["inexperienced_union"]
     assert spec.default is False and "B12.0" in spec.label
 
@@ -647,7 +647,7 @@ def test_tc_23_b13_0_short_game_lasts_ten_turns_union_wins_with_five_more(dice: 
     state = _end_of_turn_10(m, dice)
     assert (q.mas(state, UNION), q.mas(state, CSA)) == (34, 29)
     assert state.result is not None and state.result.startswith("Union victory")
-    assert state.turn == 10 and dice.queue == [3]
+    assert state.turn == 10 and dice.faces == [3]
 
 
 def test_tc_23_b13_0_short_game_four_more_is_a_confederate_win(dice: Dice):

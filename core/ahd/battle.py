@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from core import rng
+from core import dice
 from core.ahd import coastal, containment, leaders, morale, query
 from core.ahd.calendar import year
 from core.ahd.command import MAX_ENGAGED, carried_over, day_value, table_value
@@ -76,11 +76,6 @@ PROMOTION = "promotion"
 OVER = "over"
 
 NO_WINNER = "none"
-
-
-def roll_die(state: AhdState) -> int:
-    """One d6 for one shot (B5.1). Module level so that tests can script the dice."""
-    return rng.roll(state)
 
 
 def day(round_no: int) -> int:
@@ -431,7 +426,7 @@ def _naval_retreat(state: AhdState, side: str) -> bool:
     state (AMB-34); Washington must be the Union's and free of enemy pieces (AMB-34); not on
     turn 1 under O4.1, which forbids every Union naval movement."""
     b = state.battle
-    if side != UNION or not state.options.get("naval_retreat") or not _own(b, side):
+    if side != UNION or not state.options.naval_retreat or not _own(b, side):
         return False
     if not query.is_southern_port(b.box) or query.first_turn_restricted(state):
         return False
@@ -577,7 +572,7 @@ def _enter_targets(state: AhdState, side: str) -> str | None:
 
 
 def _battlefield_targeting(state: AhdState) -> bool:
-    return bool(state.options.get("battlefield_targeting"))
+    return bool(state.options.battlefield_targeting)
 
 
 def _targets_o2_2(state: AhdState) -> list[str]:
@@ -689,7 +684,7 @@ def _fire(state: AhdState, side: str) -> str:
     fresh = [pid for pid in foes if not piece(state, pid).reduced]  # A8.1: who may be shaken
     for firer_id, target_id in b.shots:
         firer = _unit(state, firer_id)
-        die = roll_die(state)
+        die = dice.d6(state, f"{firer_id} fires at {target_id}", "B5.1")
         if target_id not in _target_pool(b, side):
             # B5.1, TC-6: the target was eliminated earlier in this fire: the shot is wasted
             state.log.append(f"{_tag(b)}: {firer_id} fires at {target_id} "
@@ -713,7 +708,7 @@ def _fire(state: AhdState, side: str) -> str:
                          f"{die} — {outcome}")
     b.shots = []
     b.firers = []
-    if state.options.get("morale"):
+    if state.options.morale:
         _morale_tests(state, [pid for pid in fresh if pid in foes and piece(state, pid).reduced])
     return _end_check(state) or (ATTACKER_FIRE if side == b.defender else _round_over(state))
 
@@ -760,7 +755,7 @@ def _morale_tests(state: AhdState, shaken: list[str]) -> None:
         p = piece(state, pid)
         value = morale.morale_value(p, state.turn)
         modifier = morale.battlefield_modifier(_entrenched(state, p))
-        die = roll_die(state)
+        die = dice.d6(state, f"morale test of {pid}", "A8.1")
         routs = morale.fails(die, modifier, value)
         if routs:
             b.routed.append(pid)
@@ -808,7 +803,7 @@ def _apply_rally(state: AhdState, action: Action) -> None:
 def _enter_after(state: AhdState) -> str:
     """The battle is decided: A8.1.2 desertion tests (before the winner's promotion, AMB-43),
     then the loser's routed pieces retreat (A8.1, AMB-42), then the battle promotion (B6.0)."""
-    if state.options.get("desertion"):
+    if state.options.desertion:
         _desertion(state)
     return ROUT_RETREAT
 
@@ -832,7 +827,7 @@ def _desertion(state: AhdState) -> None:
             value = morale.morale_value(p, state.turn)
             routed = pid in b.routed
             modifier = morale.desertion_modifier(side == loser, routed, led)
-            die = roll_die(state)
+            die = dice.d6(state, f"desertion test of {pid}", "A8.1.2")
             deserts = morale.fails(die, modifier, value)
             parts = [f"{morale.signed(n)} {why}" for n, why in (
                 (1 if side == loser else 0, "lost"), (0 if routed else -1, "not routed"),
@@ -941,11 +936,11 @@ def _start_day(state: AhdState) -> None:
     1d6 on the Command Table (T2), column of the current year; from day 2 half the previous
     day's value, rounded up, is added (TC-18). Attacker first, then defender."""
     b = state.battle
-    if not state.options.get("battle_days"):
+    if not state.options.battle_days:
         return
     when = year(state.turn)
     for side in (b.attacker, b.defender):
-        die = roll_die(state)
+        die = dice.d6(state, f"{side} command, day {day(b.round)}", "A7.0")
         table = table_value(when, die, side)
         previous = b.command.get(side, 0)
         led = leaders.command_bonus(state, b, side)  # A8.2.2: the leaders present
@@ -964,7 +959,7 @@ def _quota(state: AhdState, side: str) -> int:
     day's command value (the coastal garrison, not a piece, is not counted)."""
     b = state.battle
     own = len(_able_to_fire(state, side))
-    if not state.options.get("battle_days"):
+    if not state.options.battle_days:
         return own
     return min(own, b.command[side])
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from maps.a_house_divided import BORDER_STATES
 
-from core import rng
+from core import dice
 from core.ahd import query as q
 from core.ahd.calendar import year
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, UNION, AhdState, Piece
@@ -28,7 +28,7 @@ RICHMOND = "richmond"
 
 
 def in_use(state: AhdState) -> bool:
-    return bool(state.options.get("border_states"))
+    return bool(state.options.border_states)
 
 
 def cities_held(state: AhdState, border: str) -> int:
@@ -100,7 +100,7 @@ def roll_support(state: AhdState) -> None:
     mods = modifiers(state)
     total_drm = sum(value for value, _why in mods)
     for border in eligible(state):
-        die = rng.roll(state)
+        die = dice.d6(state, f"border-state support: {border}", "A8.3")
         state.border_rolls[border] = state.border_rolls.get(border, 0) + 1
         result = die + total_drm
         need = SUPPORT_NUMBER[border]

@@ -43,7 +43,7 @@ def garrison_value(state: AhdState, box: str) -> int:
     """A5.0, AMB-63: the red shield of `box` if a coastal garrison defends it in a battle now:
     a Confederate-owned port with a red shield, attacked by Union pieces that landed there by
     naval invasion this turn. 0 otherwise (no garrison against attacks by land)."""
-    if not state.options.get("coastal_defences") or state.player != UNION:
+    if not state.options.coastal_defences or state.player != UNION:
         return 0
     if not q.is_port(box) or state.owner.get(box) != CSA:
         return 0

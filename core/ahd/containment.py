@@ -25,7 +25,7 @@ ALWAYS_ELIGIBLE = ("fort-monroe", "pensacola")
 
 
 def in_use(state: AhdState) -> bool:
-    return bool(state.options.get("containment"))
+    return bool(state.options.containment)
 
 
 def both_sides(state: AhdState, box: str) -> bool:

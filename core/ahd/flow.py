@@ -25,7 +25,7 @@ Phases (state.phase):
 """
 from __future__ import annotations
 
-from core import rng
+from core import dice
 from core.ahd import (battle, border, coastal, containment, foreign, leaders, movement,
                       scenarios, supply)
 from core.ahd import query as q
@@ -71,7 +71,7 @@ def start_game_turn(state: AhdState) -> None:
         # O5.0: the militia of this April came with the scenario's pool, not a second time.
         log(state, f"Scenario {state.scenario} (O5.0): the Union moves first; this April's "
                    f"enlisted militia are already in its pool.")
-    elif enlistment(state.turn, bool(state.options.get("draft_riots"))):
+    elif enlistment(state.turn, state.options.draft_riots):
         enlist(state)
     state.csa_infantry_lost = 0  # O4.3, AMB-33: losses are counted per game turn
     start_player_turn(state, UNION)
@@ -81,7 +81,7 @@ def enlist(state: AhdState) -> None:
     """B8.0: 4 Union militia infantry join the pool in April 1862, 1863 and 1864; under O4.4
     the 1863 four come one at a time in April, May, June and July 1863 (AMB-59: at the start of
     the turn; TC-14: 16, 17, 18, 19, 20, 24 in all)."""
-    draft_riots = bool(state.options.get("draft_riots"))
+    draft_riots = state.options.draft_riots
     due = enlistment(state.turn, draft_riots)
     enlisted = [p for p in state.pieces
                 if p.loc == ASIDE and p.side == UNION and p.arm == INFANTRY][:due]
@@ -112,7 +112,7 @@ def start_support_check(state: AhdState) -> None:
     start-of-turn step) each stack of 2+ pieces without a support line loses a piece of its
     owner's choice (A2.2). Then the movement segment."""
     state.supply_boxes = (supply.unsupported(state, state.player)
-                          if state.options.get("supply") else [])
+                          if state.options.supply else [])
     if not state.supply_boxes:
         after_support_check(state)
         return
@@ -158,11 +158,12 @@ def roll_marches(state: AhdState) -> None:
         log(state, f"{state.player}: first turn of the scenario, 1 march without a roll "
                    f"(O5.0).")
         return
-    state.move_die = rng.roll(state)
+    rule = "A3.0" if state.options.command_marches else "B4.0"
+    state.move_die = dice.d6(state, f"{state.player} movement", rule)
     # B4.2.4; under A3.0 a natural 6 on the Command Table die (AMB-12, AMB-41)
     state.invasion = state.player == UNION and state.move_die == 6
     extra = " — a naval invasion is allowed" if state.invasion else ""
-    if state.options.get("command_marches"):
+    if state.options.command_marches:
         # A3.0: the Command Table (T2), column of the current year, replaces the plain die
         when = year_of(state.turn)
         state.marches_left = table_value(when, state.move_die, state.player)
@@ -283,7 +284,7 @@ def start_promotion(state: AhdState) -> None:
         log(state, f"{state.player}: no piece can be promoted.")
         start_recruiting(state)
         return
-    if state.player == CSA and state.options.get("southern_training"):
+    if state.player == CSA and state.options.southern_training:
         southern_training(state)
 
 
@@ -292,7 +293,7 @@ def southern_training(state: AhdState) -> None:
     risultato di uno o meno, egli può promuovere due pezzi'; minus one for each veteran or crack
     infantry lost in battle in the current turn (AMB-33: CSA FV/FS eliminated by enemy fire in
     this game turn). Rolled only when a promotion is possible at all."""
-    die = rng.roll(state)
+    die = dice.d6(state, "Confederate training", "O4.3")
     state.training_die = die
     lost = state.csa_infantry_lost
     result = die - lost
@@ -306,7 +307,7 @@ def southern_training(state: AhdState) -> None:
 def recruits_allowed_in(state: AhdState, box: str) -> int:
     """B7.0: one new militia per city; O3.3: 'fino a due nuovi pezzi ... all'interno delle
     città di reclutamento che hanno un valore di 3 o più' (own-colour shield, AMB-56)."""
-    if state.options.get("historical_recruiting") and q.shield(box, state.player) >= 3:
+    if state.options.historical_recruiting and q.shield(box, state.player) >= 3:
         return 2
     return 1
 
@@ -332,7 +333,7 @@ def recruit_count(state: AhdState, die: int) -> int:
     """Militia recruited for a die (T8): B7.0 a 1 counts as 2; O3.3 the Union recruits 3 on a
     1 or 2, the CSA no more than 4 on a 5 or 6."""
     count = die_to_count(die)
-    if state.options.get("historical_recruiting"):
+    if state.options.historical_recruiting:
         count = max(count, 3) if state.player == UNION else min(count, 4)
     return count
 
@@ -355,9 +356,9 @@ def start_recruiting(state: AhdState) -> None:
     if not recruit_cities(state):
         log(state, f"{side}: no recruiting city available.")
         return no_militia_recruited(state)
-    state.recruit_die = rng.roll(state)
+    state.recruit_die = dice.d6(state, f"{side} recruiting", "B7.0")
     state.recruits_left = recruit_count(state, state.recruit_die)
-    rule = " (O3.3 historical recruiting)" if state.options.get("historical_recruiting") else ""
+    rule = " (O3.3 historical recruiting)" if state.options.historical_recruiting else ""
     log(state, f"{side} recruiting die {state.recruit_die}: up to {state.recruits_left} "
                f"militia{rule}.")
     foreign.replace(state, state.recruit_die)  # A8.4: a 5 or 6 replaces a lost foreign unit
@@ -369,7 +370,7 @@ def no_militia_recruited(state: AhdState) -> None:
     aggiunta alla Milizia regolare Confederata' (A8.4): with a foreign unit lost, the
     Confederate recruiting die is rolled all the same, for the replacement alone."""
     if foreign.replacement_pending(state):
-        state.recruit_die = rng.roll(state)
+        state.recruit_die = dice.d6(state, "Confederate recruiting, for the foreign units", "A8.4")
         state.recruits_left = 0
         log(state, f"Confederate recruiting die {state.recruit_die}, rolled for the foreign "
                    f"units only (A8.4).")
@@ -430,7 +431,7 @@ def capture(state: AhdState) -> None:
             how = " by cavalry alone (held while occupied)" if cavalry_only else ""
             log(state, f"{side} captures {name(box)}{how}.")
             containment.note_capture(state, box, side, mine)  # A4.0 eligible ports
-            if box == WASHINGTON and state.options.get("washington_capture"):
+            if box == WASHINGTON and state.options.washington_capture:
                 washington_changes_hands(state, side)
         elif box in state.cavalry_held and not cavalry_only:
             state.cavalry_held.remove(box)  # infantry made the control permanent
@@ -445,7 +446,7 @@ def washington_changes_hands(state: AhdState, side: str) -> None:
     counting as 2, instead of the city's blue shield of 1: the shield is lost by ownership
     (B7.0) and the rest is a permanent offset. A Union recapture gives back only the shield."""
     if side == CSA:
-        die = rng.roll(state)
+        die = dice.d6(state, "Union MAS lost with Washington", "A6.0")
         loss = die_to_count(die)  # "se il risultato del dado è un 1, sottraete 2"
         shield = q.shield(WASHINGTON, UNION)
         state.mas_offset[UNION] = state.mas_offset.get(UNION, 0) - (loss - shield)
@@ -481,9 +482,9 @@ def check_victory(state: AhdState) -> bool:
         finish(state, "Union victory: the Union owns every Confederate recruiting city "
                       "of value 2 or 3 (B11.0).")
         return True
-    if state.options.get("inexperienced_union") and state.player != UNION:
+    if state.options.inexperienced_union and state.player != UNION:
         return False  # B12.0: Confederate conditions only at the end of the Union player turn
-    if state.owner.get(WASHINGTON) == CSA and not state.options.get("washington_capture"):
+    if state.owner.get(WASHINGTON) == CSA and not state.options.washington_capture:
         finish(state, "Confederate victory: Washington has fallen (B11.0).")
         return True  # A6.0: with the advanced rule the fall of Washington is not a victory
     union, csa = q.mas(state, UNION), q.mas(state, CSA)
@@ -502,8 +503,8 @@ def end_of_game(state: AhdState) -> None:
         year = scenarios.end_year(state.options)
         assert year is not None
         return finish(state, scenarios.judgement(year, union, csa))
-    if state.last_turn == 10 and state.options.get("short_game"):
-        if state.options.get("short_game_margin") == "5-times":
+    if state.last_turn == 10 and state.options.short_game:
+        if state.options.short_game_margin == "5-times":
             won, margin = union >= 5 * csa, "five times"  # the seed's literal words
         else:
             won, margin = union - csa >= 5, "5 more than"  # AMB-22: "at least 5 larger"

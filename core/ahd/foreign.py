@@ -34,7 +34,7 @@ EUROPE_BOX = "Europe"   # the name of the off-map box in the view (location id "
 
 
 def in_use(state: AhdState) -> bool:
-    return bool(state.options.get("foreign_intervention"))
+    return bool(state.options.foreign_intervention)
 
 
 def intervened(state: AhdState) -> bool:

@@ -71,7 +71,7 @@ def counters() -> dict[str, Counter]:
 
 
 def in_use(state: AhdState) -> bool:
-    return bool(state.options.get("leaders"))
+    return bool(state.options.leaders)
 
 
 def name(lid: str) -> str:

@@ -52,12 +52,12 @@ def fast_crack(state: AhdState, p: Piece) -> bool:
     """O2.1: crack infantry moves like cavalry, 2 boxes along road and railway mixed, friendly
     or not; it never makes a cavalry jump (B4.2.1), a Union one may still jump downstream."""
     return (p.arm == INFANTRY and p.grade == CRACK
-            and bool(state.options.get("crack_fast_march")))
+            and bool(state.options.crack_fast_march))
 
 
 def rail_bonus(state: AhdState, p: Piece) -> bool:
     """O3.2: a Union piece moving entirely along friendly railway may go 3 boxes."""
-    return p.side == UNION and bool(state.options.get("union_rail_bonus"))
+    return p.side == UNION and bool(state.options.union_rail_bonus)
 
 
 def has_exit(p: Piece) -> bool:
@@ -280,7 +280,7 @@ FORT_MONROE_SHIELDS = ("yorktown", "norfolk")  # O4.2: the ports Fort Monroe's g
 def fort_monroe_closes(state: AhdState) -> bool:
     """O4.2: 'Se i Confederati controllano Fort Monroe, allora il giocatore dell'Unione non può
     invadere sia Yorktown e Norfolk' (read: neither of them, AMB-54)."""
-    return bool(state.options.get("fort_monroe")) and state.owner.get(FORT_MONROE) == CSA
+    return bool(state.options.fort_monroe) and state.owner.get(FORT_MONROE) == CSA
 
 
 def can_invade_with(state: AhdState, p: Piece) -> bool:

@@ -183,9 +183,9 @@ def union_force_increase(state: AhdState) -> int:
     third turn' is read as calendar years (AMB-32): +4 from January 1862, +8 from January 1863,
     +12 from January 1864; the option `increased_union_forces_from = "april"` ties the steps to
     the April enlistments instead (B8.0)."""
-    if not state.options.get("increased_union_forces"):
+    if not state.options.increased_union_forces:
         return 0
-    if state.options.get("increased_union_forces_from") == "april":
+    if state.options.increased_union_forces_from == "april":
         steps = sum(1 for t in ENLISTMENT_TURNS if state.turn >= t)
     else:
         steps = min(3, max(0, year(state.turn) - 1861))
@@ -200,7 +200,7 @@ def army_limit(state: AhdState, side: str) -> int:
 
 def first_turn_restricted(state: AhdState) -> bool:
     """O4.1 is in force: the option is on and this is game turn 1 (July 1861)."""
-    return state.turn == 1 and bool(state.options.get("first_turn_restrictions"))
+    return state.turn == 1 and bool(state.options.first_turn_restrictions)
 
 
 @cache

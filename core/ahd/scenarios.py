@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.ahd.calendar import label, turn_of
+from core.ahd.options import AhdOptions
 
 CAMPAIGN = "campaign"
 SCENARIOS = ("1862", "1863", "1864")
@@ -44,23 +45,23 @@ def is_scenario(name: str) -> bool:
     return name in SCENARIOS
 
 
-def end_point(options: dict[str, Any]) -> str:
-    """The agreed March ("1863-03"), or "none" (old saves have no such option)."""
-    return str(options.get("scenario_end") or NO_END)
+def end_point(options: AhdOptions) -> str:
+    """The agreed March ("1863-03"), or "none"."""
+    return options.scenario_end
 
 
-def end_year(options: dict[str, Any]) -> int | None:
+def end_year(options: AhdOptions) -> int | None:
     point = end_point(options)
     return None if point == NO_END else int(point[:4])
 
 
-def end_turn(options: dict[str, Any]) -> int | None:
+def end_turn(options: AhdOptions) -> int | None:
     """The game turn of the judged March (Mar 1863 = turn 17), or None."""
     year = end_year(options)
     return None if year is None else turn_of("Mar", year)
 
 
-def check_end_point(scenario: str, start_turn: int, options: dict[str, Any]) -> None:
+def check_end_point(scenario: str, start_turn: int, options: AhdOptions) -> None:
     """O5.0: refuse an end point the start cannot reach (ValueError with the reason)."""
     point = end_point(options)
     if point == NO_END:
@@ -77,7 +78,7 @@ def check_end_point(scenario: str, start_turn: int, options: dict[str, Any]) -> 
                          f"table is an extrapolation offered only for the 1864 scenario "
                          f"(AMB-24); {game} may end at "
                          f"{', '.join(VALID_ENDS[scenario])} (O5.0)")
-    if options.get("short_game") and when > 10:
+    if options.short_game and when > 10:
         raise ValueError(f"scenario_end {point}: the short game (B13.0) ends in June 1862, "
                          f"before the end of {label(when)}")
 

@@ -12,6 +12,7 @@ from core.ahd import query as q
 from core.ahd import scenarios
 from core.ahd.calendar import LAST_TURN
 from core.ahd.counters import foreign_counters, make_counters
+from core.ahd.options import AhdOptions
 from core.ahd.state import ASIDE, CODE, CSA, MILITIA, INFANTRY, POOL, UNION, AhdState, Piece
 
 GAME_ID = "a-house-divided"
@@ -33,10 +34,10 @@ def _take(pieces: list[Piece], side: str, code: str) -> Piece:
     raise ValueError(f"setup needs more {side} {code} counters than the counter mix has")
 
 
-def foreign_units(options: dict[str, Any]) -> list[Piece]:
+def foreign_units(options: AhdOptions) -> list[Piece]:
     """A8.4: the four foreign units, set aside until the intervention puts them in Europe;
     only in a game played with the rule (option foreign_intervention)."""
-    return foreign_counters() if options.get("foreign_intervention") else []
+    return foreign_counters() if options.foreign_intervention else []
 
 
 def printed_ownership() -> dict[str, str]:
@@ -44,7 +45,7 @@ def printed_ownership() -> dict[str, str]:
     return {box: side for box in q.map_boxes() if (side := q.printed_owner(box)) is not None}
 
 
-def campaign(seed: int, options: dict[str, Any]) -> AhdState:
+def campaign(seed: int, options: AhdOptions) -> AhdState:
     data = setups()["campaign"]
     pieces = make_counters()
     for side, key in ((UNION, "union"), (CSA, "csa")):
@@ -63,9 +64,9 @@ def campaign(seed: int, options: dict[str, Any]) -> AhdState:
         if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == "supply":
             p.loc = ASIDE
     pieces += foreign_units(options)
-    short = bool(options.get("short_game"))
+    short = options.short_game
     state = AhdState(
-        game=GAME_ID, scenario="campaign", options=dict(options), rng=rng.seed_state(seed),
+        game=GAME_ID, scenario="campaign", options=options, rng=rng.seed_state(seed),
         pieces=pieces, owner=printed_ownership(), turn=data["start_turn"],
         start_turn=data["start_turn"], last_turn=SHORT_GAME_LAST_TURN if short else LAST_TURN,
     )
@@ -119,10 +120,10 @@ def _flagged(name: str, key: str, side_data: dict[str, Any]) -> list[str]:
     return boxes
 
 
-def scenario(seed: int, name: str, options: dict[str, Any]) -> AhdState:
+def scenario(seed: int, name: str, options: AhdOptions) -> AhdState:
     """O5.0: a year scenario from its table in setups.toml, on its April turn."""
     data = scenario_data(name)
-    if options.get("short_game"):
+    if options.short_game:
         raise ValueError(f"the short game (B13.0) is the campaign from July 1861 to June "
                          f"1862; it cannot be played with the {name} scenario")
     pieces = make_counters()
@@ -150,7 +151,7 @@ def scenario(seed: int, name: str, options: dict[str, Any]) -> AhdState:
     union_pool_mf = [p for p in pieces if p.side == UNION and p.loc == POOL
                      and p.arm == INFANTRY]
     aside = data["union_aside"]
-    if name == "1863" and options.get("draft_riots"):
+    if name == "1863" and options.draft_riots:
         # O4.4: the April 1863 militia come one a month, April to July; the scenario's pool
         # holds April's, the other three wait aside for the draft-riot rule to enlist them.
         for p in union_pool_mf[1:4]:
@@ -162,7 +163,7 @@ def scenario(seed: int, name: str, options: dict[str, Any]) -> AhdState:
             p.loc = ASIDE
     pieces += foreign_units(options)  # GAP-9: no intervention has happened at the start
     state = AhdState(
-        game=GAME_ID, scenario=name, options=dict(options), rng=rng.seed_state(seed),
+        game=GAME_ID, scenario=name, options=options, rng=rng.seed_state(seed),
         pieces=pieces, owner=owner, cavalry_held=sorted(cavalry_held), turn=data["start_turn"],
         start_turn=data["start_turn"], last_turn=LAST_TURN,
     )

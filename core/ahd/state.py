@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from core.ahd.options import AhdOptions
 from core.engine import State
 
 UNION = "Union"
@@ -152,6 +153,7 @@ class Leader(msgspec.Struct, kw_only=True, array_like=True):
 class AhdState(State, kw_only=True):
     """The whole game. Ownership and pieces are the board; the rest is where the turn is."""
 
+    options: AhdOptions = AhdOptions()  # typed once (core/ahd/options.py)
     turn: int = 1                  # game turn, 1 = July 1861 (B10.0, T12)
     start_turn: int = 1            # first turn of this game (scenarios start later)
     last_turn: int = 40            # 40, or 10 in the short game (B13.0)

@@ -8,30 +8,12 @@ from core.ahd import query as q
 from core.ahd.command import COMMAND_TABLE, table_value
 from core.ahd.calendar import label, militia_enlisted, year
 from core.ahd.pieces import describe, piece
+from core.ahd.options import rules_in_force
 from core.ahd.state import (ASIDE, CSA, EUROPE, GRADES, NAME, POOL, SIDES, UNION, AhdState,
                             Leader, Piece)
 from core.engine import Token, View
 
 # the optional rules (O2-O4) as the "Rules" track names them
-OPTIONAL_RULES = (
-    ("crack_fast_march", "O2.1"), ("battlefield_targeting", "O2.2"), ("naval_retreat", "O3.1"),
-    ("union_rail_bonus", "O3.2"), ("historical_recruiting", "O3.3"),
-    ("increased_union_forces", "O3.4"), ("first_turn_restrictions", "O4.1"),
-    ("fort_monroe", "O4.2"), ("southern_training", "O4.3"), ("draft_riots", "O4.4"),
-)
-
-# the advanced rules (A2-A7) as the "Rules" track names them
-ADVANCED_RULES = (
-    ("supply", "A2.0"), ("command_marches", "A3.0"), ("containment", "A4.0"),
-    ("coastal_defences", "A5.0"), ("washington_capture", "A6.0"), ("battle_days", "A7.0"),
-)
-
-# the advanced optional rules of outside help (A8.3, A8.4) as the "Rules" track names them
-OUTSIDE_HELP_RULES = (("border_states", "A8.3"), ("foreign_intervention", "A8.4"))
-
-# the advanced optional rules of battle (A8.1, A8.1.2, A8.2) as the "Rules" track names them
-BATTLE_FLAVOUR_RULES = (("morale", "A8.1"), ("desertion", "A8.1.2"), ("leaders", "A8.2"))
-
 SEGMENT = {
     "supply": "Start of turn (A2.0 support)", "breakout": "Movement", "containment": "Movement",
     "movement": "Movement", "march": "Movement", "march-to": "Movement", "route": "Movement",
@@ -119,7 +101,7 @@ def prompt(state: AhdState) -> str:
         return f"{who} promotion segment: you may promote one piece (B6.0)."
     if phase == "recruit":
         per_city = ("one per recruiting city, two in cities of value 3+ (O3.3)"
-                    if state.options.get("historical_recruiting") else "one per recruiting city")
+                    if state.options.historical_recruiting else "one per recruiting city")
         return (f"{who} recruiting: {state.recruits_left} militia left to place, {per_city} "
                 f"(die {state.recruit_die}).")
     return phase
@@ -156,12 +138,7 @@ def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str
     out.update(scenario_tracks(state))
     held = sum(1 for c in flow.UNION_VICTORY_CITIES if state.owner.get(c) == UNION)
     out["Union victory cities"] = f"{held}/{len(flow.UNION_VICTORY_CITIES)}"
-    rules = [key for key in ("inexperienced_union", "short_game") if state.options.get(key)]
-    rules += [code for key, code in OPTIONAL_RULES if state.options.get(key)]
-    rules += [code for key, code in ADVANCED_RULES if state.options.get(key)]
-    rules += [code for key, code in OUTSIDE_HELP_RULES if state.options.get(key)]
-    rules += [code for key, code in BATTLE_FLAVOUR_RULES if state.options.get(key)]
-    out["Rules"] = "basic" + "".join(f" + {r.replace('_', ' ')}" for r in rules)
+    out["Rules"] = " + ".join(["basic", *rules_in_force(state.options)])
     return out
 
 
@@ -169,24 +146,24 @@ def optional_tracks(state: AhdState) -> dict[str, int | str]:
     """What the optional rules O2-O4 add to the track pane."""
     out: dict[str, int | str] = {}
     options = state.options
-    if options.get("increased_union_forces"):
+    if options.increased_union_forces:
         out["Union army limit (O3.4)"] = (f"{q.army_limit(state, UNION)} = MAS "
                                           f"{q.mas(state, UNION)} + "
                                           f"{q.union_force_increase(state)}")
     if q.first_turn_restricted(state):
         out["First-turn restrictions (O4.1)"] = ("no entry into Kentucky, rivers 1 box, "
                                                  "no Union naval movement")
-    if options.get("fort_monroe"):
+    if options.fort_monroe:
         closed = movement.fort_monroe_closes(state)
         out["Fort Monroe (O4.2)"] = ("Confederate: no invasion of Yorktown or Norfolk"
                                      if closed else "not Confederate: Yorktown and Norfolk open")
-    if options.get("southern_training"):
+    if options.southern_training:
         out["CSA FV/FS lost this turn (O4.3)"] = state.csa_infantry_lost
         if state.phase == "promotion" and state.player == CSA:
             out["Promotions left"] = max(state.promotions_left, 0)
             if state.training_die:
                 out["Training die (O4.3)"] = state.training_die
-    if options.get("draft_riots"):
+    if options.draft_riots:
         out["Union militia enlisted (O4.4)"] = (
             f"{militia_enlisted(state.turn, True)} of 24")
     return out
@@ -194,7 +171,7 @@ def optional_tracks(state: AhdState) -> dict[str, int | str]:
 
 def out_of_supply(state: AhdState) -> dict[str, list[str]]:
     """A2.0: each side's stacks of 2+ pieces that could not trace a support line now."""
-    if not state.options.get("supply"):
+    if not state.options.supply:
         return {}
     return {side: supply.unsupported(state, side) for side in SIDES}
 
@@ -209,15 +186,15 @@ def advanced_tracks(state: AhdState,
         out[f"{side} supply (A2.0)"] = (
             "every stack supplied" if not boxes else "no support line: " + ", ".join(
                 f"{flow.name(box)} ({len(q.pieces_at(state, box, side))})" for box in boxes))
-    if options.get("command_marches") and state.move_die and SEGMENT.get(
+    if options.command_marches and state.move_die and SEGMENT.get(
             state.phase) == "Movement":
         union, csa = COMMAND_TABLE[year(state.turn)][state.move_die - 1]
         out["Command Table (A3.0)"] = (f"die {state.move_die}, {year(state.turn)}: "
                                        f"Union {union} / Confederate {csa} marches")
-    if options.get("containment"):
+    if options.containment:
         out["Contained ports (A4.0)"] = ", ".join(
             flow.name(box) for box in sorted(state.contained)) or "none"
-    if options.get("washington_capture"):
+    if options.washington_capture:
         out["Union MAS offset (A6.0)"] = state.mas_offset.get(UNION, 0)
     b = state.battle
     if b is not None and b.garrison:
@@ -333,7 +310,7 @@ def battle_flavour_tracks(state: AhdState) -> dict[str, int | str]:
     b = state.battle
     if b is None:
         return out
-    if state.options.get("morale"):
+    if state.options.morale:
         for side in (b.attacker, b.defender):
             routed = [pid for pid in b.routed if piece(state, pid).side == side]
             out[f"{side} routed (A8.1)"] = ", ".join(routed) or "none"

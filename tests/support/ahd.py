@@ -13,12 +13,12 @@ Tests put a position in place by editing `match.state` directly (pieces' `loc`, 
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import msgspec
 import pytest
 
-from core import rng
+import core.dice
 from core.ahd import movement
 from core.ahd import query as q
 from core.ahd.pieces import clear_turn_marks, piece
@@ -209,35 +209,15 @@ def finish_player_turn(match: Match, role: str) -> None:
 # --- scripted dice -----------------------------------------------------------------------
 
 
-class Dice:
-    """Replaces core.rng.roll: returns the pushed values in order. Each scripted roll still
-    advances the game's generator (so Match sees a die roll, DESIGN.md undo barrier). A roll
-    with nothing pushed fails the test, so every die a test causes is accounted for."""
-
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self.rolled: list[int] = []
-        self._real = rng.roll
-
-    def push(self, *values: int) -> "Dice":
-        self.queue.extend(values)
-        return self
-
-    def __call__(self, holder: object, sides: int = 6) -> int:
-        self._real(holder, sides)  # advance holder.rng like a real roll
-        if not self.queue:
-            raise AssertionError("a die was rolled that the test did not script")
-        value = self.queue.pop(0)
-        self.rolled.append(value)
-        return value
+Dice = core.dice.Script
 
 
 @pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
-    """Scripted dice for flow (`rng.roll(state)`) and battles (`battle.roll_die`)."""
-    scripted = Dice()
-    monkeypatch.setattr(rng, "roll", scripted)
-    return scripted
+def dice() -> Iterator[core.dice.Script]:
+    """Strictly scripted dice (core.dice.scripted): `dice.push(6, 1)` scripts the next rolls;
+    a roll with nothing pushed fails the test, so every die a test causes is accounted for."""
+    with core.dice.scripted([], strict=True) as script:
+        yield script
 
 
 def ids(pieces: Iterable[Piece]) -> list[str]:
