@@ -58,6 +58,14 @@ class Choice(msgspec.Struct):
     group: str = ""
 
 
+class Panel(msgspec.Struct):
+    """What is being resolved right now (a battle, a siege, a card play), shown prominently."""
+
+    title: str                     # "Battle of Fredericksburg — round 2, day 1"
+    rows: list[list[str]]          # e.g. each side's pieces: type, strength, marks
+    notes: list[str] = []          # each die or shot: what it needs, every modifier named
+
+
 class View(msgspec.Struct):
     """What one role (or a spectator, role None) may see. The UI renders only views."""
 
@@ -75,6 +83,9 @@ class View(msgspec.Struct):
     hand_sizes: dict[str, int]
     log: list[str]
     result: str | None
+    pinned: list[str] = []         # keys of `tracks` the UI must always show
+    focus: Panel | None = None     # the battle, siege, card play or combat being resolved
+    piles: dict[str, list[Card]] = {}  # face-up card piles: discard, removed, in play...
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
