@@ -1,52 +1,195 @@
-"""Random-play throughput: actions per second and games per second, on one core.
+"""Random-play speed, as ratios to python-chess random play measured in the same run.
 
-    .venv/bin/python -m bench.playout [--games N] [--game ID]
+    .venv/bin/python -m bench.playout [--games N] [--game ID] [--quick]
 
-Prints figures measured in this run; the issue's target is 20,000 actions per second.
-Also reports the share of time spent building views, the engine's own cost (legal actions
-and act) and state copies, as ratios measured in the same run.
+For each configuration of the game (the basic game with options {}, then the "advanced" and
+"advanced-all" presets where the game has them) it plays N random games through
+`core.playout.random_playout`, then plays python-chess random play for the same wall time:
+from the standard start position, list the legal moves (`list(board.legal_moves)`), push one
+picked by `random.Random(seed)`, until `board.is_game_over()` or 400 plies, then start again.
+It prints the ratio of the two speeds (Muster random actions per python-chess random move);
+the issue's target is at least 1.5 for the basic game. Absolute figures are printed for
+reference only. Also reports one state copy and one full view against one random-play
+action, as ratios measured in the same run.
+
+--quick is a smoke run: 2 games per configuration (unless --games says otherwise), each
+stopped after QUICK_ACTION_CAP actions, and fewer repetitions of the copy and view timings.
 """
 from __future__ import annotations
 
 import argparse
+import random
 import time
+from dataclasses import dataclass
+from typing import Any
 
-from core.engine import Match, clone
+import chess
+
+from core.engine import Action, Match, Rules, clone, preset_options, presets_of
 from core.playout import random_playout
 from core.registry import get_rules
 
+PRESETS = ("advanced", "advanced-all")  # measured after the basic game, where the game has them
+TARGET = "target: at least 1.5 for the basic game"
+CHESS_PLY_CAP = 400
+QUICK_ACTION_CAP = 300
+MIN_CHESS_SECONDS = 0.5
+QUICK_MIN_CHESS_SECONDS = 0.1
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--game", default="a-house-divided")
-    args = parser.parse_args(argv)
-    rules = get_rules(args.game)
-    random_playout(rules, 0)  # warm caches (board, decoders) before timing
+
+@dataclass(frozen=True)
+class Config:
+    """One way to play the game: a label and its options."""
+
+    label: str
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """Actions (or moves) over the games that made them, in seconds of wall time."""
+
+    actions: int
+    games: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.actions / self.seconds
+
+
+class _Capped(Exception):
+    """Raised from random_playout's callback to stop a game after the cap."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__("action cap reached")
+        self.match = match
+
+
+def configurations(rules: Rules) -> list[Config]:
+    """The basic game (options {}) and the presets of PRESETS that this game has."""
+    known = {preset.key for preset in presets_of(rules)}
+    presets = [(key, preset_options(rules, key)) for key in PRESETS if key in known]
+    return [Config("basic game (options {})", {})] + [
+        Config(f"preset {key} ({len(options)} options set)", options) for key, options in presets]
+
+
+def play(rules: Rules, seed: int, options: dict[str, Any], cap: int | None) -> Match:
+    """One random game (the fuzzer's policy); stopped after `cap` actions when cap is set."""
+    if cap is None:
+        return random_playout(rules, seed, options=options)
+
+    def stop_at_cap(match: Match, _role: str, _action: Action) -> None:
+        if len(match.history) >= cap:
+            raise _Capped(match)
+
+    try:
+        return random_playout(rules, seed, options=options, on_action=stop_at_cap)
+    except _Capped as capped:
+        return capped.match
+
+
+def time_muster(rules: Rules, config: Config, games: int,
+                cap: int | None) -> tuple[Throughput, Match]:
+    """Random play of `games` games (seeds 1..games); also returns the last game's Match."""
+    play(rules, 0, config.options, cap)  # warm caches (board, decoders) before timing
     actions = 0
+    match: Match | None = None
     start = time.perf_counter()
-    for seed in range(1, args.games + 1):
-        actions += len(random_playout(rules, seed).history)
+    for seed in range(1, games + 1):
+        match = play(rules, seed, config.options, cap)
+        actions += len(match.history)
     elapsed = time.perf_counter() - start
-    print(f"{args.game}: {args.games} games, {actions} actions in {elapsed:.2f} s")
-    print(f"  actions per second: {actions / elapsed:,.0f}   (target 20,000)")
-    print(f"  games per second:   {args.games / elapsed:.2f}")
-    print(f"  actions per game:   {actions / args.games:,.0f}")
-    # ratios in the same run: a view per action, and a bare state copy, against one action
-    match: Match = random_playout(rules, 1)
-    state = match.state
-    n = 2000
-    t0 = time.perf_counter()
-    for _ in range(n):
-        clone(state)
-    copy_cost = (time.perf_counter() - t0) / n
-    t0 = time.perf_counter()
-    for _ in range(n):
-        rules.view(state, None)
-    view_cost = (time.perf_counter() - t0) / n
-    per_action = elapsed / actions
+    assert match is not None
+    return Throughput(actions, games, elapsed), match
+
+
+def chess_game(board: chess.Board, chooser: random.Random, deadline: float) -> int:
+    """Random moves from the start position until the game ends, the ply cap or the deadline."""
+    board.reset()
+    moves = 0
+    while not board.is_game_over() and moves < CHESS_PLY_CAP:
+        board.push(chooser.choice(list(board.legal_moves)))
+        moves += 1
+        if time.perf_counter() >= deadline:
+            break
+    return moves
+
+
+def time_chess(seconds: float, seed: int = 1) -> Throughput:
+    """python-chess random play for `seconds` of wall time (at least one move)."""
+    board = chess.Board()
+    chooser = random.Random(seed)
+    moves = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while moves == 0 or time.perf_counter() < deadline:
+        moves += chess_game(board, chooser, deadline)
+        games += 1
+    return Throughput(moves, games, time.perf_counter() - start)
+
+
+def cost_per_call(fn: Any, arg: Any, reps: int) -> float:
+    """Mean seconds of one call fn(arg) over `reps` calls."""
+    start = time.perf_counter()
+    for _ in range(reps):
+        fn(arg)
+    return (time.perf_counter() - start) / reps
+
+
+def report(game: str, config: Config, muster: Throughput, chess_play: Throughput,
+           copy_cost: float, view_cost: float, cap: int | None) -> None:
+    capped = f", each capped at {cap} actions" if cap is not None else ""
+    per_action = muster.seconds / muster.actions
+    games = f"{muster.games} game{'' if muster.games == 1 else 's'}"
+    print(f"{game}, {config.label}: {games}{capped}, "
+          f"{muster.actions:,} actions in {muster.seconds:.2f} s")
+    print(f"  actions per second:   {muster.per_second:,.0f}")
+    print(f"  games per second:     {muster.games / muster.seconds:.2f}")
+    print(f"  actions per game:     {muster.actions / muster.games:,.0f}")
+    print(f"  python-chess random play: {chess_play.actions:,} moves in "
+          f"{chess_play.seconds:.2f} s ({chess_play.games} games), "
+          f"{chess_play.per_second:,.0f} moves per second")
+    print(f"  ratio: {muster.per_second / chess_play.per_second:.2f} "
+          f"Muster random actions per python-chess random move")
     print(f"  one state copy = {copy_cost / per_action:.2f} x one random-play action")
     print(f"  one full view  = {view_cost / per_action:.2f} x one random-play action")
+
+
+def measure(rules: Rules, config: Config, games: int, quick: bool) -> None:
+    """Time one configuration and python-chess for the same wall time; print the figures."""
+    cap = QUICK_ACTION_CAP if quick else None
+    muster, match = time_muster(rules, config, games, cap)
+    floor = QUICK_MIN_CHESS_SECONDS if quick else MIN_CHESS_SECONDS
+    chess_play = time_chess(max(muster.seconds, floor))
+    reps = 200 if quick else 2000
+    copy_cost = cost_per_call(clone, match.state, reps)
+    view_cost = cost_per_call(lambda state: rules.view(state, None), match.state, reps)
+    report(rules.id, config, muster, chess_play, copy_cost, view_cost, cap)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per configuration (default 20, or 2 with --quick)")
+    parser.add_argument("--game", default="a-house-divided")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"smoke run: fewer games, each capped at {QUICK_ACTION_CAP} actions")
+    args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 2 if args.quick else 20
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    rules = get_rules(args.game)
+    time_chess(0.05)  # warm python-chess before timing
+    for config in configurations(rules):
+        measure(rules, config, args.games, args.quick)
+    print(TARGET)
     return 0
 
 

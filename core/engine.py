@@ -320,21 +320,55 @@ def check_legal(choices: Iterable[Choice], action: Action) -> Choice:
 
 
 class Match:
-    """One game in progress: rules + state + history + undo stack + header."""
+    """One game in progress: rules + state + history + undo stack + header + players."""
+
+    COMPUTER: ClassVar[str] = "computer"  # the player of a role the computer plays
 
     def __init__(self, rules: Rules, header: Header, state: State,
-                 history: list[tuple[str, Action]] | None = None) -> None:
+                 history: list[tuple[str, Action]] | None = None,
+                 players: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.header = header
         self.state = state
         self.history: list[tuple[str, Action]] = list(history or [])
         self._undo: list[tuple[State, int]] = []
-        # who plays each role ("human" or "computer"); saved with the game, not part of rules
-        self.players: dict[str, str] = {}
+        # the last list actions() returned: (state, role, choices, their actions frozen)
+        self._listed: tuple[State, str, list[Choice], tuple[Action, ...]] | None = None
+        # role -> who plays it: a display name or COMPUTER; saved with the game, not rules
+        self.players: dict[str, str] = self.players_for(self.roles, players)
+
+    @staticmethod
+    def players_for(roles: list[str], players: dict[str, str] | None) -> dict[str, str]:
+        """Every role -> its player: the names given, else the role's own name (its default).
+
+        One player may hold several roles. ValueError naming an unknown role or an empty name.
+        """
+        result = {role: role for role in roles}
+        for role, name in (players or {}).items():
+            if role not in result:
+                raise ValueError(f"unknown role {role!r} (roles: {', '.join(roles)})")
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"the player of {role} needs a name (or {Match.COMPUTER!r})")
+            result[role] = name.strip()
+        return result
+
+    def player_of(self, role: str) -> str:
+        """Who plays `role`: a name or "computer". ValueError for a role not in the game."""
+        player = self.players.get(role)
+        if player is not None:
+            return player
+        if role in self.roles:  # `players` was replaced by a mapping missing this role
+            return role
+        raise ValueError(f"unknown role {role!r} (roles: {', '.join(self.roles)})")
+
+    def roles_of(self, player: str) -> list[str]:
+        """The roles `player` holds, in the game's order (empty for a stranger)."""
+        return [role for role in self.roles if self.player_of(role) == player]
 
     @classmethod
     def new(cls, rules: Rules, seed: int = 0, scenario: str | None = None,
-            options: Options | None = None) -> "Match":
+            options: Options | None = None,
+            players: dict[str, str] | None = None) -> "Match":
         scenarios = rules.scenarios()
         if scenario is None:
             scenario = scenarios[0]
@@ -344,13 +378,16 @@ class Match:
         opts = normalize_options(rules, options)
         header = Header(game=rules.id, rules_version=rules.version, scenario=scenario,
                         options=opts, seed=int(seed))
-        return cls(rules, header, rules.setup(int(seed), scenario, opts))
+        chosen = cls.players_for(rules.roles(scenario, opts), players)  # refused before setup
+        return cls(rules, header, rules.setup(int(seed), scenario, opts), players=chosen)
 
     @classmethod
     def replay(cls, rules: Rules, header: Header,
-               history: Iterable[tuple[str, Action] | list]) -> "Match":
+               history: Iterable[tuple[str, Action] | list],
+               players: dict[str, str] | None = None) -> "Match":
         """Rebuild a game from its header and actions; the undo stack starts empty."""
-        match = cls(rules, header, rules.setup(header.seed, header.scenario, dict(header.options)))
+        match = cls(rules, header, rules.setup(header.seed, header.scenario, dict(header.options)),
+                    players=players)
         for role, action in history:
             match.act(role, as_action(action))
         match._undo.clear()
@@ -375,14 +412,17 @@ class Match:
         """The legal actions of `role` now (the same list as `view(role).actions`)."""
         if self.state.result is not None or role not in self.state.active:
             return []
-        return self.rules.actions(self.state, role)
+        choices = self.rules.actions(self.state, role)
+        self._listed = (self.state, role, choices, tuple(c.action for c in choices))
+        return choices
 
     def act(self, role: str, action: Action | tuple | list,
             legal: list[Choice] | None = None) -> None:
         """Take an action. Refused actions raise IllegalAction and change nothing.
 
-        `legal`, optional: the list `actions(role)` just returned, for a caller that chose
-        from it; it spares the rules listing the legal actions a second time.
+        `legal`, optional: the very list `actions(role)` last returned, for a caller that chose
+        from it; it spares the rules listing the legal actions a second time. Any other list
+        (a copy, a view's actions, a forged one) is ignored: the rules then check by themselves.
         """
         action = as_action(action)
         before = self.state
@@ -390,10 +430,10 @@ class Match:
             raise IllegalAction("the game is over")
         if role not in before.active:
             raise IllegalAction(f"it is not {role}'s turn to act")
-        if legal is None:
-            after = self.rules.act(before, role, action)
-        else:
+        if legal is not None and self._vouched(role, action, legal):
             after = self.rules.act(before, role, action, legal=legal)
+        else:
+            after = self.rules.act(before, role, action)
         if (after.rng != before.rng or after.active != before.active
                 or after.reveals != before.reveals or after.result is not None):
             self._undo.clear()  # dice, draws, reveals and hand-overs cannot be taken back
@@ -401,6 +441,14 @@ class Match:
             self._undo.append((before, len(self.history)))
         self.state = after
         self.history.append((role, action))
+
+    def _vouched(self, role: str, action: Action, legal: list[Choice]) -> bool:
+        """Whether `legal` is the list `actions(role)` returned for this very state and
+        `action` was in it as listed (the actions are frozen when listed, so a list or choice
+        edited since cannot smuggle an action in)."""
+        listed = self._listed
+        return (listed is not None and legal is listed[2] and self.state is listed[0]
+                and role == listed[1] and action in listed[3])
 
     @property
     def can_undo(self) -> bool:

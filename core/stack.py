@@ -35,7 +35,7 @@ class Frame(msgspec.Struct, tag_field="stop", kw_only=True):
     """Something pending. Subclass once per kind: `class March(Frame, tag="march")`."""
 
 
-class Sequence(Frame):
+class Sequence(Frame, kw_only=True):
     """A frame that runs a list of steps; `step` is the index of the next step to run."""
 
     step: int = 0
@@ -116,9 +116,13 @@ def goto(frame: Q, steps: Steps[Any, Q], step: Callable[[Any, Q], None]) -> None
 # --- running and asking -------------------------------------------------------------------
 
 
-def run(state: Stacked, flow: Flow) -> None:
+Settle = Callable[[Any], None]
+
+
+def run(state: Stacked, flow: Flow, settle: Settle | None = None) -> None:
     """Carry out sequences until a stop asks a role, the stack is empty or the game is over;
-    `state.active` becomes the asked role (nobody once the game is over)."""
+    `state.active` becomes the asked role (nobody once the game is over). `settle`, if given,
+    runs after every step: the game's consequences that must hold at every moment."""
     stack = state.stack
     while state.result is None and stack:
         frame = stack[-1]
@@ -132,6 +136,8 @@ def run(state: Stacked, flow: Flow) -> None:
         step = kind.steps[frame.step]
         frame.step += 1
         step(state, frame)
+        if settle is not None:
+            settle(state)
     state.active = []
 
 
@@ -162,7 +168,7 @@ def prompt(state: Stacked, flow: Flow) -> str:
 
 
 def act(state: S, flow: Flow, role: str, action: Action,
-        legal: list[Choice] | None = None) -> S:
+        legal: list[Choice] | None = None, settle: Settle | None = None) -> S:
     """The state after `role` takes `action`: the top stop's handler, then `run`. Anything not
     among the stop's choices raises IllegalAction and `state` is left untouched. `legal`: the
     list `choices` returned for this very state and role (Match passes it only then)."""
@@ -178,13 +184,15 @@ def act(state: S, flow: Flow, role: str, action: Action,
     if not any(choice.action == action for choice in offered):
         raise IllegalAction(f"{action} is not a legal action now: {stop.prompt(state, frame)}")
     new = clone(state)
-    apply(new, flow, action)
+    apply(new, flow, action, settle)
     return new
 
 
-def apply(state: Stacked, flow: Flow, action: Action) -> None:
+def apply(state: Stacked, flow: Flow, action: Action, settle: Settle | None = None) -> None:
     """Carry out an action already found legal, in place: the top stop's handler, then `run`."""
     stop = flow[type(state.stack[-1])]
     assert isinstance(stop, Stop)
     stop.handlers[action.verb](state, state.stack[-1], action.noun)
-    run(state, flow)
+    if settle is not None:
+        settle(state)
+    run(state, flow, settle)

@@ -32,12 +32,16 @@ __all__ = [
 GAME_ID = "a-house-divided"
 MAP_PATH = Path(__file__).with_name("a_house_divided.toml")
 
+# The two capitals (B11.0: Washington's fall; A6.0; A8.3 DRMs; A8.4 conditions; B4.2.4 invasions
+# sail from Washington).
+WASHINGTON = "washington"
+RICHMOND = "richmond"
 # B11.0 / T10: the Confederate recruiting cities of value 2 or 3; the Union wins owning all seven.
 UNION_VICTORY_CITIES: tuple[str, ...] = (
-    "new-orleans", "mobile", "atlanta", "memphis", "charleston", "wilmington", "richmond",
+    "new-orleans", "mobile", "atlanta", "memphis", "charleston", "wilmington", RICHMOND,
 )
 # B4.2.5: the complete list of permanent entrenchments.
-PERMANENT_ENTRENCHMENTS: tuple[str, ...] = ("washington", "richmond", "fort-monroe", "vicksburg")
+PERMANENT_ENTRENCHMENTS: tuple[str, ...] = (WASHINGTON, RICHMOND, "fort-monroe", "vicksburg")
 # A8.3 / T7: the recruiting cities the CSA must all control to roll for a border state.
 BORDER_STATES: dict[str, tuple[str, ...]] = {
     "missouri": ("st-joseph", "springfield-mo", "st-louis"),

@@ -4,11 +4,11 @@ A save is one JSON object (encoded by msgspec; pretty enough for a player to rea
 
     {
       "magic": "muster-save",           always this string: "is this a Muster save?"
-      "format": 1,                      FORMAT_VERSION when written
+      "format": 2,                      FORMAT_VERSION when written
       "game": "a-house-divided",        the rules' id
       "rules_version": "1.0",           the rules' version when the snapshot was taken
       "scenario": "...", "options": {...}, "seed": 7,
-      "players": {"Union": "human", "Confederacy": "computer"},
+      "players": {"Union": "Alice", "Confederate": "computer"},    role -> name or "computer"
       "summary": "A House Divided — 1861 — turn 3, Union to play",
       "created": "2026-11-20T15:30:12.123456Z", "updated": "...",   (UTC)
       "history": [["Union", ["space", "boston"]], ...],              one action per line
@@ -31,13 +31,28 @@ from core.engine import Action
 from saves.errors import SaveError
 
 MAGIC = "muster-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 # The migration chain: MIGRATIONS[n] turns the decoded dict of a format-n save into format n+1
 # (it may rewrite any field, the state included). load applies them in order up to
-# FORMAT_VERSION and sets "format" after each step. Empty today: format 1 is the first format.
+# FORMAT_VERSION and sets "format" after each step. Keep every step forever.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def players_named(document: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: `players` held "human" or "computer"; now a player's name or "computer".
+
+    A human role gets its default name, the role itself (so two humans still hand over).
+    """
+    players = document.get("players") or {}
+    if not isinstance(players, dict):
+        raise TypeError(f"players is {type(players).__name__}, not an object")
+    document["players"] = {role: role if who == "human" else who
+                           for role, who in players.items()}
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: players_named}
 
 
 class SaveHeader(msgspec.Struct, kw_only=True):

@@ -82,19 +82,19 @@ def _load(path: Path) -> Match:
     header = Header(game=save.game, rules_version=save.rules_version, scenario=save.scenario,
                     options=dict(save.options), seed=save.seed)
     history = list(save.history)
+    players = _players(rules, header, save.players, path)
     if save.rules_version == rules.version:
         state = _decode_state(rules, save)
         if state is not None:
-            match = Match(rules, header, state, history)
+            match = Match(rules, header, state, history, players=players)
         else:  # the snapshot is damaged but the history is the authority: rebuild from it
-            match = _replay(rules, header, history, path,
+            match = _replay(rules, header, history, players, path,
                             "its saved state is damaged and its history cannot be replayed")
     else:
-        match = _replay(rules, header, history, path,
+        match = _replay(rules, header, history, players, path,
                         f"the game cannot be replayed with these rules (version "
                         f"{rules.version}; saved with {save.rules_version})")
         match.header = msgspec.structs.replace(header, rules_version=rules.version)
-    match.players = dict(save.players)
     match.created = save.created
     match.save_path = path
     return match
@@ -113,6 +113,19 @@ def rules_for(game: str, path: str | os.PathLike[str]) -> Rules:
                               f"({type(exc).__name__}: {exc})") from exc
 
 
+def _players(rules: Rules, header: Header, saved: dict[str, str],
+             path: Path) -> dict[str, str]:
+    """Every role's player (roles the save does not name get their default), or SaveError."""
+    try:
+        roles = rules.roles(header.scenario, dict(header.options))
+    except Exception:  # a header the rules refuse: building the match says what is wrong
+        return dict(saved)
+    try:
+        return Match.players_for(roles, saved)
+    except ValueError as exc:
+        raise SaveError(path, f"the save's players are wrong ({exc})") from None
+
+
 def _decode_state(rules: Rules, save: format.SaveFile):
     kind = rules.state_type
     decoder = _state_decoders.get(kind)
@@ -127,10 +140,11 @@ def _decode_state(rules: Rules, save: format.SaveFile):
     return state
 
 
-def _replay(rules: Rules, header: Header, history: list, path: Path, failure: str) -> Match:
+def _replay(rules: Rules, header: Header, history: list, players: dict[str, str], path: Path,
+            failure: str) -> Match:
     """Rebuild the game from its history, or SaveError("<failure>: <reason>")."""
     try:
-        return Match.replay(rules, header, history)
+        return Match.replay(rules, header, history, players=players)
     except IllegalAction as exc:
         reason = exc
     except Exception as exc:  # setup refusing the scenario or options, a rules bug...

@@ -9,8 +9,6 @@ and readings. Boxes and lines are the real board's (maps/a_house_divided.toml).
 """
 from __future__ import annotations
 
-import core.dice
-
 import msgspec
 
 import pytest
@@ -20,16 +18,20 @@ from core.ahd import view as ahd_view
 from core.ahd import query as q
 from core.ahd.calendar import turn_of
 from core.ahd.command import COMMAND_TABLE, MAX_ENGAGED, day_value, table_value
-from core.ahd.counters import make_counters
 from core.ahd.pieces import piece
-from core.ahd.query import map_boxes, printed_owner
-from core.ahd.options import AhdOptions
 from core.ahd.state import CSA, POOL, SUPPLY, UNION, AhdState, Battle
-from core.engine import Action, IllegalAction, Match
-from tests.support.ahd import (RULES, Dice, act, assert_illegal, clear_box,
+from core.engine import Action, Match
+from tests.support.ahd import (recruiting_phase, marches_left, movement_of, RULES, Dice, act, assert_illegal, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, march, new_match, pieces_in, relocate,
                                roll_into_turn, st)
+from tests.support.battle import acts as battle_acts
+from tests.support.battle import battle_dice  # noqa: F401  (the strict battle dice)
+from tests.support.battle import battle_state as new_battle_state
+from tests.support.battle import do as battle_do
+from tests.support.battle import prompt as battle_prompt
+from tests.support.battle import refused as battle_refused
+from tests.support.battle import start as start_battle
 
 ADVANCED = ("supply", "command_marches", "containment", "coastal_defences",
             "washington_capture", "battle_days")
@@ -54,10 +56,12 @@ def answer_until(m: Match, done, dice: Dice | None = None, *, retreat: str = "st
     raise AssertionError("the wanted point was not reached")
 
 
-def in_battle_step(step: str, round_no: int | None = None):
+def in_battle_step(tag: str, round_no: int | None = None, side: str | None = None):
+    """The battle's stop `tag` ("retreat", "targets"...) asks (`side`), in round `round_no`."""
     def check(state: AhdState) -> bool:
         b = state.battle
-        return b is not None and b.step == step and (round_no is None or b.round == round_no)
+        return (b is not None and state.phase == tag and (side is None or state.active == [side])
+                and (round_no is None or b.round == round_no))
     return check
 
 
@@ -218,7 +222,7 @@ def test_a2_2_at_the_start_of_his_turn_the_owner_eliminates_one_piece_of_his_cho
     state = st(m)
     assert piece(state, "C-MF-02").loc == POOL
     assert pieces_in(state, "lake-city") == ["C-MF-01", "C-MF-03"]
-    assert (state.phase, state.marches_left) == ("movement", 3)
+    assert (state.phase, marches_left(state)) == ("movement", 3)
     assert any("C-MF-02) in Lake City is eliminated: no support line (A2.2)" in line
                for line in state.log)
 
@@ -259,8 +263,8 @@ def test_a3_0_marches_come_from_the_command_table(dice: Dice, side, die, marches
     (April, turn 8); a die of 1 no longer counts as 2 but reads the table."""
     m = new_match(command_marches=True)
     state = roll_into_turn(m, side, dice, die, turn=turn_of("Apr", 1862))
-    assert state.marches_left == marches
-    assert state.invasion is (side == UNION and die == 6)
+    assert marches_left(state) == marches
+    assert movement_of(state).invasion is (side == UNION and die == 6)
     assert f"Command Table die {die} (1862)" in state.log[-1]
     assert m.view(None).tracks["Command Table (A3.0)"] == (
         f"die {die}, 1862: Union {table_value(1862, die, UNION)} / Confederate "
@@ -272,7 +276,7 @@ def test_a3_0_a_natural_six_still_allows_the_union_invasion(dice: Dice):
     (1861: 4 marches)."""
     m = new_match(command_marches=True)
     state = roll_into_turn(m, UNION, dice, 6, turn=2)
-    assert (state.marches_left, state.invasion) == (4, True)
+    assert (marches_left(state), movement_of(state).invasion) == (4, True)
     assert "invade charleston" in labels(m, UNION)
 
 
@@ -280,10 +284,10 @@ def test_a3_0_the_special_first_turns_still_override_the_table():
     """AMB-41: campaign turn 1 is 2 marches (B4.1); a scenario's first turn 1 march (O5.0);
     no die is rolled."""
     m = new_match(command_marches=True)
-    assert (st(m).marches_left, st(m).move_die) == (2, 0)
+    assert (marches_left(st(m)), movement_of(st(m)).die) == (2, 0)
     scenario = [s for s in RULES.scenarios() if s != "campaign"][0]
     m = Match.new(RULES, seed=1, scenario=scenario, options={"command_marches": True})
-    assert (st(m).marches_left, st(m).move_die) == (1, 0)
+    assert (marches_left(st(m)), movement_of(st(m)).die) == (1, 0)
 
 
 # --- A4.0 containment -------------------------------------------------------------------------
@@ -350,7 +354,7 @@ def test_a4_0_only_eligible_ports_can_be_contained(dice: Dice):
     dice.push(6, 6)  # round 1: one shot each, both miss
     act(m, CSA, "end-movement")
     state = st(m)
-    assert state.phase == "battle" and state.battle.box == "norfolk"
+    assert state.battle is not None and state.battle.box == "norfolk"
     assert state.contained == []
 
 
@@ -414,23 +418,23 @@ def test_a4_0_breakout_costs_a_march_and_a_win_frees_the_pieces(dice: Dice):
     Fort Monroe's permanent entrenchment: the Confederate militia needs 2, not 1 (AMB-37)."""
     m = fort_monroe_position(dice)
     contain_fort_monroe(m, dice)
-    assert st(m).marches_left == 4
+    assert marches_left(st(m)) == 4
     piece(st(m), "C-MF-01").entrenched = True  # the defender keeps its entrenchment
     act(m, UNION, "breakout", "fort-monroe")
     state = st(m)
-    assert state.marches_left == 3
+    assert marches_left(state) == 3
     b = state.battle
     assert (b.attacker, b.box, b.breakout, b.containment) == (UNION, "fort-monroe", True, True)
     assert state.active == [CSA]  # the defender fires first
     target_labels = [c.label for c in m.actions(CSA)]
-    assert target_labels[0].endswith("(needs 2)") and "entrenched" not in target_labels[0]
+    assert target_labels[0].endswith("(hits on 2 or less)") and "entrenched" not in target_labels[0]
     dice.push(6, 1, 1)  # the CSA misses; the Union reduces, then eliminates C-MF-01
     act(m, CSA, "target", "U-MF-04")
     act(m, UNION, "no-promotion")
     state = st(m)
     assert state.battle is None and state.contained == []
-    assert (state.phase, state.marches_left) == ("movement", 3)
-    assert "Fort Monroe r1: U-MF-04 fires at C-MF-01 (needs 1): 1 — hit, reduced" in state.log
+    assert (state.phase, marches_left(state)) == ("movement", 3)
+    assert "Fort Monroe r1: U-MF-04 fires at C-MF-01 (hits on 1 or less): 1 — hit, reduced" in state.log
     assert "march fort-monroe" in labels(m, UNION)
     assert "Breakout from Fort Monroe won: its Union pieces move freely (A4.0)." in state.log
 
@@ -443,7 +447,7 @@ def test_a4_0_a_lost_or_called_off_breakout_stays_contained(dice: Dice):
     act(m, UNION, "breakout", "fort-monroe")
     dice.push(6, 6, 6)            # round 1: everybody misses
     act(m, CSA, "target", "U-MF-04")
-    answer_until(m, in_battle_step("attacker-retreat", 2), dice)
+    answer_until(m, in_battle_step("retreat", 2, UNION), dice)
     assert [c.label for c in m.actions(UNION)][0] == (
         "Call off the breakout: stay contained in Fort Monroe (the Confederates win)")
     act(m, UNION, "retreat", "fort-monroe")
@@ -473,10 +477,10 @@ def test_a4_0_containing_confederates_may_entrench_in_the_port(dice: Dice):
     assert "entrench C-MF-01" not in labels(m, CSA)
     st(m).options = msgspec.structs.replace(st(m).options, containment=True)
     act(m, CSA, "entrench", "C-MF-01")
-    assert piece(st(m), "C-MF-01").digging and st(m).marches_left == 2
+    assert piece(st(m), "C-MF-01").digging and marches_left(st(m)) == 2
     act(m, CSA, "march", "fort-monroe")
     act(m, CSA, "entrench", "C-MF-01")
-    assert piece(st(m), "C-MF-01").entrenched and st(m).marches_left == 1
+    assert piece(st(m), "C-MF-01").entrenched and marches_left(st(m)) == 1
 
 
 def test_a4_0_the_attacker_inside_a_containment_leaves_its_entrenchment(dice: Dice):
@@ -497,9 +501,9 @@ def test_a4_0_the_attacker_inside_a_containment_leaves_its_entrenchment(dice: Di
     b = state.battle
     assert (b.attacker, b.containment, b.breakout) == (CSA, True, False)
     assert not piece(state, "C-MF-01").entrenched
-    assert "Fort Monroe r1: U-MF-04 fires at C-MF-01 (needs 2): 6 — miss" in state.log
+    assert "Fort Monroe r1: U-MF-04 fires at C-MF-01 (hits on 2 or less): 6 — miss" in state.log
     assert st(m).active == [CSA]
-    assert [c.label for c in m.actions(CSA)][0].endswith("entrenched (needs 1)")
+    assert [c.label for c in m.actions(CSA)][0].endswith("entrenched (hits on 1 or less)")
 
 
 def test_a4_0_containment_ends_when_a_side_leaves(dice: Dice):
@@ -543,8 +547,8 @@ def test_a5_0_an_empty_invaded_port_is_defended_by_its_garrison(dice: Dice):
     assert (b.box, b.garrison, b.defenders) == ("charleston", 3, [])
     assert state.active == [CSA]
     assert [c.label for c in m.actions(CSA)] == [
-        "Fire at U-MF-01 — Union militia infantry, crossing (needs 4)",
-        "Fire at U-MF-02 — Union militia infantry, crossing (needs 4)"]
+        "Fire at U-MF-01 — Union militia infantry, crossing (hits on 4 or less)",
+        "Fire at U-MF-02 — Union militia infantry, crossing (hits on 4 or less)"]
     view = m.view(None)
     (garrison,) = [t for t in view.board["charleston"] if t.kind == "garrison"]
     assert (garrison.side, garrison.strength, garrison.flags) == (CSA, 3, ["entrenched"])
@@ -552,9 +556,9 @@ def test_a5_0_an_empty_invaded_port_is_defended_by_its_garrison(dice: Dice):
     dice.push(4, 1, 1)  # the garrison hits U-MF-01; the Union reduces, then destroys it
     act(m, CSA, "target", "U-MF-01")
     state = st(m)
-    assert "Charleston r1: U-MF-01 fires at garrison (needs 1): 1 — hit, garrison reduced" \
+    assert "Charleston r1: U-MF-01 fires at garrison (hits on 1 or less): 1 — hit, garrison reduced" \
         in state.log
-    assert "Charleston r1: U-MF-02 fires at garrison (needs 1): 1 — hit, garrison destroyed" \
+    assert "Charleston r1: U-MF-02 fires at garrison (hits on 1 or less): 1 — hit, garrison destroyed" \
         in state.log
     assert state.battle is None and state.phase == "promotion"  # no battle promotion
     assert "Battle of Charleston: Union wins" in state.log
@@ -584,7 +588,7 @@ def test_a5_0_every_union_shot_goes_at_the_garrison_first(dice: Dice):
     assert state.battle.defenders == ["C-MF-04"]
     # round 2 on: the militia alone; the Union now fires at it and wins
     dice.push(6, 1, 1, 1)  # the militia misses; the Union reduces and eliminates it
-    answer_until(m, lambda s: s.battle.step == "promotion", dice)
+    answer_until(m, in_battle_step("battle-promotion"), dice)
     assert "promote U-MF-01" in labels(m, UNION)
 
 
@@ -598,7 +602,7 @@ def test_a5_0_no_promotion_for_beating_only_the_garrison_after_a_cavalry_escape(
     act(m, UNION, "end-movement")
     assert "escape columbia" in labels(m, CSA)
     act(m, CSA, "escape", "columbia")
-    assert st(m).battle.step == "defender-targets"  # the garrison fights on alone
+    assert in_battle_step("targets", side=CSA)(st(m))  # the garrison fights on alone
     dice.push(6, 1, 1)
     act(m, CSA, "target", "U-MF-01")
     state = st(m)
@@ -649,8 +653,7 @@ def take_washington(m: Match, dice: Dice, die: int) -> None:
     state = st(m)
     clear_box(state, "washington")
     relocate(state, "C-MF-01", "washington")
-    state.player, state.active, state.phase = CSA, [CSA], "recruit"
-    state.recruits_left = 0
+    recruiting_phase(m, CSA)
     end_player_turn(m, CSA, dice, die, 3)  # the A6.0 die, then the Union movement die
 
 
@@ -700,7 +703,7 @@ def test_a6_0_without_the_rule_the_fall_of_washington_wins(dice: Dice):
     state = st(m)
     clear_box(state, "washington")
     relocate(state, "C-MF-01", "washington")
-    state.player, state.active, state.phase = CSA, [CSA], "recruit"
+    recruiting_phase(m, CSA)
     end_player_turn(m, CSA, dice)
     assert st(m).result == "Confederate victory: Washington has fallen (B11.0)."
 
@@ -719,10 +722,8 @@ def test_a7_0_command_value_formula_and_cap():
 
 
 def battle_state(turn: int, union: int, csa: int) -> AhdState:
-    """A Union attack on Little Rock with `union` militia against `csa` veterans."""
-    owner = {box: side for box in map_boxes() if (side := printed_owner(box))}
-    state = AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
-                     owner=owner, player=UNION, turn=turn, options=AhdOptions(battle_days=True))
+    """A Union attack on Little Rock with `union` militia against `csa` veterans, under A7.0."""
+    state = new_battle_state(UNION, turn=turn, battle_days=True)
     for p in [p for p in state.pieces if p.side == UNION and p.code == "MF"][:union]:
         p.loc, p.came_from = "little-rock", "fort-smith"
     for p in [p for p in state.pieces if p.side == CSA and p.code == "FV"][:csa]:
@@ -730,92 +731,81 @@ def battle_state(turn: int, union: int, csa: int) -> AhdState:
     return state
 
 
-class CommandDice:
-    """Scripted Command Table rolls (rolled while the battle is at its 'round' step); every
-    shot misses (6)."""
-
-    def __init__(self, monkeypatch, *rolls: int) -> None:
-        self.rolls = list(rolls)
-        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
-
-    def __call__(self, state: AhdState) -> int:
-        if state.battle.step == "round":
-            return self.rolls.pop(0)
-        return 6
-
-
 def fight_round(state: AhdState) -> dict[str, int]:
     """Answer one round (engage the first pieces offered, first targets, stand, done);
     returns how many shots each side fired."""
     start = len(state.log)
     round_no = state.battle.round
-    while state.battle.round == round_no and state.battle.step != "over":
-        acts = [c.action for c in battle.choices(state)]
+    while state.battle is not None and state.battle.round == round_no:
+        acts = battle_acts(state)
         pick = next(a for verb in ("engage", "target", "stand", "done") for a in acts
                     if a.verb == verb)
-        battle.act(state, state.active[0], pick)
-    shots = [line for line in state.log[start:] if " fires at " in line]
+        battle_do(state, pick.verb, pick.noun)
+    shots = [line for line in state.log[start:]
+             if " fires at " in line and not line.startswith("[")]
     return {side: sum(1 for line in shots if f": {side[0]}-" in line) for side in (UNION, CSA)}
 
 
-def test_tc_18_a7_0_command_value_over_three_days(monkeypatch):
+def test_tc_18_a7_0_command_value_over_three_days(battle_dice):
     """TC-18, seed 7.0 'Esempio': 'in una battaglia del 1862, il giocatore dell'Unione ottiene un
     4 per un valore di comando di 3 ... Se ora ottiene un 1, avrà un valore di battaglia pari a
     4 (2 per il round corrente più 2 dei precedenti valori) ... Se il giocatore dell'Unione
     ottiene un 5, il suo valore di comando varrebbe 6'. Eight Union militia fire 3, 3, 3, 3,
     then 4 a round, then 6; the Confederacy (1, 1, 1 -> 3, 3 + 2, 3 + 3) likewise."""
     state = battle_state(turn_of("Apr", 1862), union=8, csa=8)
-    CommandDice(monkeypatch, 4, 1, 1, 1, 5, 1)   # day by day: Union, then Confederate
-    battle.begin(state, "little-rock")
-    b = state.battle
+    # the Command Table dice of each day (Union, then Confederate), and every shot a miss:
+    # 3 + 3 shots a round on day 1, 5 + 4 on day 2, 6 + 6 in round 9
+    battle_dice.push(4, 1, *[6] * (4 * 6), 1, 1, *[6] * (4 * 9), 5, 1, *[6] * 12)
+    b = start_battle(state, "little-rock")
     assert (b.command[UNION], b.command[CSA]) == (3, 3)
     assert b.command_die == {UNION: 4, CSA: 1}
-    assert RULES.view(state, None).tracks[f"{UNION} command (A7.0)"] == \
-        "3 (die 4: table 3; max 8)"
+    assert "Union command 3 (A7.0): die 4, table 3; max 8" in battle.focus(state).notes
     fired = [fight_round(state) for _ in range(9)]
     assert [f[UNION] for f in fired] == [3, 3, 3, 3, 4, 4, 4, 4, 6]
     assert [f[CSA] for f in fired] == [3, 3, 3, 3, 5, 5, 5, 5, 6]
     assert (b.command[UNION], b.command_carried[UNION]) == (6, 2)
-    assert RULES.view(state, None).tracks[f"{UNION} command (A7.0)"] == \
-        "6 (die 5: table 4 + 2 carried; max 8)"
+    assert "Union command 6 (A7.0): die 5, table 4 + 2 carried; max 8" \
+        in battle.focus(state).notes
     assert "Little Rock r5: day 2, Union Command Table die 1 (1862): 2 + 2 carried = command 4 " \
         "(A7.0)" in state.log
 
 
-def test_a7_0_the_owner_picks_his_firers_each_round(monkeypatch):
+def test_a7_0_the_owner_picks_his_firers_each_round(battle_dice):
     """A7.0 'il numero di pezzi che il giocatore può agganciare durante ogni round' (AMB-40: the
     owner chooses; every present piece stays a target): the CSA, command 3 with 4 veterans,
     engages exactly three, one question at a time; a fourth is refused."""
     state = battle_state(turn_of("Apr", 1862), union=2, csa=4)
-    CommandDice(monkeypatch, 4, 1)
-    battle.begin(state, "little-rock")
-    b = state.battle
-    assert b.step == "defender-firers" and state.active == [CSA]
-    assert battle.prompt(state) == ("Battle of Little Rock, round 1 — Confederate command 3 "
+    battle_dice.push(4, 1)
+    b = start_battle(state, "little-rock")
+    assert state.phase == "firers" and state.active == [CSA]
+    assert battle_prompt(state) == ("Battle of Little Rock, round 1 — Confederate command 3 "
                                     "(A7.0): choose the pieces that fire this round (0 of 3 "
                                     "chosen)")
-    assert [c.action.noun for c in battle.choices(state)] == ["C-FV-01", "C-FV-02", "C-FV-03",
-                                                              "C-FV-04"]
-    battle.act(state, CSA, Action("engage", "C-FV-04"))
-    battle.act(state, CSA, Action("engage", "C-FV-02"))
-    with pytest.raises(IllegalAction):
-        battle.act(state, CSA, Action("engage", "C-FV-02"))
-    battle.act(state, CSA, Action("engage", "C-FV-01"))
-    assert b.step == "defender-targets"
+    assert [a.noun for a in battle_acts(state)] == ["C-FV-01", "C-FV-02", "C-FV-03", "C-FV-04"]
+    battle_do(state, "engage", "C-FV-04")
+    battle_do(state, "engage", "C-FV-02")
+    battle_refused(state, CSA, Action("engage", "C-FV-02"))
+    battle_do(state, "engage", "C-FV-01")
+    assert state.phase == "targets" and state.active == [CSA]
     assert b.firers == ["C-FV-01", "C-FV-02", "C-FV-04"]
     assert ("Little Rock r1: Confederate engages C-FV-01, C-FV-02, C-FV-04 (command 3); not "
             "firing: C-FV-03 (A7.0)") in state.log
+    battle_dice.push(6, 6, 6)
     for _ in range(3):
-        battle.act(state, CSA, battle.choices(state)[0].action)
+        first = battle_acts(state)[0]
+        battle_do(state, first.verb, first.noun)
     # the Union, 2 pieces under a command of 3, is not asked: both fire
-    assert (b.step, state.active, b.firers) == ("attacker-targets", [UNION],
-                                                ["U-MF-01", "U-MF-02"])
+    assert (state.phase, state.active, b.firers) == ("targets", [UNION],
+                                                     ["U-MF-01", "U-MF-02"])
 
 
-def test_a7_0_view_shows_each_sides_command(monkeypatch):
+def test_a7_0_view_shows_each_sides_command(battle_dice):
     state = battle_state(turn_of("Apr", 1862), union=2, csa=2)
-    CommandDice(monkeypatch, 4, 6)
-    battle.begin(state, "little-rock")
+    battle_dice.push(4, 6)
+    start_battle(state, "little-rock")
+    assert battle.focus(state).notes[:2] == [
+        "Union command 3 (A7.0): die 4, table 3; max 8",
+        "Confederate command 5 (A7.0): die 6, table 5; max 8"]
     tracks = ahd_view.tracks(state)
     assert tracks["Battle day (A7.0)"] == 1
     assert tracks["Union command (A7.0)"] == "3 (die 4: table 3; max 8)"

@@ -25,7 +25,7 @@ from core.ahd.counters import FOREIGN_UNITS
 from core.ahd.pieces import can_promote, hit, piece, remove_from_play
 from core.ahd.state import ASIDE, CSA, EUROPE, INFANTRY, MILITIA, POOL, UNION, VETERAN, AhdState
 from core.engine import Match
-from tests.support.ahd import (RULES, Dice, act, assert_illegal, clear_box,
+from tests.support.ahd import (promotion_phase, marches_left, recruiting_of, RULES, Dice, act, assert_illegal, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, new_match, place, relocate, st)
 
@@ -216,8 +216,6 @@ def test_a8_3_only_at_the_start_of_the_confederate_player_turn(dice: Dice):
     """A8.3: 'All'inizio di ogni turno Confederato': the Union player turn starts without a
     border-state roll, with the same position."""
     m = position(turn=2, gap=5, csa=("bowling-green", "louisville"), border_states=True)
-    state = st(m)
-    state.player, state.active = CSA, [CSA]
     state = end_player_turn(m, CSA, dice, 3)  # the Union movement die only
     assert state.player == UNION and dice.rolled == [3] and border_lines(state) == []
 
@@ -339,8 +337,6 @@ def test_a8_4_condition_3_one_held_city_answers_for_one_lost(dice: Dice):
 def test_a8_4_checked_only_at_the_start_of_the_confederate_player_turn(dice: Dice):
     """A8.4: 'all'inizio del turno sudista': the Union player turn starts without the check."""
     m = intervention_position()
-    state = st(m)
-    state.player, state.active = CSA, [CSA]
     state = end_player_turn(m, CSA, dice, 3)
     assert state.player == UNION and state.intervention_turn == 0
 
@@ -384,7 +380,7 @@ def test_a8_4_foreign_units_sail_from_europe_to_a_confederate_port_one_march_eac
     act(m, CSA, "space", "charleston")
     state = st(m)
     unit = piece(state, "C-FOR-01")
-    assert (unit.loc, unit.sailed, state.marches_left) == ("charleston", True, 1)
+    assert (unit.loc, unit.sailed, marches_left(state)) == ("charleston", True, 1)
     assert state.log[-1] == ("Confederate foreign veteran infantry (C-FOR-01) sails from Europe "
                              "to Charleston (B4.2.3, A8.4); 1 march left.")
     act(m, CSA, "march", "charleston")
@@ -392,7 +388,7 @@ def test_a8_4_foreign_units_sail_from_europe_to_a_confederate_port_one_march_eac
     act(m, CSA, "end-march")
     act(m, CSA, "sail", "C-FOR-02")
     act(m, CSA, "space", "mobile")
-    assert st(m).marches_left == 0
+    assert marches_left(st(m)) == 0
     assert_illegal(m, CSA, "sail", "C-FOR-03")
 
 
@@ -444,7 +440,7 @@ def test_a8_4_foreign_units_are_never_promoted(dice: Dice):
     relocate(state, "C-FOR-01", "richmond")
     regular = place(state, CSA, "FV", "richmond")[0]
     assert not can_promote(state, piece(state, "C-FOR-01")) and can_promote(state, regular)
-    state.phase, state.promotions_left, state.promoted = "promotion", 1, []
+    promotion_phase(m, CSA)
     assert f"promote {regular.id}" in labels(m, CSA)
     assert_illegal(m, CSA, "promote", "C-FOR-01")
 
@@ -465,10 +461,7 @@ def test_a8_4_a_destroyed_unit_is_set_aside_never_a_promotion_counter(dice: Dice
 
 def to_confederate_recruiting(m: Match) -> AhdState:
     """The Confederate promotion segment, about to pass into recruiting."""
-    state = st(m)
-    state.phase, state.promotions_left, state.promoted = "promotion", 1, []
-    state.active = [CSA]
-    return state
+    return promotion_phase(m, CSA)
 
 
 @pytest.mark.parametrize("die, replaced", [(4, 0), (5, 1), (6, 1), (1, 0)])
@@ -485,7 +478,7 @@ def test_a8_4_t8_a_lost_unit_is_replaced_in_europe_on_a_recruiting_die_of_5_or_6
     dice.push(die)
     act(m, CSA, "pass")
     state = st(m)
-    assert state.recruit_die == die
+    assert recruiting_of(state).die == die
     assert len(foreign.in_europe(state)) == 2 + replaced
     assert len(foreign.lost(state)) == 2 - replaced
     if replaced:

@@ -12,7 +12,9 @@ from typing import Callable
 import msgspec
 import pytest
 
+from core import stack
 from core.ahd import query as q
+from core.ahd.frames import Firers, GameTurn, PlayerTurn, Promotion, Recruiting, SupportLoss
 from core.ahd.calendar import militia_enlisted
 from core.ahd.options import OPTIONAL_RULES, OPTIONS
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, OFF_MAP, POOL, SUPPLY, UNION, AhdState
@@ -65,14 +67,16 @@ class Invariants:
             box = str(action.noun)
             most = 2 if state.options.historical_recruiting and q.shield(box, side) >= 3 \
                 else 1
-            assert state.recruited_in.count(box) <= most
+            recruiting = stack.find(before, Recruiting)
+            assert recruiting is not None and (recruiting.placed_in + [box]).count(box) <= most
         # O4.1: nobody in Kentucky on turn 1; O4.3: at most two promotions in a segment, two
         # only for the CSA under the rule
         if q.first_turn_restricted(state):
             assert not [p.id for p in state.pieces if p.on_map and q.is_kentucky(p.loc)]
-        if before.phase == "promotion":
-            training = before.player == CSA and state.options.southern_training
-            assert len(state.promoted) <= (2 if training else 1)
+        promoting = stack.find(state, Promotion)
+        if promoting is not None:
+            training = state.player == CSA and state.options.southern_training
+            assert len(promoting.promoted) + promoting.left <= (2 if training else 1)
         # outside the battle segment no box holds both sides, and nothing stays reduced
         if state.phase in ("promotion", "recruit") or (
                 state.phase == "movement" and state.player != before.player):
@@ -91,10 +95,15 @@ class Invariants:
                 assert state.owner.get(box) == ended, f"{box} not captured by {ended}"
             for box in state.cavalry_held:
                 assert box in state.owner
-        if state.battle is None:
-            assert state.phase != "battle"
-        # a view never offers actions to a role that is not active
-        assert match.view(None).actions == []
+        # the decision stack: the game turn outermost, at most one player turn, and a stop
+        # asking exactly one role while the game goes on
+        if state.result is None:
+            assert isinstance(state.stack[0], GameTurn), state.stack
+            assert sum(isinstance(f, PlayerTurn) for f in state.stack) == 1, state.stack
+            assert len(state.active) == 1
+            # a view never offers actions to a role that is not active
+            idle = q.enemy(state.active[0])
+            assert match.view(idle).actions == [] and match.actions(idle) == []
         self.before = state
 
 
@@ -210,9 +219,11 @@ def advanced_invariants(state: AhdState) -> None:
     if b is not None:
         assert 0 <= b.garrison_hits <= 2 and 0 <= b.garrison <= 3
         assert all(1 <= v <= 8 for v in b.command.values()), b.command
-        assert len(b.engaged) <= max(b.command.values(), default=len(b.engaged))
-    if state.phase == "supply":
-        assert len(q.pieces_at(state, state.supply_boxes[0], state.player)) >= 2
+        firers = stack.find(state, Firers)
+        assert firers is None or len(firers.engaged) <= b.command[firers.side]
+    loss = stack.find(state, SupportLoss)
+    if loss is not None:
+        assert len(q.pieces_at(state, loss.boxes[0], state.player)) >= 2
 
 
 @pytest.mark.parametrize("options", ADVANCED_SETS,

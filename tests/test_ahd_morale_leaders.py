@@ -10,118 +10,48 @@ Boxes and lines are the real board's (maps/a_house_divided.toml).
 """
 from __future__ import annotations
 
-import core.dice
-
-import msgspec
 import pytest
 
 from core.ahd import battle, leaders, morale, setup
+from core.ahd.battle import leadership
 from core.ahd import view as ahd_view
 from core.ahd.calendar import turn_of
 from core.ahd.command import MAX_ENGAGED, day_value
 from core.ahd.counters import make_counters
 from core.ahd.pieces import piece
-from core.ahd.query import map_boxes, printed_owner
 from core.ahd.options import OPTIONS
-from core.ahd.options import AhdOptions
 from core.ahd.state import (ARRIVING, CSA, NOT_ARRIVED, POOL, RETURNING, SUPPLY, UNION, AhdState)
-from core.engine import Action, IllegalAction, Match
-from tests.support.ahd import (RULES, act, assert_illegal, clear_box,
+from core.engine import Action, Match
+from tests.support.ahd import (recruiting_phase, marches_left, RULES, act, assert_illegal, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, march, movement_phase, new_match,
-                               put, relocate, st)
+                               relocate, st)
+from tests.support.battle import (acts, battle_dice,  # noqa: F401  (the strict battle dice)
+                                  battle_state, declare, do, lead, lines, nouns, over,
+                                  play_on, prompt, put, start)
+from tests.support.battle import refused as refused_as
 
 LR = "little-rock"
 A, B, C, D, E = "U-MF-01", "U-MF-02", "U-FS-01", "C-FV-01", "C-MF-01"
 A8 = ("morale", "desertion", "leaders")
 
 
-# --- battle-level helpers (as in test_ahd_battle.py) ------------------------------------------
+# --- battle-level helpers (tests/support/battle.py) --------------------------------------------
 
 
 def new_state(player: str = UNION, turn: int = 1, **options: bool) -> AhdState:
-    """A campaign state, every counter in the supply, printed owners (B9.0); the leaders of
-    A8.2 exist (off the map) when `leaders` is on."""
-    owner = {box: side for box in map_boxes() if (side := printed_owner(box))}
-    state = AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
-                     owner=owner, player=player, turn=turn, options=AhdOptions(**options))
-    leaders.enter_game(state, {})
-    return state
-
-
-def lead(state: AhdState, lid: str, box: str, value: int | None = None) -> None:
-    ldr = leaders.leader(state, lid)
-    ldr.loc = box
-    if value is not None:
-        ldr.value = value
-
-
-class Dice:
-    """Scripted dice for battle.roll_die (shots, morale, desertion, command); once the script
-    is used up every die is `then` (6 by default: a miss for any value below 6)."""
-
-    def __init__(self, monkeypatch, *faces: int, then: int = 6) -> None:
-        self.faces = list(faces)
-        self.then = then
-        self.rolled: list[int] = []
-        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
-
-    def __call__(self, state: AhdState) -> int:
-        assert len(self.rolled) < 500, "the battle does not end"
-        face = self.faces.pop(0) if self.faces else self.then
-        self.rolled.append(face)
-        return face
-
-
-def acts(state: AhdState) -> list[Action]:
-    return [c.action for c in battle.choices(state)]
-
-
-def nouns(state: AhdState, verb: str) -> list:
-    return sorted(a.noun for a in acts(state) if a.verb == verb)
-
-
-def do(state: AhdState, verb: str, noun=None) -> None:
-    battle.act(state, state.active[0], Action(verb, noun))
-
-
-def declare(state: AhdState, *targets: str) -> None:
-    for target in targets:
-        do(state, "target", target)
+    """A campaign state in `player`'s turn, every counter in the supply, printed owners (B9.0);
+    the leaders of A8.2 exist (off the map) when `leaders` is on."""
+    return battle_state(player, turn=turn, **options)
 
 
 def refused(state: AhdState, action: Action) -> None:
     """IllegalAction, and the state byte for byte unchanged."""
-    before = msgspec.msgpack.encode(state)
-    with pytest.raises(IllegalAction):
-        battle.act(state, state.active[0] if state.active else UNION, action)
-    assert msgspec.msgpack.encode(state) == before
+    refused_as(state, state.active[0] if state.active else UNION, action)
 
 
-def lines(state: AhdState, text: str) -> list[str]:
-    return [line for line in state.log if text in line]
-
-
-def play_on(state: AhdState, until) -> None:
-    """Answer plainly (stand, done, fight, no rally, first target / bonus / engage, no
-    promotion) until `until(state)`."""
-    for _ in range(300):
-        b = state.battle
-        if until(state) or b.step == "over":
-            return
-        verbs = {a.verb: a for a in acts(state)}
-        for verb in ("stand", "done", "fight", "no-rally", "no-promotion", "target", "bonus",
-                     "engage", "retreat"):
-            if verb in verbs:
-                battle.act(state, state.active[0], verbs[verb])
-                break
-        else:
-            raise AssertionError(f"no plain answer among {acts(state)}")
-    raise AssertionError("the wanted point was not reached")
-
-
-def at(step: str, round_no: int | None = None):
-    return lambda s: s.battle.step == step and (round_no is None or s.battle.round == round_no)
+def at(tag: str, round_no: int | None = None):
+    return lambda s: s.phase == tag and (round_no is None or s.battle.round == round_no)
 
 
 # --- the options --------------------------------------------------------------------------------
@@ -167,40 +97,40 @@ def test_a8_1_t4_t5_a_test_fails_only_above_the_morale_value():
     assert morale.battlefield_modifier(False) == 0
 
 
-def tc8_round_1(monkeypatch, *more: int, **options: bool) -> tuple[AhdState, Dice]:
+def tc8_round_1(battle_dice, **options: bool) -> AhdState:
     """TC-8 (Little Rock, seed 5.0 'Esempio di Combattimento') in July 1861 with A8.1: the
     CSA declares D -> A, E -> C and rolls 4, 1 (C reduced); C, crack infantry, tests morale with
-    a 6 and routs; the Union's A and B then declare at D and E and roll 5, 1 (E reduced); E,
-    militia in 1861 (morale 2), tests with a 3 and routs."""
+    a 6 and routs; the Union's A and B are then asked for their targets."""
     state = new_state(UNION, morale=True, **options)
     put(state, LR, A, B, C, came_from="fort-smith")
     put(state, LR, D, E)
-    dice = Dice(monkeypatch, 4, 1, 6, 5, 1, 3, *more)
-    battle.begin(state, LR)
+    battle_dice.push(4, 1, 6)
+    start(state, LR)
     declare(state, A, C)
-    return state, dice
+    return state
 
 
-def test_a8_1_tc8_a_routed_attacker_does_not_fire_in_the_same_round(monkeypatch):
+def test_a8_1_tc8_a_routed_attacker_does_not_fire_in_the_same_round(battle_dice):
     """A8.1 'Dopo che il nemico ha sparato durante un round di battaglia, i pezzi che sono stati
     appena colpiti dovranno fare un test sul morale ... Se il risultato del dado è maggiore del
     valore di morale del pezzo, questo va in rotta ... Un pezzo in rotta non può combattere':
     C, routed by the CSA fire, does not fire back in round 1 (TC-8 gave it the 2 that reduced
-    E); A and B declare alone. E, militia in 1861 (morale 2), routs on a 3."""
-    state, dice = tc8_round_1(monkeypatch)
+    E); A and B declare alone and roll 5, 1. E, militia in 1861 (morale 2), routs on a 3."""
+    state = tc8_round_1(battle_dice)
     b = state.battle
-    assert b.routed == [C] and b.step == "attacker-targets"
+    assert b.routed == [C] and at("targets")(state) and state.active == [UNION]
     assert b.firers == [A, B]
+    battle_dice.push(5, 1, 3)
     declare(state, D, E)
-    assert dice.rolled == [4, 1, 6, 5, 1, 3]
+    assert battle_dice.rolled == [4, 1, 6, 5, 1, 3]
     assert lines(state, "Little Rock r1: ") == [
         "Little Rock r1: Confederate targets: C-FV-01 → U-MF-01, C-MF-01 → U-FS-01",
-        "Little Rock r1: C-FV-01 fires at U-MF-01 (needs 3): 4 — miss",
-        "Little Rock r1: C-MF-01 fires at U-FS-01 (needs 1): 1 — hit, reduced",
+        "Little Rock r1: C-FV-01 fires at U-MF-01 (hits on 3 or less): 4 — miss",
+        "Little Rock r1: C-MF-01 fires at U-FS-01 (hits on 1 or less): 1 — hit, reduced",
         "Little Rock r1: U-FS-01 morale test (morale 5): die 6 — routs (A8.1)",
         "Little Rock r1: Union targets: U-MF-01 → C-FV-01, U-MF-02 → C-MF-01",
-        "Little Rock r1: U-MF-01 fires at C-FV-01 (needs 2): 5 — miss",
-        "Little Rock r1: U-MF-02 fires at C-MF-01 (needs 2): 1 — hit, reduced",
+        "Little Rock r1: U-MF-01 fires at C-FV-01 (hits on 2 or less): 5 — miss",
+        "Little Rock r1: U-MF-02 fires at C-MF-01 (hits on 2 or less): 1 — hit, reduced",
         "Little Rock r1: C-MF-01 morale test (morale 2): die 3 — routs (A8.1)",
     ]
     assert b.routed == [C, E] and b.round == 2 and b.winner == ""
@@ -209,16 +139,18 @@ def test_a8_1_tc8_a_routed_attacker_does_not_fire_in_the_same_round(monkeypatch)
     assert piece(state, E).loc == LR and piece(state, E).reduced
 
 
-def test_a8_1_amb_42_routed_pieces_are_no_targets(monkeypatch):
+def test_a8_1_amb_42_routed_pieces_are_no_targets(battle_dice):
     """AMB-42 (the reference's reading of 'non può combattere'): a routed piece neither fires
     nor is a target. Round 2 of TC-8: D alone fires for the CSA, at A or B but not at the routed
     C; the Union's A and B can only take D (not the routed E), so that is declared for them."""
-    state, _ = tc8_round_1(monkeypatch)
+    state = tc8_round_1(battle_dice)
+    battle_dice.push(5, 1, 3)
     declare(state, D, E)
-    play_on(state, at("defender-targets", 2))
+    play_on(state, at("targets", 2))
     b = state.battle
     assert b.firers == [D] and nouns(state, "target") == [A, B]
     refused(state, Action("target", C))
+    battle_dice.push(6, 6, 6)  # D at B, then A and B at D: all miss
     declare(state, B)
     assert "Little Rock r2: Union targets (only one possible): U-MF-01 → C-FV-01, " \
            "U-MF-02 → C-FV-01" in state.log
@@ -226,7 +158,7 @@ def test_a8_1_amb_42_routed_pieces_are_no_targets(monkeypatch):
     assert lines(state, "U-FS-01 fires") == []
 
 
-def test_a8_1_only_pieces_just_flipped_test_morale(monkeypatch):
+def test_a8_1_only_pieces_just_flipped_test_morale(battle_dice):
     """A8.1 'I pezzi a piena forza, quelli eliminati e quelli ridotti in precedenti battaglie
     non dovranno fare il test sul morale': of the Union's reduced veteran (hit again:
     eliminated), militia (flipped: tests) and crack infantry (missed: full strength), only the
@@ -235,8 +167,8 @@ def test_a8_1_only_pieces_just_flipped_test_morale(monkeypatch):
     put(state, LR, "U-FV-01", reduced=True, came_from="fort-smith")
     put(state, LR, A, C, came_from="fort-smith")
     put(state, LR, D, "C-FV-02", "C-FV-03")
-    Dice(monkeypatch, 1, 1, 6, 2)
-    battle.begin(state, LR)
+    battle_dice.push(1, 1, 6, 2)
+    start(state, LR)
     declare(state, "U-FV-01", A, C)
     assert piece(state, "U-FV-01").loc == SUPPLY and piece(state, A).reduced
     assert lines(state, "morale test") == [
@@ -244,7 +176,7 @@ def test_a8_1_only_pieces_just_flipped_test_morale(monkeypatch):
     assert state.battle.routed == []
 
 
-def test_a8_1_t5_entrenched_piece_subtracts_one(monkeypatch):
+def test_a8_1_t5_entrenched_piece_subtracts_one(battle_dice):
     """T5 'Modificatori sul Campo di Battaglia: -1 se il pezzo è in forte o in trinceramento'
     (AMB-52: entrenched by any means): two CSA veterans (morale 4) hit by the Union both roll
     5; the entrenched one holds (5 - 1 = 4), the other routs."""
@@ -252,10 +184,10 @@ def test_a8_1_t5_entrenched_piece_subtracts_one(monkeypatch):
     put(state, LR, A, B, came_from="fort-smith")
     put(state, LR, D, entrenched=True)
     put(state, LR, "C-FV-02")
-    Dice(monkeypatch, 6, 6, 1, 1, 5, 5)
-    battle.begin(state, LR)
+    battle_dice.push(6, 6, 1, 1, 5, 5)
+    start(state, LR)
     declare(state, A, B)                       # both CSA shots miss (6, 6)
-    declare(state, D, "C-FV-02")               # A -> D needs 1: 1; B -> C-FV-02 needs 2: 1
+    declare(state, D, "C-FV-02")               # A -> D hits on 1: 1; B -> C-FV-02 on 2: 1
     assert lines(state, "morale test") == [
         "Little Rock r1: C-FV-01 morale test (morale 4): die 5 -1 entrenched = 4 — holds",
         "Little Rock r1: C-FV-02 morale test (morale 4): die 5 — routs (A8.1)",
@@ -263,7 +195,7 @@ def test_a8_1_t5_entrenched_piece_subtracts_one(monkeypatch):
     assert state.battle.routed == ["C-FV-02"]
 
 
-def test_a8_1_a_side_left_with_routed_pieces_loses_they_retreat(monkeypatch):
+def test_a8_1_a_side_left_with_routed_pieces_loses_they_retreat(battle_dice):
     """A8.1 'Un pezzo in rotta ... è considerato eliminato quando si dovrà determinare il
     vincitore della battaglia' (AMB-42): E, the CSA's only piece, routs: the Union wins; E
     retreats as in B5.2.5 (friendly boxes, not Fort Smith the Union came from) and the CSA
@@ -271,11 +203,11 @@ def test_a8_1_a_side_left_with_routed_pieces_loses_they_retreat(monkeypatch):
     state = new_state(UNION, morale=True)
     put(state, LR, A, B, came_from="fort-smith")
     put(state, LR, E)
-    Dice(monkeypatch, 1, 3, 1, 3)
-    battle.begin(state, LR)
+    battle_dice.push(1, 3, 1, 3)
+    b = start(state, LR)
     declare(state, A)                          # E -> A: 1, reduced; A's morale 3 > 2: routs
-    b = state.battle                           # B -> E (only target): 1; E's morale: routs
-    assert b.winner == UNION and b.step == "rout-retreat" and state.active == [CSA]
+    #                                            B -> E (only target): 1; E's morale: routs
+    assert b.winner == UNION and at("rout-retreat")(state) and state.active == [CSA]
     assert "Battle of Little Rock: Union wins (the Confederate pieces left are routed, A8.1)" \
         in state.log
     assert nouns(state, "retreat") == ["arkansas-post", "memphis", "newport", "shreveport"]
@@ -284,10 +216,10 @@ def test_a8_1_a_side_left_with_routed_pieces_loses_they_retreat(monkeypatch):
     assert "Battle of Little Rock: the routed Confederate pieces (C-MF-01) retreat to " \
            "Shreveport (A8.1)" in state.log
     assert piece(state, A).loc == LR and b.routed == []   # the winner's routed piece stays
-    assert b.step == "promotion" and nouns(state, "promote") == [A, B]
+    assert at("battle-promotion")(state) and nouns(state, "promote") == [A, B]
 
 
-def test_a8_1_routed_pieces_that_cannot_retreat_are_destroyed(monkeypatch):
+def test_a8_1_routed_pieces_that_cannot_retreat_are_destroyed(battle_dice):
     """AMB-42: the loser's routed pieces with no box to retreat to (B5.2.5) are destroyed: D
     routs with every other neighbour of Little Rock held by the Union; as a battle loss it
     counts for O4.3."""
@@ -297,17 +229,17 @@ def test_a8_1_routed_pieces_that_cannot_retreat_are_destroyed(monkeypatch):
     for box, pid in zip(("memphis", "newport", "shreveport", "arkansas-post"),
                         ("U-MF-03", "U-MF-04", "U-MF-05", "U-MF-06")):
         put(state, box, pid)
-    Dice(monkeypatch, 1, 2, 1, 6, 5)
-    battle.begin(state, LR)
+    battle_dice.push(1, 2, 1, 6, 5)
+    b = start(state, LR)
     declare(state, A)                          # D -> A: 1; A's morale 3: 2, holds
-    b = state.battle                           # A, B -> D: 1, 6; D's morale 4: 5, routs
+    #                                            A, B -> D: 1, 6; D's morale 4: 5, routs
     assert b.winner == UNION and piece(state, D).loc == SUPPLY
     assert "Battle of Little Rock: the routed Confederate pieces (C-FV-01) cannot retreat and " \
            "are destroyed (A8.1)" in state.log
     assert state.csa_infantry_lost == 1
 
 
-def test_a8_1_1_rally_one_routed_piece_at_the_end_of_each_day(monkeypatch):
+def test_a8_1_1_rally_one_routed_piece_at_the_end_of_each_day(battle_dice):
     """A8.1.1 'Al termine di ognuno dei quattro turni di battaglia (cioè alla fine di ogni
     giorno), prima che cominci il nuovo round di battaglia, ogni fronte può recuperare un'unità
     tra quelle in rotta': no rally after rounds 1-3; after round 4 the Union rallies A, which
@@ -315,15 +247,16 @@ def test_a8_1_1_rally_one_routed_piece_at_the_end_of_each_day(monkeypatch):
     state = new_state(UNION, morale=True)
     put(state, LR, A, B, came_from="fort-smith")
     put(state, LR, D, "C-FV-02")
-    Dice(monkeypatch, 1, 6, 3)
-    battle.begin(state, LR)
-    declare(state, A, B)                       # D -> A: 1; A routs (3 > 2)
-    assert state.battle.routed == [A]
+    # round 1: D -> A 1, C-FV-02 -> B 6; A's morale 3 (routs); B's one shot 6;
+    # rounds 2-4: two CSA shots at B, B's one shot: all miss
+    battle_dice.push(1, 6, 3, 6, *[6] * 9)
+    b = start(state, LR)
+    declare(state, A, B)
+    assert b.routed == [A]
     for round_no in (1, 2, 3):
         play_on(state, lambda s, r=round_no: s.battle.round == r + 1)
         assert not lines(state, "rallies")
-    play_on(state, at("attacker-rally"))
-    b = state.battle
+    play_on(state, at("rally"))
     assert b.round == 4 and state.active == [UNION]
     assert nouns(state, "rally") == [A] and Action("no-rally", None) in acts(state)
     refused(state, Action("rally", B))
@@ -331,7 +264,8 @@ def test_a8_1_1_rally_one_routed_piece_at_the_end_of_each_day(monkeypatch):
     assert "Little Rock r4: end of day 1, Union rallies U-MF-01 (A8.1.1)" in state.log
     assert b.routed == [] and piece(state, A).reduced
     assert b.round == 5
-    play_on(state, at("attacker-targets", 5))
+    battle_dice.push(6, 6)  # round 5: the CSA's two shots
+    play_on(state, lambda s: at("targets", 5)(s) and s.active == [UNION])
     assert b.firers == [A, B]
 
 
@@ -347,7 +281,7 @@ def test_a8_1_2_t6_modifiers():
     assert morale.desertion_modifier(lost=False, routed=True, leaders=2) == -2
 
 
-def test_a8_1_2_every_reduced_piece_of_both_sides_tests_after_the_battle(monkeypatch):
+def test_a8_1_2_every_reduced_piece_of_both_sides_tests_after_the_battle(battle_dice):
     """A8.1.2 'Dopo una battaglia, entrambe i fronti devono testare la diserzione ... Per tutte le
     riduzioni (numero in rosso)': the Union wins; its two reduced veterans (-1, not routed) roll
     6 and 5: the first deserts (5 > 4, to the counter supply), the other stays; the CSA's
@@ -357,8 +291,8 @@ def test_a8_1_2_every_reduced_piece_of_both_sides_tests_after_the_battle(monkeyp
     put(state, LR, "U-FV-01", reduced=True, came_from="fort-smith")
     put(state, LR, "U-FV-02", came_from="fort-smith")
     put(state, LR, E)
-    Dice(monkeypatch, 1, 4, 1, 6, 4, 6, 5, 3)
-    battle.begin(state, LR)
+    battle_dice.push(1, 4, 1, 6, 4, 6, 5, 3)
+    b = start(state, LR)
     declare(state, "U-FV-02")                  # E -> U-FV-02: 1, reduced; morale 4: holds
     assert lines(state, "desertion test") == [  # Union 1, 6 at E: reduced, routs (4 > 3)
         "Battle of Little Rock: desertion test of U-FV-01 (morale 4): die 6 -1 not routed = 5 "
@@ -369,12 +303,12 @@ def test_a8_1_2_every_reduced_piece_of_both_sides_tests_after_the_battle(monkeyp
         "deserts, eliminated (A8.1.2)",
     ]
     assert piece(state, "U-FV-01").loc == SUPPLY and piece(state, E).loc == POOL
-    b = state.battle
-    assert b.step == "promotion" and nouns(state, "promote") == ["U-FV-02"]
+    assert at("battle-promotion")(state) and nouns(state, "promote") == ["U-FV-02"]
+    assert b.winner == UNION
 
 
 @pytest.mark.parametrize("with_lee", [True, False])
-def test_a8_1_2_a8_2_3_retreating_army_and_leaders_present(monkeypatch, with_lee):
+def test_a8_1_2_a8_2_3_retreating_army_and_leaders_present(battle_dice, with_lee):
     """T6: the aid sheet's '+1 se il pezzo è parte di un'armata che si ritira'; A8.2.3 'possono
     sottrarre il valore di tutti i leader amici presenti nella battaglia' (AMB-45: on desertion
     tests). The CSA's reduced veteran retreats from Little Rock and rolls 6: with Lee (3),
@@ -387,9 +321,10 @@ def test_a8_1_2_a8_2_3_retreating_army_and_leaders_present(monkeypatch, with_lee
     put(state, LR, D, reduced=True)
     if with_lee:
         lead(state, "lee", LR, 3)
-    Dice(monkeypatch, *((6, 6, 5, 6) if with_lee else (6, 6, 6)))
-    battle.begin(state, LR)                    # Lee's 3 points all go to D, the only firer
-    play_on(state, at("defender-retreat", 2))  # D -> A: 6 (hits at 6 with Lee), A -> D: 6
+    battle_dice.push(*((6, 6, 5, 6) if with_lee else (6, 6, 6)))
+    start(state, LR)                           # Lee's 3 points all go to D, the only firer
+    play_on(state, at("retreat"))              # D -> A: 6 (hits on 6 with Lee), A -> D: 6
+    do(state, "stand")
     do(state, "retreat", "shreveport")
     assert lines(state, "desertion test")[0] == (
         "Battle of Little Rock: desertion test of U-MF-01 (morale 3): die 5 -1 not routed = 4 "
@@ -407,21 +342,21 @@ def test_a8_1_2_a8_2_3_retreating_army_and_leaders_present(monkeypatch, with_lee
         assert piece(state, D).loc == SUPPLY and state.csa_infantry_lost == 0
 
 
-def test_a8_1_2_amb_43_no_winner_no_plus_one(monkeypatch):
+def test_a8_1_2_amb_43_no_winner_no_plus_one(battle_dice):
     """AMB-43: a cavalry escape (B5.2.6) is no defeat, so the escaping reduced cavalry tests
     without the +1: 5 - 1 = 4, it stays (with +1 it would desert)."""
     state = new_state(UNION, turn=turn_of("Apr", 1862), desertion=True)
     put(state, LR, A, came_from="fort-smith")
     put(state, LR, "C-CV-01", reduced=True)
-    Dice(monkeypatch, 5)
-    battle.begin(state, LR)
+    battle_dice.push(5)
+    start(state, LR)
     do(state, "escape", "shreveport")
     assert lines(state, "desertion test") == [
         "Battle of Little Rock: desertion test of C-CV-01 (morale 4): die 5 -1 not routed = 4 "
         "— stays"]
 
 
-def test_a8_1_amb_45_leaders_do_not_change_battlefield_morale(monkeypatch):
+def test_a8_1_amb_45_leaders_do_not_change_battlefield_morale(battle_dice):
     """AMB-45: the seed's 8.2.3 says 'test sul morale' under the heading 'Leader e Diserzione';
     its player aid lists the leaders' -x only among the 'Modificatori sulla Diserzione'. Read as
     desertion only: with Lee 3 present, the CSA veteran hit by the Union still routs on a 5."""
@@ -429,13 +364,13 @@ def test_a8_1_amb_45_leaders_do_not_change_battlefield_morale(monkeypatch):
     put(state, LR, A, came_from="fort-smith")
     put(state, LR, D)
     lead(state, "lee", LR, 3)
-    Dice(monkeypatch, 5, 1, 1, 5)
-    battle.begin(state, LR)                    # Lee's 3 on D (3 + 3 = 6): its 5 hits A
+    battle_dice.push(5, 1, 1, 5)
+    b = start(state, LR)                       # Lee's 3 on D (3 + 3 = 6): its 5 hits A
     assert "Little Rock r1: Lee 3's bonus (A8.2.2): C-FV-01 +3" in state.log
     assert lines(state, "morale test") == [
         "Little Rock r1: U-MF-01 morale test (morale 3): die 1 — holds",
         "Little Rock r1: C-FV-01 morale test (morale 4): die 5 — routs (A8.1)"]
-    assert state.battle.winner == UNION
+    assert b.winner == UNION
 
 
 # --- A8.2 leaders: the counters (GAP-7) ---------------------------------------------------------
@@ -493,15 +428,13 @@ def test_a8_2_arrival_on_the_counter_date_and_placement(dice):
     state = st(m)
     assert leaders.leader(state, "lee").loc == NOT_ARRIVED
     state.turn = turn_of("May", 1862)
-    state.player, state.active = CSA, [CSA]
     state = end_player_turn(m, CSA, dice, 3)
     assert state.turn == turn_of("Jun", 1862) and state.player == UNION
     assert leaders.leader(state, "lee").loc == ARRIVING
     assert ("Lee 3 arrives (Jun 1862, A8.2): placed in the Confederate recruiting segment in a "
             "box with a Confederate piece.") in state.log
     assert leaders.leader(state, "grant").loc == NOT_ARRIVED
-    state.player, state.active = CSA, [CSA]
-    act_end_recruiting(m)
+    act_end_recruiting(m, CSA)
     state = st(m)
     assert state.phase == "leader-placement" and state.active == [CSA]
     boxes = {c.action.noun for c in m.actions(CSA)}
@@ -515,12 +448,10 @@ def test_a8_2_arrival_on_the_counter_date_and_placement(dice):
     assert state.turn == turn_of("Jul", 1862) and state.phase == "movement"
 
 
-def act_end_recruiting(m: Match) -> None:
-    state = st(m)
-    state.phase = "recruit"
-    state.recruits_left = 0
-    state.recruited_in = []
-    act(m, state.player, "end-recruiting")
+def act_end_recruiting(m: Match, side: str) -> None:
+    """`side` ends its recruiting segment, nothing left to recruit (B7.0)."""
+    recruiting_phase(m, side)
+    act(m, side, "end-recruiting")
 
 
 def test_a8_2_condition_changes_the_value_on_its_date(dice):
@@ -530,15 +461,12 @@ def test_a8_2_condition_changes_the_value_on_its_date(dice):
     scenario Lee falls from 3 to 2 in May 1863; Grant and Sherman rise from 1 to 2 in March
     1864 (leaders.toml)."""
     m = Match.new(RULES, seed=2, scenario="1863", options={"leaders": True})
-    state = st(m)
-    state.player, state.active = CSA, [CSA]
     state = end_player_turn(m, CSA, dice, 3)
     assert state.turn == turn_of("May", 1863)
     assert [ldr.value for ldr in state.leaders] == [2, 1, 1]
     assert ("Lee's condition (May 1863, A8.2): the death of Stonewall Jackson, command value "
             "3 -> 2.") in state.log
     state.turn = turn_of("Jan-Feb", 1864)
-    state.player, state.active = CSA, [CSA]
     state = end_player_turn(m, CSA, dice, 3)
     assert state.turn == turn_of("Mar", 1864)
     assert {ldr.id: ldr.value for ldr in state.leaders} == {"lee": 2, "grant": 2, "sherman": 2}
@@ -568,13 +496,13 @@ def test_a8_2_1_a_leader_moves_with_the_pieces_of_its_box_for_free(dice):
     m = new_match(seed=4, leaders=True)
     leader_in_dayton(m)
     march(m, UNION, "dayton", ("U-FV-01", "columbus"))
-    assert st(m).marches_left == 1
+    assert marches_left(st(m)) == 1
     act(m, UNION, "leader", "grant")
     choice = next(c for c in m.actions(UNION) if c.action == Action("space", "columbus"))
     assert choice.label == "Grant 1 to Columbus (with its pieces, free)"
     act(m, UNION, "space", "columbus")
     ldr = leaders.leader(st(m), "grant")
-    assert ldr.loc == "columbus" and ldr.marches == 0 and st(m).marches_left == 1
+    assert ldr.loc == "columbus" and ldr.marches == 0 and marches_left(st(m)) == 1
     assert "Grant 1: Dayton to Columbus (with its pieces, free, A8.2.1)." in st(m).log
 
 
@@ -592,7 +520,7 @@ def test_a8_2_1_a_leader_alone_two_free_marches_like_cavalry_without_jumps(dice)
     assert not reach & {"cincinnati", "parkersburg", "lexington-ky"}
     assert_illegal(m, UNION, "space", "cincinnati")
     act(m, UNION, "space", "indianapolis")
-    assert st(m).marches_left == 2                  # not the player's marches
+    assert marches_left(st(m)) == 2                  # not the player's marches
     act(m, UNION, "leader", "grant")
     act(m, UNION, "space", "chicago")
     ldr = leaders.leader(st(m), "grant")
@@ -621,8 +549,7 @@ def test_a8_2_2_a_leader_left_alone_with_the_enemy_returns_in_the_recruiting_seg
     assert ("Grant 1 is left alone with enemy pieces in Louisville: removed, back in the Union "
             "recruiting segment (A8.2.2).") in state.log
     # the Union's next recruiting segment
-    state.player, state.active = UNION, [UNION]
-    act_end_recruiting(m)
+    act_end_recruiting(m, UNION)
     assert st(m).phase == "leader-placement"
     dice.push(3)                                  # then the Confederate movement die
     act(m, UNION, "place-leader", "washington")
@@ -635,14 +562,13 @@ def test_a8_2_2_a_leader_left_alone_with_the_enemy_returns_in_the_recruiting_seg
 # --- A8.2.2 leaders in battle -------------------------------------------------------------------
 
 
-def three_firers_with_lee(monkeypatch, *pieces: str) -> AhdState:
+def three_firers_with_lee(*pieces: str) -> AhdState:
     """The Union attacks Little Rock with A; Lee (3) defends with `pieces`."""
     state = new_state(UNION, turn=turn_of("Apr", 1863), leaders=True)
     put(state, LR, A, came_from="fort-smith")
     put(state, LR, *pieces)
     lead(state, "lee", LR, 3)
-    Dice(monkeypatch)
-    battle.begin(state, LR)
+    start(state, LR)
     return state
 
 
@@ -654,42 +580,45 @@ CSA3 = ("C-FV-01", "C-FV-02", "C-FV-03")
     (("C-FV-02", "C-FV-02", "C-FV-02"), {"C-FV-02": 3}),
     (("C-FV-01", "C-FV-01", "C-FV-03"), {"C-FV-01": 2, "C-FV-03": 1}),
 ])
-def test_a8_2_2_tc17_lee_allots_his_three_points(monkeypatch, allotment, expected):
+def test_a8_2_2_tc17_lee_allots_his_three_points(battle_dice, allotment, expected):
     """TC-17, seed 8.2.2 'Esempio: Lee ha il suo bonus pari a 3. Tre pezzi Confederati iniziano
     un round di battaglia in cui Lee è presente ... Ognuno dei tre pezzi Confederati ha il suo
     valore incrementato di 1; oppure un solo pezzo può avere il suo valore incrementato di 3;
     oppure ancora un pezzo può avere il suo valore incrementato di 2 e un altro di 1'. Announced
     'prima che qualunque unità abbia sparato', one point at a time."""
-    state = three_firers_with_lee(monkeypatch, *CSA3)
+    state = three_firers_with_lee(*CSA3)
     b = state.battle
-    assert b.step == "leader-bonus" and state.active == [CSA] and b.round == 1
-    assert battle.prompt(state) == ("Battle of Little Rock, round 1 — Lee 3 allots its bonus "
-                                    "before any piece fires (A8.2.2): +1 to which piece? (3 of "
-                                    "3 left)")
+    assert at("leader-bonus")(state) and state.active == [CSA] and b.round == 1
+    assert prompt(state) == ("Battle of Little Rock, round 1 — Lee 3 allots its bonus "
+                             "before any piece fires (A8.2.2): +1 to which piece? (3 of "
+                             "3 left)")
+    battle_dice.push(6, 6, 6)  # then the CSA fire, all at A
     for pid in allotment:
         assert nouns(state, "bonus") == list(CSA3)
         do(state, "bonus", pid)
-    assert {pid: leaders.bonus_of(b, pid) for pid in CSA3 if leaders.bonus_of(b, pid)} == expected
+    assert {pid: leadership.bonus_of(b, pid) for pid in CSA3
+            if leadership.bonus_of(b, pid)} == expected
     shown = ", ".join(f"{pid} +{n}" for pid, n in sorted(expected.items()))
     assert f"Little Rock r1: Lee 3's bonus (A8.2.2): {shown}" in state.log
-    # then the CSA fire (all at A, the only target), each veteran at 3 + its points
+    # the CSA fire (all at A, the only target), each veteran at 3 + its points
     assert [line.split(" (")[1].split(")")[0] for line in lines(state, "fires at U-MF-01")] == [
-        f"needs {min(6, 3 + expected.get(pid, 0))}" for pid in CSA3]
+        f"hits on {min(6, 3 + expected.get(pid, 0))} or less" for pid in CSA3]
 
 
-def test_a8_2_2_tc17_four_pieces_cannot_all_get_a_point_from_lee(monkeypatch):
+def test_a8_2_2_tc17_four_pieces_cannot_all_get_a_point_from_lee(battle_dice):
     """TC-17 derived: +1 to each of four pieces is rejected: Lee has 3 points, so after three the
     allotment is over and a fourth is refused, the state unchanged."""
-    state = three_firers_with_lee(monkeypatch, *CSA3, "C-FV-04")
+    state = three_firers_with_lee(*CSA3, "C-FV-04")
+    battle_dice.push(6, 6, 6, 6)  # then the four CSA shots at A
     for pid in CSA3:
         do(state, "bonus", pid)
-    assert state.battle.step == "attacker-targets" and state.battle.leader_bonus == {
-        "lee": list(CSA3)}
+    assert at("targets")(state) and state.active == [UNION]
+    assert state.battle.leader_bonus == {"lee": list(CSA3)}
     refused(state, Action("bonus", "C-FV-04"))
-    assert leaders.bonus_of(state.battle, "C-FV-04") == 0
+    assert leadership.bonus_of(state.battle, "C-FV-04") == 0
 
 
-def test_a8_2_2_grant_whole_or_split_between_two_and_each_round(monkeypatch):
+def test_a8_2_2_grant_whole_or_split_between_two_and_each_round(battle_dice):
     """TC-17 derived, seed 8.2.2 'Un leader può aggiungere il suo valore intero ad un singolo
     pezzo oppure dividerlo tra due pezzi (o in tre, nel caso di Lee)': Grant (2) gives (+2) or
     (+1, +1); 'i leader aggiungono il loro valore in ogni round di battaglia in cui sono
@@ -699,12 +628,11 @@ def test_a8_2_2_grant_whole_or_split_between_two_and_each_round(monkeypatch):
     put(state, LR, A, B, C, came_from="fort-smith")
     put(state, LR, D)
     lead(state, "grant", LR, 2)
-    Dice(monkeypatch)
-    battle.begin(state, LR)
-    b = state.battle
-    assert b.step == "leader-bonus" and state.active == [UNION]
+    b = start(state, LR)
+    assert at("leader-bonus")(state) and state.active == [UNION]
     do(state, "bonus", A)
     assert nouns(state, "bonus") == sorted([A, B, C])   # (+2) on A or (+1, +1)
+    battle_dice.push(6, 6, 6, 6)  # round 1: D's shot, then A, B, C at D
     do(state, "bonus", C)
     assert b.leader_bonus == {"grant": [A, C]}
     play_on(state, at("leader-bonus", 2))
@@ -715,24 +643,33 @@ def test_a8_2_2_grant_whole_or_split_between_two_and_each_round(monkeypatch):
     # the split limit: a Grant of 3 who has given to two pieces keeps to those two
     leaders.leader(state, "grant").value = 3
     b.leader_bonus = {"grant": [A, C]}
-    assert leaders.recipients(b, leaders.leader(state, "grant"), [A, B, C]) == sorted([A, C])
+    assert leadership.recipients(b, leaders.leader(state, "grant"), [A, B, C]) == sorted([A, C])
 
 
-def test_a8_2_2_the_bonus_raises_the_firer_value(monkeypatch):
+def test_a8_2_2_the_bonus_raises_the_firer_value(battle_dice):
     """A8.2.2 'Ogni ... pezzo ... ha il suo valore incrementato di 1' per point (T11 +n): Lee
-    gives +2 to the CSA militia E and +1 to D; E needs 4 instead of 2 against A."""
-    state = three_firers_with_lee(monkeypatch, D, E)
+    gives +2 to the CSA militia E and +1 to D; E hits on 4 or less instead of 2 against A, and
+    the battle panel names the bonus."""
+    state = three_firers_with_lee(D, E)
     do(state, "bonus", E)
     do(state, "bonus", E)
+    battle_dice.push(6, 6)
     do(state, "bonus", D)
     assert "Little Rock r1: Lee 3's bonus (A8.2.2): C-FV-01 +1, C-MF-01 +2" in state.log
     assert lines(state, "fires at") == [
-        "Little Rock r1: C-FV-01 fires at U-MF-01 (needs 4): 6 — miss",
-        "Little Rock r1: C-MF-01 fires at U-MF-01 (needs 4): 6 — miss",
+        "Little Rock r1: C-FV-01 fires at U-MF-01 (hits on 4 or less): 6 — miss",
+        "Little Rock r1: C-MF-01 fires at U-MF-01 (hits on 4 or less): 6 — miss",
+    ]
+    assert battle.focus(state).notes[:3] == [
+        "Confederate fire (B5.1):",
+        "C-FV-01 at U-MF-01: hits on 4 or less: veteran infantry 3, +1 leader bonus — rolled 6, "
+        "miss",
+        "C-MF-01 at U-MF-01: hits on 4 or less: militia infantry 2, +2 leader bonus — rolled 6, "
+        "miss",
     ]
 
 
-def test_a8_2_2_tc18_grant_joins_on_day_3(monkeypatch):
+def test_a8_2_2_tc18_grant_joins_on_day_3(battle_dice):
     """TC-18 derived, seed 8.2.2 'per ogni giorno potete aggiungere il bonus dei vostri leader
     presenti in battaglia. L'effetto è applicabile al massimo ad 8 pezzi' and 'I leader che
     rinforzano una battaglia possono aggiungere i loro effetti già dal momento in cui arrivano':
@@ -747,17 +684,11 @@ def test_a8_2_2_tc18_grant_joins_on_day_3(monkeypatch):
         put(state, LR, p.id)
     lead(state, "grant", "fort-smith", 2)
     lead(state, "sherman", "fort-smith", 2)
-    rolls = [4, 1, 1, 1, 5, 1]
-    monkeypatch.setattr(core.dice, "d6",
-                        lambda s, reason, rule: rolls.pop(0) if s.battle.step == "round" else 6)
-    battle.begin(state, LR)
-    b = state.battle
-    for _ in range(400):
-        if b.round == 9 and b.step == "attacker-reinforcements":
-            break
-        verbs = {a.verb: a for a in acts(state)}
-        pick = next(verbs[v] for v in ("done", "stand", "engage", "target") if v in verbs)
-        battle.act(state, state.active[0], pick)
+    # Command Table dice day by day (Union, then Confederate); every shot misses: day 1 the
+    # CSA fires 3 and the Union 3 a round, day 2 5 and 4
+    battle_dice.push(4, 1, *[6] * (4 * 6), 1, 1, *[6] * (4 * 9), 5, 1)
+    b = start(state, LR)
+    play_on(state, lambda s: at("reinforcements", 9)(s) and s.active == [UNION])
     assert b.command[UNION] == 6 and b.command_leaders == {UNION: 0, CSA: 0}
     assert nouns(state, "reinforce-leader") == ["grant", "sherman"]
     do(state, "reinforce-leader", "grant")
@@ -767,45 +698,45 @@ def test_a8_2_2_tc18_grant_joins_on_day_3(monkeypatch):
     do(state, "reinforce-leader", "sherman")
     assert b.command[UNION] == 8 and b.command_leaders[UNION] == 4
     assert sorted(b.leaders) == ["grant", "sherman"]
+    assert "Union command 8 (A7.0): die 5, table 4 + 2 carried + 4 leaders; max 8" \
+        in battle.focus(state).notes
     tracks = ahd_view.tracks(state)
     assert tracks["Union command (A7.0)"] == "8 (die 5: table 4 + 2 carried + 4 leaders; max 8)"
 
 
-def test_a8_2_2_leaders_present_add_to_the_day_roll(monkeypatch):
+def test_a8_2_2_leaders_present_add_to_the_day_roll(battle_dice):
     """A8.2.2 (b), AMB-40: a leader present at the start of a day is a term of that day's
     command value: 1862 Union die 4 -> table 3, Grant 2: command 5."""
     state = new_state(UNION, turn=turn_of("Apr", 1862), battle_days=True, leaders=True)
     put(state, LR, A, B, came_from="fort-smith")
     put(state, LR, D)
     lead(state, "grant", LR, 2)
-    Dice(monkeypatch, 4, 1)
-    battle.begin(state, LR)
-    b = state.battle
+    battle_dice.push(4, 1)
+    b = start(state, LR)
     assert b.command[UNION] == 5 and b.command_leaders[UNION] == 2
     assert ("Little Rock r1: day 1, Union Command Table die 4 (1862): 3 + 2 leaders (A8.2.2) "
             "= command 5 (A7.0)") in state.log
 
 
-def test_a8_2_2_a_leader_whose_army_is_destroyed_is_removed(monkeypatch):
+def test_a8_2_2_a_leader_whose_army_is_destroyed_is_removed(battle_dice):
     """A8.2.2: Grant's only piece is eliminated: left alone with the enemy, he is removed and
     returns in the Union's next recruiting segment (not destroyed)."""
     state = new_state(UNION, turn=turn_of("Apr", 1864), leaders=True)
     put(state, LR, A, reduced=True, came_from="fort-smith")
     put(state, LR, D)
     lead(state, "grant", LR, 2)
-    Dice(monkeypatch, 1)
-    battle.begin(state, LR)                    # Grant's 2 on A (auto); D -> A: 1, eliminated
-    b = state.battle
-    assert b.winner == CSA and b.step == "promotion"
+    battle_dice.push(1)
+    b = start(state, LR)                       # Grant's 2 on A (auto); D -> A: 1, eliminated
+    assert b.winner == CSA and at("battle-promotion")(state)
     assert leaders.leader(state, "grant").loc == LR
     do(state, "no-promotion")
-    assert b.step == "over"
+    assert over(state)
     assert leaders.leader(state, "grant").loc == RETURNING
     assert ("Grant 2 is left alone with enemy pieces in Little Rock: removed, back in the Union "
             "recruiting segment (A8.2.2).") in state.log
 
 
-def test_a8_2_1_a_leader_reinforces_alone_and_cannot_be_targeted(monkeypatch):
+def test_a8_2_1_a_leader_reinforces_alone_and_cannot_be_targeted(battle_dice):
     """A8.2.1 '(possono anche rinforzare una battaglia muovendo da soli)': Lee alone in
     Shreveport joins the battle of Little Rock in round 2 without using Shreveport's one
     piece; he then allots his bonus; he is no target (AMB-46)."""
@@ -814,9 +745,9 @@ def test_a8_2_1_a_leader_reinforces_alone_and_cannot_be_targeted(monkeypatch):
     put(state, LR, D)
     put(state, "shreveport", "C-FV-02")
     lead(state, "lee", "shreveport", 3)
-    Dice(monkeypatch)
-    battle.begin(state, LR)
-    play_on(state, at("defender-reinforcements", 2))
+    battle_dice.push(6, 6, 6)  # round 1: D's shot, A's and B's
+    b = start(state, LR)
+    play_on(state, lambda s: at("reinforcements", 2)(s) and s.active == [CSA])
     assert nouns(state, "reinforce-leader") == ["lee"]
     assert nouns(state, "reinforce") == ["C-FV-02"]
     do(state, "reinforce-leader", "lee")
@@ -824,32 +755,37 @@ def test_a8_2_1_a_leader_reinforces_alone_and_cannot_be_targeted(monkeypatch):
     do(state, "reinforce", "C-FV-02")
     play_on(state, at("leader-bonus", 2))
     assert leaders.leader(state, "lee").loc == LR and state.active == [CSA]
-    assert state.battle.leaders == ["lee"]
+    assert b.leaders == ["lee"]
     assert nouns(state, "bonus") == [D, "C-FV-02"]
+    battle_dice.push(6, 6)  # round 2: the CSA's two shots
     for _ in range(3):
         do(state, "bonus", D)
-    play_on(state, at("attacker-targets", 2))
+    play_on(state, lambda s: at("targets", 2)(s) and s.active == [UNION])
     assert nouns(state, "target") == [D, "C-FV-02"]  # never Lee
 
 
 # --- the view -----------------------------------------------------------------------------------
 
 
-def test_a8_view_leaders_routed_pieces_and_bonus(monkeypatch):
+def test_a8_view_leaders_routed_pieces_and_bonus(battle_dice):
     """The view: leaders as tokens (kind 'leader', label 'Lee 3'), off the map in a holding box,
     their values in the tracks; routed pieces flagged 'routed'; the round's leader bonus in the
-    battle tracks; the Rules track names A8.1, A8.1.2 and A8.2."""
+    battle tracks and the battle panel; the Rules track names A8.1, A8.1.2 and A8.2."""
     state = new_state(UNION, turn=turn_of("Apr", 1863), morale=True, desertion=True,
                       leaders=True)
     put(state, LR, A, B, came_from="fort-smith")
     put(state, LR, D, E)
     lead(state, "lee", LR, 3)
-    Dice(monkeypatch, 1, 6, 4)
-    battle.begin(state, LR)
+    battle_dice.push(1, 6, 4)
+    start(state, LR)
     do(state, "bonus", D)
     do(state, "bonus", D)
     do(state, "bonus", E)
     declare(state, A, B)                        # D -> A: 1, reduced; A's morale: 4 > 3, routs
+    panel = battle.focus(state)
+    assert ["Confederate (defender)", "lee", "leader (A8.2)", "3", "bonus C-FV-01 +2, C-MF-01 +1"] \
+        in panel.rows
+    assert ["Union (attacker)", A, "militia infantry", "2", "reduced, routed"] in panel.rows
     view = RULES.view(state, None)
     lee = next(t for t in view.board[LR] if t.id == "lee")
     assert (lee.kind, lee.side, lee.label, lee.strength) == ("leader", CSA, "Lee 3", 3)
@@ -880,5 +816,5 @@ def test_a8_2_1_a_leader_may_sail_alone_from_a_port(dice):
     act(m, UNION, "space", "washington")
     ldr = leaders.leader(st(m), "grant")
     assert ldr.loc == "washington" and ldr.sailed and ldr.marches == 1
-    assert st(m).marches_left == 1
+    assert marches_left(st(m)) == 1
     assert "leader grant" not in labels(m, UNION)

@@ -12,7 +12,7 @@ import pytest
 from core.ahd import movement
 from core.ahd import query as q
 from core.ahd.state import CSA, UNION
-from tests.support.ahd import (Dice, act, assert_illegal, clear_box, destinations,
+from tests.support.ahd import (marches_left, movement_of, Dice, act, assert_illegal, clear_box, destinations,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                finish_player_turn, labels, march, movement_phase, new_match,
                                piece, place, relocate, roll_into_turn, route, st)
@@ -39,8 +39,8 @@ def test_b4_0_movement_die_gives_marches_and_a_one_counts_as_two(dice: Dice, sid
     m = new_match()
     state = roll_into_turn(m, side, dice, die, turn=2)
     assert dice.rolled == [die]
-    assert state.move_die == die
-    assert state.marches_left == marches
+    assert movement_of(state).die == die
+    assert marches_left(state) == marches
     assert "end-movement" in labels(m, side)
 
 
@@ -53,12 +53,12 @@ def test_b4_0_unused_marches_are_lost_and_each_turn_rolls_anew(dice: Dice):
     act(m, UNION, "pass")   # promotion segment
     dice.push(2)            # Confederate movement die
     act(m, UNION, "end-recruiting")
-    assert (st(m).player, st(m).marches_left) == (CSA, 2)
+    assert (st(m).player, marches_left(st(m))) == (CSA, 2)
     dice.push(4, 3)         # Confederate recruiting die, then the Union movement die of turn 3
     finish_player_turn(m, CSA)
     state = st(m)
     assert (state.turn, state.player, state.phase) == (3, UNION, "movement")
-    assert state.marches_left == 3  # not 3 + the 5 unused of turn 2
+    assert marches_left(state) == 3  # not 3 + the 5 unused of turn 2
     assert dice.faces == []
 
 
@@ -72,12 +72,12 @@ def test_b4_0_march_moves_pieces_of_one_box_and_costs_one_march():
                                 "entrench U-MF-05", "end-march"]
     act(m, UNION, "piece", "U-MF-04")
     act(m, UNION, "space", "fort-wayne")
-    assert st(m).marches_left == 1 and st(m).phase == "march"
+    assert marches_left(st(m)) == 1 and st(m).phase == "march"
     act(m, UNION, "piece", "U-MF-05")
     act(m, UNION, "space", "toledo")
     state = st(m)
     assert state.phase == "movement"  # nothing left in Chicago: the march closed itself
-    assert state.marches_left == 1
+    assert marches_left(state) == 1
     assert piece(state, "U-MF-04").loc == "fort-wayne"
     assert piece(state, "U-MF-05").loc == "toledo"
     # a piece of another box cannot join this march
@@ -92,7 +92,7 @@ def test_b4_0_starting_and_ending_a_march_without_moving_costs_nothing():
     act(m, UNION, "piece", "U-MF-04")
     act(m, UNION, "cancel")
     act(m, UNION, "end-march")
-    assert st(m).marches_left == 2
+    assert marches_left(st(m)) == 2
 
 
 def test_b4_0_infantry_moves_one_box_by_road():
@@ -184,7 +184,7 @@ def test_b4_0_no_piece_takes_part_in_more_than_two_marches():
     act(m, UNION, "space", "rolla")
     act(m, UNION, "end-march")
     state = st(m)
-    assert piece(state, "U-MF-08").marches == 2 and state.marches_left == 2
+    assert piece(state, "U-MF-08").marches == 2 and marches_left(state) == 2
     assert "march rolla" not in labels(m, UNION)
     assert_illegal(m, UNION, "march", "rolla")
     # two marches spent standing still count the same (entrenching, B4.2.5)
@@ -194,7 +194,7 @@ def test_b4_0_no_piece_takes_part_in_more_than_two_marches():
     act(m, UNION, "space", "rolla")
     act(m, UNION, "end-march")
     march(m, UNION, "rolla", ("U-MF-09", "st-louis"))
-    assert piece(st(m), "U-MF-09").marches == 2 and st(m).marches_left == 0
+    assert piece(st(m), "U-MF-09").marches == 2 and marches_left(st(m)) == 0
     movement_phase(m, UNION, marches=3)
     state = st(m)
     for pid in ("U-MF-08", "U-MF-09"):
@@ -231,7 +231,7 @@ def test_b4_0_no_march_when_none_left():
     m = new_match()
     movement_phase(m, UNION, marches=1)
     march(m, UNION, "chicago", ("U-MF-04", "fort-wayne"))
-    assert st(m).marches_left == 0
+    assert marches_left(st(m)) == 0
     assert labels(m, UNION) == ["end-movement"]
     assert_illegal(m, UNION, "march", "canton")
 
@@ -264,7 +264,7 @@ def test_tc_2_b4_0_one_march_three_destinations_from_evansville():
     march(m, UNION, "evansville", ("U-MF-01", "cairo"), ("U-MF-02", "indianapolis"),
           ("U-MF-03", "louisville"))
     state = st(m)
-    assert state.marches_left == 0
+    assert marches_left(state) == 0
     assert [piece(state, pid).loc for pid in ("U-MF-01", "U-MF-02", "U-MF-03")] == [
         "cairo", "indianapolis", "louisville"]
     assert [piece(state, pid).marches for pid in ("U-MF-01", "U-MF-02", "U-MF-03")] == [1, 1, 1]
@@ -312,10 +312,10 @@ def test_tc_3_movement_example_shreveport_monroe_vicksburg_alexandria_mccomb():
     act(m, CSA, "piece", cav)
     assert route(st(m), cav, "vicksburg").path == ("shreveport", "monroe", "vicksburg")
     act(m, CSA, "space", "vicksburg")
-    assert st(m).phase == "movement" and st(m).marches_left == 3
+    assert st(m).phase == "movement" and marches_left(st(m)) == 3
     # 2nd march: A one more box by road, Monroe to Vicksburg.
     march(m, CSA, "monroe", (a, "vicksburg"))
-    assert st(m).marches_left == 2
+    assert marches_left(st(m)) == 2
     # 3rd march from Vicksburg: B 2 river boxes to Alexandria, the cavalry 2 rail boxes to
     # McComb; A cannot join (already in two marches).
     act(m, CSA, "march", "vicksburg")
@@ -330,7 +330,7 @@ def test_tc_3_movement_example_shreveport_monroe_vicksburg_alexandria_mccomb():
     act(m, CSA, "piece", cav)
     act(m, CSA, "space", "mccomb")
     state = st(m)
-    assert state.phase == "movement" and state.marches_left == 1   # 3 marches used
+    assert state.phase == "movement" and marches_left(state) == 1   # 3 marches used
     assert (piece(state, a).loc, piece(state, a).marches) == ("vicksburg", 2)
     assert (piece(state, cav).loc, piece(state, cav).marches) == ("mccomb", 2)
     assert (piece(state, b).loc, piece(state, b).marches) == ("alexandria", 1)
@@ -348,13 +348,13 @@ def test_b4_1_first_turn_both_sides_get_two_marches_without_a_roll(dice: Dice):
     m = new_match()
     state = st(m)
     assert (state.turn, state.player, state.phase) == (1, UNION, "movement")
-    assert (state.marches_left, state.move_die, state.invasion) == (2, 0, False)
+    assert (marches_left(state), movement_of(state).die, movement_of(state).invasion) == (2, 0, False)
     assert not any(lab.startswith("invade") for lab in labels(m, UNION))
     dice.push(3)  # the Union recruiting die is the only die before the Confederate movement
     finish_player_turn(m, UNION)
     state = st(m)
     assert (state.turn, state.player, state.phase) == (1, CSA, "movement")
-    assert (state.marches_left, state.move_die) == (2, 0)
+    assert (marches_left(state), movement_of(state).die) == (2, 0)
     assert dice.rolled == [3]
 
 
@@ -501,10 +501,10 @@ def test_tc_5_b4_2_3_naval_move_costs_one_march_per_piece():
     for n, pid in enumerate(trio, start=1):
         act(m, UNION, "sail", pid)
         act(m, UNION, "space", "new-york")
-        assert st(m).marches_left == 4 - n
+        assert marches_left(st(m)) == 4 - n
     state = st(m)
     assert [piece(state, pid).loc for pid in trio] == ["new-york"] * 3
-    assert state.marches_left == 1
+    assert marches_left(state) == 1
     for pid in trio:
         assert_illegal(m, UNION, "sail", pid)
     assert "march new-york" not in labels(m, UNION)
@@ -558,7 +558,7 @@ def test_b4_2_4_a_six_allows_an_invasion_from_washington_to_any_enemy_port(dice:
     terminare in un qualunque porto avversario'."""
     m = new_match()
     roll_into_turn(m, UNION, dice, 6)
-    assert st(m).invasion
+    assert movement_of(st(m)).invasion
     targets = {lab.split()[1] for lab in labels(m, UNION) if lab.startswith("invade ")}
     assert targets == CSA_PORTS
 
@@ -567,7 +567,7 @@ def test_b4_2_4_a_six_allows_an_invasion_from_washington_to_any_enemy_port(dice:
 def test_tc_5_b4_2_4_no_invasion_without_a_six(dice: Dice, die):
     m = new_match()
     roll_into_turn(m, UNION, dice, die)
-    assert not st(m).invasion
+    assert not movement_of(st(m)).invasion
     assert not any(lab.startswith("invade") for lab in labels(m, UNION))
     assert_illegal(m, UNION, "invade", "wilmington")
 
@@ -575,7 +575,7 @@ def test_tc_5_b4_2_4_no_invasion_without_a_six(dice: Dice, die):
 def test_b4_2_4_the_confederacy_never_invades(dice: Dice):
     m = new_match()
     roll_into_turn(m, CSA, dice, 6)
-    assert st(m).marches_left == 6 and not st(m).invasion
+    assert marches_left(st(m)) == 6 and not movement_of(st(m)).invasion
     assert not any(lab.startswith("invade") for lab in labels(m, CSA))
 
 
@@ -590,7 +590,7 @@ def test_tc_5_b4_2_4_each_invading_piece_costs_a_march_and_an_empty_port_is_take
     act(m, UNION, "piece", "U-MF-01")
     act(m, UNION, "piece", "U-MF-02")
     state = st(m)
-    assert state.marches_left == 4
+    assert marches_left(state) == 4
     assert labels(m, UNION) == ["piece U-MF-03", "end-invasion"]
     act(m, UNION, "end-invasion")
     state = st(m)
@@ -646,7 +646,7 @@ def test_b4_2_4_invading_an_occupied_port_means_a_battle(dice: Dice):
     assert piece(st(m), "U-MF-01").halted
     act(m, UNION, "end-movement")
     state = st(m)
-    assert state.phase == "battle" and state.battle.box == "charleston"
+    assert state.battle is not None and state.battle.box == "charleston"
     assert state.battle.attackers == ["U-MF-01", "U-MF-02"]
     assert state.battle.defenders == ["C-MF-04"]
     assert state.active == [CSA]  # the defender fires first and declares its target
@@ -673,8 +673,8 @@ def test_b4_2_4_an_unused_invasion_cannot_be_saved(dice: Dice):
     finish_player_turn(m, UNION)
     finish_player_turn(m, CSA)
     state = st(m)
-    assert (state.turn, state.player, state.marches_left) == (3, UNION, 4)
-    assert not state.invasion
+    assert (state.turn, state.player, marches_left(state)) == (3, UNION, 4)
+    assert not movement_of(state).invasion
     assert not any(lab.startswith("invade") for lab in labels(m, UNION))
 
 
@@ -690,7 +690,7 @@ def test_b4_2_5_entrenching_in_a_recruiting_city_costs_one_march():
     act(m, UNION, "entrench", "U-MF-04")
     state = st(m)
     p = piece(state, "U-MF-04")
-    assert p.entrenched and p.marches == 1 and state.marches_left == 1
+    assert p.entrenched and p.marches == 1 and marches_left(state) == 1
     assert q.is_entrenched(state, p)
 
 
@@ -703,13 +703,13 @@ def test_b4_2_5_entrenching_elsewhere_takes_both_marches_of_the_piece():
     act(m, UNION, "entrench", "U-MF-08")
     state = st(m)
     p = piece(state, "U-MF-08")
-    assert (p.entrenched, p.digging, p.marches, state.marches_left) == (False, True, 1, 2)
+    assert (p.entrenched, p.digging, p.marches, marches_left(state)) == (False, True, 1, 2)
     assert state.phase == "movement"
     act(m, UNION, "march", "harpers-ferry")
     act(m, UNION, "entrench", "U-MF-08")
     state = st(m)
     p = piece(state, "U-MF-08")
-    assert (p.entrenched, p.digging, p.marches, state.marches_left) == (True, False, 2, 1)
+    assert (p.entrenched, p.digging, p.marches, marches_left(state)) == (True, False, 2, 1)
 
 
 def test_b4_2_5_a_piece_that_moved_cannot_then_entrench_outside_a_recruiting_city():
@@ -753,7 +753,7 @@ def test_b4_2_5_one_march_moves_some_pieces_out_and_entrenches_others():
     act(m, UNION, "space", "fort-wayne")
     act(m, UNION, "entrench", "U-MF-05")
     state = st(m)
-    assert state.phase == "movement" and state.marches_left == 1
+    assert state.phase == "movement" and marches_left(state) == 1
     assert piece(state, "U-MF-05").entrenched and not piece(state, "U-MF-04").entrenched
 
 
@@ -859,7 +859,7 @@ def test_b5_2_3_attack_round_by_baltimore_does_not_cross():
     act(m, UNION, "route", "baltimore")
     p = piece(st(m), cav)
     assert (p.loc, p.came_from, p.crossing) == ("harrisburg", "baltimore", False)
-    assert st(m).marches_left == 1
+    assert marches_left(st(m)) == 1
 
 
 def test_entry_box_is_not_asked_where_no_enemy_stands():
@@ -873,5 +873,5 @@ def test_entry_box_question_can_be_cancelled_without_cost():
     m, cav = _cavalry_at_gettysburg(enemy_in_harrisburg=True)
     act(m, UNION, "space", "harrisburg")
     act(m, UNION, "cancel")
-    assert st(m).phase == "march-to" and st(m).marches_left == 2
+    assert st(m).phase == "march-to" and marches_left(st(m)) == 2
     assert_illegal(m, UNION, "route", "fredericksburg")

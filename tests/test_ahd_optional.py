@@ -10,23 +10,23 @@ Boxes and lines are the real board's (maps/a_house_divided.toml).
 """
 from __future__ import annotations
 
-import core.dice
-
-import msgspec
 import pytest
 
-from core.ahd import battle, movement
+from core.ahd import flow, movement
 from core.ahd import query as q
 from core.ahd.calendar import label, militia_enlisted, turn_of
-from core.ahd.counters import make_counters
 from core.ahd.options import OPTIONS
-from core.ahd.options import AhdOptions
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, SUPPLY, UNION, AhdState
-from core.engine import Action, IllegalAction
-from tests.support.ahd import (RULES, Dice, act, assert_illegal,
+from core.engine import Action
+from tests.support.ahd import (in_player_turn, recruiting_phase, promotion_phase, marches_left, recruiting_of, promotion_of, RULES, Dice, act, assert_illegal,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                destinations, labels, march, movement_phase,
                                new_match, piece, place, relocate, roll_into_turn, route, st)
+from tests.support.battle import (asking, battle_dice,  # noqa: F401  (the strict battle dice)
+                                  do, play_on, prompt, shots, start)
+from tests.support.battle import battle_state as new_battle_state
+from tests.support.battle import nouns as battle_nouns
+from tests.support.battle import refused as refused_as
 
 OPTIONAL = {
     "crack_fast_march": ("O2.1", "neutral"),
@@ -48,10 +48,9 @@ WORDS = {"neutral": "Neutral rule (O2)", "pro-Union": "Pro-Union rule (O3)",
 
 
 def battle_state(player: str = UNION, turn: int = 2, **options: object) -> AhdState:
-    """A state with every counter in the supply and the printed owners (B9.0), for battles."""
-    owner = {box: side for box in q.map_boxes() if (side := q.printed_owner(box))}
-    return AhdState(game="a-house-divided", scenario="campaign", pieces=make_counters(),
-                    owner=owner, player=player, turn=turn, options=AhdOptions(**options))
+    """A state in `player`'s turn with every counter in the supply and the printed owners
+    (B9.0), for battles (tests/support/battle.py)."""
+    return new_battle_state(player, turn=turn, **options)
 
 
 def put(state: AhdState, box: str, *ids: str, **marks: object) -> None:
@@ -59,54 +58,19 @@ def put(state: AhdState, box: str, *ids: str, **marks: object) -> None:
         relocate(state, pid, box, **marks)
 
 
-class BattleDice:
-    """Scripted dice for battle.roll_die; 6 (a miss for every value below 6) once exhausted."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
-        self.faces = list(faces)
-        self.rolled: list[int] = []
-        monkeypatch.setattr(core.dice, "d6", lambda state, reason, rule: self(state))
-
-    def __call__(self, state: AhdState) -> int:
-        face = self.faces.pop(0) if self.faces else 6
-        self.rolled.append(face)
-        return face
-
-
-def do(state: AhdState, verb: str, noun: str | None = None) -> None:
-    battle.act(state, state.active[0], Action(verb, noun))
-
-
 def nouns(state: AhdState, verb: str) -> set:
-    return {c.action.noun for c in battle.choices(state) if c.action.verb == verb}
+    return set(battle_nouns(state, verb))
 
 
 def refused(state: AhdState, verb: str, noun: str | None = None) -> None:
     """The battle action raises IllegalAction and leaves the state byte for byte unchanged."""
-    before = msgspec.msgpack.encode(state)
-    with pytest.raises(IllegalAction):
-        do(state, verb, noun)
-    assert msgspec.msgpack.encode(state) == before
+    refused_as(state, state.active[0], Action(verb, noun))
 
 
-def play_to(state: AhdState, step: str, round_no: int = 2) -> None:
-    """Answer every battle question (fight, first target, done, stand) until `step` of round
-    `round_no` asks."""
-    for _ in range(100):
-        b = state.battle
-        if b.step == step and b.round == round_no:
-            return
-        assert b.step != "over", "the battle ended first"
-        if b.step.endswith("targets"):
-            do(state, "target", sorted(nouns(state, "target"))[0])
-        else:
-            do(state, {"escape": "fight", "promotion": "no-promotion"}.get(
-                b.step, "done" if b.step.endswith("reinforcements") else "stand"))
-    raise AssertionError(f"the battle never reached {step} in round {round_no}")
-
-
-def shots(state: AhdState) -> list[str]:
-    return [line for line in state.log if " fires at " in line]
+def play_to(state: AhdState, tag: str, side: str, round_no: int = 2) -> None:
+    """Answer every battle question plainly (fight, first target, done, stand) until the stop
+    `tag` asks `side` in round `round_no`."""
+    play_on(state, asking(state, tag, side, round_no))
 
 
 def union_militia_available(state: AhdState) -> int:
@@ -117,8 +81,7 @@ def union_militia_available(state: AhdState) -> int:
 
 def recruiting(m, side: str, die: int, dice: Dice, pool=()) -> AhdState:
     """From `side`'s promotion segment, pass, and roll `die` for recruiting (B7.0)."""
-    state = st(m)
-    state.player, state.active, state.phase = side, [side], "promotion"
+    state = promotion_phase(m, side)
     for pid in pool:
         relocate(state, pid, POOL)
     dice.push(die)
@@ -129,9 +92,7 @@ def recruiting(m, side: str, die: int, dice: Dice, pool=()) -> AhdState:
 def next_game_turn(m, dice: Dice, turn: int, move_die: int = 3) -> AhdState:
     """End the Confederate player turn of `turn - 1` through the flow: game turn `turn` starts
     (enlistment, B8.0 / O4.4) and the Union rolls `move_die` for movement."""
-    state = st(m)
-    state.turn, state.player, state.active = turn - 1, CSA, [CSA]
-    state.phase, state.recruits_left, state.recruited_in = "recruit", 0, []
+    recruiting_phase(m, CSA, turn=turn - 1)
     dice.push(move_die)
     act(m, CSA, "end-recruiting")
     state = st(m)
@@ -199,7 +160,7 @@ def test_o2_1_crack_infantry_moves_road_and_rail_like_the_tc_3_cavalry():
     assert route(state, fs.id, "vicksburg").path == ("shreveport", "monroe", "vicksburg")
     assert "vicksburg" not in destinations(state, fv.id)
     march(m, CSA, "shreveport", (fs.id, "vicksburg"))
-    assert piece(st(m), fs.id).loc == "vicksburg" and st(m).marches_left == 1
+    assert piece(st(m), fs.id).loc == "vicksburg" and marches_left(st(m)) == 1
     basic = new_match()
     state = movement_phase(basic, CSA, marches=2)
     fs = place(state, CSA, "FS", "shreveport")[0]
@@ -251,7 +212,7 @@ def test_o2_1_no_cavalry_jump_but_the_union_river_jump_stays():
 LR = "little-rock"
 
 
-def test_o2_2_cavalry_declares_first_at_enemy_cavalry_and_infantry_not_at_it(monkeypatch):
+def test_o2_2_cavalry_declares_first_at_enemy_cavalry_and_infantry_not_at_it():
     """O2.2: 'La Cavalleria, tuttavia, deve sparare alla Cavalleria nemica'; 'I pezzi della
     Fanteria non possono sparare alla Cavalleria nemica che è stata già selezionata in quel round
     come obiettivo'. The CSA defends Little Rock with a veteran infantry and a militia cavalry
@@ -261,11 +222,10 @@ def test_o2_2_cavalry_declares_first_at_enemy_cavalry_and_infantry_not_at_it(mon
     state = battle_state(battlefield_targeting=True)
     put(state, LR, "U-MF-01", "U-CV-01", came_from="fort-smith")
     put(state, LR, "C-FV-01", "C-MC-01")
-    BattleDice(monkeypatch)
-    battle.begin(state, LR)
-    b = state.battle
-    assert b.step == "defender-targets" and b.firers == ["C-MC-01", "C-FV-01"]
-    assert "O2.2" in battle.prompt(state)
+    b = start(state, LR)
+    assert state.phase == "targets" and state.active == [CSA]
+    assert b.firers == ["C-MC-01", "C-FV-01"]
+    assert "O2.2" in prompt(state)
     assert nouns(state, "target") == {"U-CV-01"}
     refused(state, "target", "U-MF-01")
     do(state, "target", "U-CV-01")
@@ -274,12 +234,12 @@ def test_o2_2_cavalry_declares_first_at_enemy_cavalry_and_infantry_not_at_it(mon
     basic = battle_state()
     put(basic, LR, "U-MF-01", "U-CV-01", came_from="fort-smith")
     put(basic, LR, "C-FV-01", "C-MC-01")
-    battle.begin(basic, LR)
-    assert basic.battle.firers == ["C-FV-01", "C-MC-01"]
+    b = start(basic, LR)
+    assert b.firers == ["C-FV-01", "C-MC-01"]
     assert nouns(basic, "target") == {"U-MF-01", "U-CV-01"}
 
 
-def test_o2_2_infantry_may_leave_enemy_cavalry_and_concentrate_on_infantry(monkeypatch):
+def test_o2_2_infantry_may_leave_enemy_cavalry_and_concentrate_on_infantry(battle_dice):
     """O2.2: 'la Fanteria può scegliere di ignorare i pezzi nemici scelti come obiettivo, ed
     invece iniziare a concentrarsi sui pezzi di Fanteria' (AMB-31: the B5.1 duty to target every
     enemy piece no longer covers enemy cavalry; enemy infantry is still covered before doubling
@@ -289,45 +249,47 @@ def test_o2_2_infantry_may_leave_enemy_cavalry_and_concentrate_on_infantry(monke
     state = battle_state(battlefield_targeting=True)
     put(state, LR, "U-MF-01", "U-MF-02", "U-MF-03", came_from="fort-smith")
     put(state, LR, "C-MF-01", "C-MF-02", "C-CV-01")
-    BattleDice(monkeypatch)
-    battle.begin(state, LR)
-    play_to(state, "attacker-targets", round_no=1)
+    battle_dice.push(6, 6, 6)  # the CSA's three shots
+    b = start(state, LR)
+    play_to(state, "targets", UNION, round_no=1)
     do(state, "target", "C-MF-01")
     assert nouns(state, "target") == {"C-MF-02", "C-CV-01"}
     do(state, "target", "C-MF-02")
     assert nouns(state, "target") == {"C-MF-01", "C-MF-02", "C-CV-01"}
+    battle_dice.push(6, 6, 6)  # the Union's three shots
     do(state, "target", "C-MF-01")
-    assert state.battle.round == 2  # the Union fire was resolved: C-CV-01 was never a target
+    assert b.round == 2  # the Union fire was resolved: C-CV-01 was never a target
     assert not [line for line in shots(state) if "fires at C-CV-01" in line]
     basic = battle_state()
     put(basic, LR, "U-MF-01", "U-MF-02", "U-MF-03", came_from="fort-smith")
     put(basic, LR, "C-MF-01", "C-MF-02", "C-CV-01")
-    battle.begin(basic, LR)
-    play_to(basic, "attacker-targets", round_no=1)
+    battle_dice.push(6, 6, 6)
+    start(basic, LR)
+    play_to(basic, "targets", UNION, round_no=1)
     do(basic, "target", "C-MF-01")
     do(basic, "target", "C-MF-02")
     assert nouns(basic, "target") == {"C-CV-01"}  # B5.1: every enemy piece must be a target
 
 
-def test_o2_2_infantry_facing_only_chosen_cavalry_holds_its_fire(monkeypatch):
+def test_o2_2_infantry_facing_only_chosen_cavalry_holds_its_fire(battle_dice):
     """O2.2: infantry may not fire at enemy cavalry already chosen as a target. Three Union
     militia against a lone CSA cavalry: one of them takes it, the other two have no target they
     may take and hold their fire (one Union die, not three as under B5.1's TC-6)."""
     state = battle_state(battlefield_targeting=True)
     put(state, LR, "U-MF-01", "U-MF-02", "U-MF-03", came_from="fort-smith")
     put(state, LR, "C-CV-01")
-    rolls = BattleDice(monkeypatch)
-    battle.begin(state, LR)
+    b = start(state, LR)
     do(state, "fight")                     # B5.2.6: the cavalry could have escaped
+    battle_dice.push(6, 6)
     do(state, "target", "U-MF-01")         # the CSA cavalry: no Union cavalry, free
-    assert rolls.rolled == [6, 6]
+    assert battle_dice.rolled == [6, 6]
     assert "Little Rock r1: U-MF-02, U-MF-03 cannot fire: no target allowed (O2.2 "\
            "battlefield targeting)" in state.log
     assert "Little Rock r1: Union targets: U-MF-01 → C-CV-01" in state.log
-    assert state.battle.round == 2
+    assert b.round == 2
 
 
-def test_o2_2_cavalry_fires_freely_once_every_enemy_cavalry_is_a_target(monkeypatch):
+def test_o2_2_cavalry_fires_freely_once_every_enemy_cavalry_is_a_target(battle_dice):
     """O2.2: 'la Cavalleria non può coalizzarsi sulla Cavalleria o sulla Fanteria nemica fino a
     che nel round corrente ogni pezzo di Cavalleria non è stato selezionato come obiettivo'.
     Two Union cavalry against a CSA cavalry and two militia: the first must take the cavalry;
@@ -336,17 +298,21 @@ def test_o2_2_cavalry_fires_freely_once_every_enemy_cavalry_is_a_target(monkeypa
     state = battle_state(battlefield_targeting=True)
     put(state, LR, "U-CV-01", "U-CV-02", came_from="fort-smith")
     put(state, LR, "C-CV-01", "C-MF-01", "C-MF-02")
-    BattleDice(monkeypatch)
-    battle.begin(state, LR)
-    play_to(state, "attacker-targets", round_no=1)
+    # the CSA's cavalry takes one Union cavalry, C-MF-01 the other; C-MF-02 holds its fire
+    battle_dice.push(6, 6)
+    start(state, LR)
+    play_to(state, "targets", UNION, round_no=1)
+    assert "Little Rock r1: C-MF-02 cannot fire: no target allowed (O2.2 battlefield " \
+           "targeting)" in state.log
     assert nouns(state, "target") == {"C-CV-01"}
     do(state, "target", "C-CV-01")
     assert nouns(state, "target") == {"C-CV-01", "C-MF-01", "C-MF-02"}
     basic = battle_state()
     put(basic, LR, "U-CV-01", "U-CV-02", came_from="fort-smith")
     put(basic, LR, "C-CV-01", "C-MF-01", "C-MF-02")
-    battle.begin(basic, LR)
-    play_to(basic, "attacker-targets", round_no=1)
+    battle_dice.push(6, 6, 6)
+    start(basic, LR)
+    play_to(basic, "targets", UNION, round_no=1)
     do(basic, "target", "C-CV-01")
     assert nouns(basic, "target") == {"C-MF-01", "C-MF-02"}
 
@@ -354,69 +320,71 @@ def test_o2_2_cavalry_fires_freely_once_every_enemy_cavalry_is_a_target(monkeypa
 # --- O3.1 naval retreat -----------------------------------------------------------------------
 
 
-def invaded_charleston(**options: object) -> AhdState:
+def invaded_charleston(battle_dice, **options: object) -> AhdState:
     """Two Union militia landed at Charleston by a naval invasion (B4.2.4) against one CSA
-    militia; the battle has reached the Union's retreat step of round 2."""
+    militia; round 1 is fought (the militia's shot, then the Union's two, all missing) and the
+    battle has reached the Union's retreat question of round 2."""
     state = battle_state(**options)
     put(state, "charleston", "U-MF-01", "U-MF-02", sailed=True, crossing=True)
     put(state, "charleston", "C-MF-04")
-    battle.begin(state, "charleston")
-    play_to(state, "attacker-retreat")
+    battle_dice.push(6, 6, 6)
+    start(state, "charleston")
+    play_to(state, "retreat", UNION)
     return state
 
 
-def test_o3_1_union_invaders_retreat_by_sea_to_washington(monkeypatch):
+def test_o3_1_union_invaders_retreat_by_sea_to_washington(battle_dice):
     """O3.1: 'Se in un porto sudista avviene una battaglia come risultato di un'invasione
     navale ..., le truppe dell'Unione possono ritirarsi raggruppandosi a Washington'. A normal
     retreat (B5.2.5, from round 2, all pieces, the CSA wins), whatever the adjacency; since a
     friendly box (Washington) is then at hand, B5.2.5 rules out the non-friendly land boxes."""
-    BattleDice(monkeypatch)
-    state = invaded_charleston(naval_retreat=True)
-    assert state.battle.invasion
+    state = invaded_charleston(battle_dice, naval_retreat=True)
+    b = state.battle
+    assert b.invasion
     assert nouns(state, "retreat-by-sea") == {"washington"}
     assert nouns(state, "retreat") == set()
     do(state, "retreat-by-sea", "washington")
-    b = state.battle
     assert b.winner == CSA and b.attackers == []
     assert {piece(state, pid).loc for pid in ("U-MF-01", "U-MF-02")} == {"washington"}
     assert all(piece(state, pid).retreated for pid in ("U-MF-01", "U-MF-02"))
     assert any("Union retreats by sea (O3.1) to Washington" in line for line in state.log)
-    basic = invaded_charleston()
+    basic = invaded_charleston(battle_dice)
     assert nouns(basic, "retreat-by-sea") == set() and nouns(basic, "retreat")
 
 
-def test_o3_1_union_garrison_attacked_in_a_southern_port(monkeypatch):
+def test_o3_1_union_garrison_attacked_in_a_southern_port(battle_dice):
     """O3.1: '... o di un attacco Confederato in un presidio nordista': the Union garrison of
     Pensacola (a port in Florida, printed blue: a Southern port by AMB-34) attacked by the CSA
     may retreat by sea; the garrison of Baltimore (Maryland) may not."""
-    BattleDice(monkeypatch)
     for box, origin, by_sea in (("pensacola", "montgomery", True),
                                 ("baltimore", "frederick", False)):
         state = battle_state(CSA, naval_retreat=True)
         put(state, box, "U-MF-01")
         put(state, box, "C-MF-01", "C-MF-02", came_from=origin)
-        battle.begin(state, box)
-        play_to(state, "defender-retreat")
+        battle_dice.push(6, 6, 6)  # round 1: the Union's shot, the CSA's two
+        start(state, box)
+        play_to(state, "retreat", UNION)
         assert (nouns(state, "retreat-by-sea") == {"washington"}) is by_sea, box
 
 
-def test_o3_1_amb_34_no_naval_retreat_after_a_land_attack_or_with_washington_lost(monkeypatch):
+def test_o3_1_amb_34_no_naval_retreat_after_a_land_attack_or_with_washington_lost(battle_dice):
     """O3.1 covers battles from a naval invasion or a CSA attack on a Union garrison: a Union
     attack by land on Charleston gives no retreat by sea; nor does an invasion while Washington
     holds CSA pieces or is not the Union's (AMB-34)."""
-    BattleDice(monkeypatch)
     state = battle_state(naval_retreat=True)
     put(state, "charleston", "U-MF-01", "U-MF-02", came_from="port-royal")
     put(state, "charleston", "C-MF-04")
-    battle.begin(state, "charleston")
-    play_to(state, "attacker-retreat")
+    battle_dice.push(6, 6, 6)
+    start(state, "charleston")
+    play_to(state, "retreat", UNION)
     assert nouns(state, "retreat-by-sea") == set()
     state = battle_state(naval_retreat=True)
     put(state, "washington", "C-MF-05")
     put(state, "charleston", "U-MF-01", "U-MF-02", sailed=True, crossing=True)
     put(state, "charleston", "C-MF-04")
-    battle.begin(state, "charleston")
-    play_to(state, "attacker-retreat")
+    battle_dice.push(6, 6, 6)
+    start(state, "charleston")
+    play_to(state, "retreat", UNION)
     assert nouns(state, "retreat-by-sea") == set()
     refused(state, "retreat-by-sea", "washington")
 
@@ -441,7 +409,7 @@ def test_o3_2_three_boxes_along_friendly_railway_tc_2():
     assert "To Chicago (3 boxes by friendly rail, O3.2)" in [c.label for c in m.actions(UNION)]
     act(m, UNION, "space", "chicago")
     state = st(m)
-    assert piece(state, mf.id).loc == "chicago" and state.marches_left == 1
+    assert piece(state, mf.id).loc == "chicago" and marches_left(state) == 1
     assert piece(state, mf.id).marches == 1
     off = new_match()
     state = movement_phase(off, UNION, marches=2)
@@ -516,7 +484,7 @@ def test_o3_3_t8_historical_recruiting_rows(dice: Dice, side, die, count):
     il risultato del dado è 5 o 6' (T8, player aid 'Reclutamento Storico')."""
     m = new_match(historical_recruiting=True)
     state = recruiting(m, side, die, dice, pool=UNION_POOL if side == UNION else CSA_POOL)
-    assert (state.recruit_die, state.recruits_left) == (die, count)
+    assert (recruiting_of(state).die, recruiting_of(state).left) == (die, count)
     assert any("O3.3" in line for line in state.log[-2:])
 
 
@@ -576,7 +544,7 @@ def test_tc_19_o3_4_may_1864_mas_35_allows_47_pieces(dice: Dice):
     place(state, UNION, "FV", "chicago", n=24)
     dice.push(3)                                # the CSA movement die; no Union recruiting die
     rolled = len(dice.rolled)
-    state.player, state.active, state.phase = UNION, [UNION], "promotion"
+    promotion_phase(off, UNION)
     act(off, UNION, "pass")
     assert dice.rolled[rolled:] == [3] and st(off).player == CSA
 
@@ -616,7 +584,7 @@ def test_tc_2_o4_1_no_kentucky_and_one_river_box_on_turn_1(dice: Dice):
     On turn 2 all of it is open again."""
     m = new_match(first_turn_restrictions=True)
     state = st(m)
-    assert state.turn == 1 and state.marches_left == 2
+    assert state.turn == 1 and marches_left(state) == 2
     assert any("O4.1" in line for line in state.log)
     relocate(state, "U-MF-04", "evansville")
     mc = place(state, UNION, "MC", "cairo")[0]
@@ -652,7 +620,7 @@ def test_o4_1_binds_the_confederacy_too_and_no_union_naval_move():
     assert not any(lab.startswith("sail") for lab in labels(m, UNION))
     assert_illegal(m, UNION, "sail", "U-MF-04")
     assert RULES.view(state, None).tracks["First-turn restrictions (O4.1)"]
-    state.player, state.active = CSA, [CSA]
+    state = in_player_turn(m, CSA, flow.movement_segment, turn=1)
     mf = place(state, CSA, "FV", "forts-henry-and-donelson")[0]
     reach = destinations(state, mf.id)
     assert "nashville" in reach and not reach & {"paducah", "bowling-green"}
@@ -661,31 +629,33 @@ def test_o4_1_binds_the_confederacy_too_and_no_union_naval_move():
     assert "sail U-MF-04" in labels(basic, UNION)
 
 
-def test_o4_1_amb_58_no_escape_or_retreat_into_kentucky_on_turn_1(monkeypatch):
+def test_o4_1_amb_58_no_escape_or_retreat_into_kentucky_on_turn_1(battle_dice):
     """AMB-58: retreats and escapes move along a line 'subject to the Potomac ban and O4.1'.
     A Union cavalry attacked in Cairo on turn 1 may escape to Centralia only, not to Paducah or
     Columbus (Kentucky); a Union infantry there with Centralia held by the CSA has no retreat
     at all; on turn 2 both Kentucky boxes are open."""
-    BattleDice(monkeypatch)
     for turn, escapes in ((1, {"centralia"}), (2, {"centralia", "paducah", "columbus-ky"})):
         state = battle_state(CSA, turn=turn, first_turn_restrictions=True)
         put(state, "cairo", "U-MC-01")
         put(state, "cairo", "C-MF-01", came_from="cape-girardeau")
-        battle.begin(state, "cairo")
+        start(state, "cairo")
         assert nouns(state, "escape") == escapes
     for turn in (1, 2):
         state = battle_state(CSA, turn=turn, first_turn_restrictions=True)
         put(state, "cairo", "U-MF-01")
         put(state, "centralia", "C-MF-02")
         put(state, "cairo", "C-MF-01", came_from="cape-girardeau")
-        battle.begin(state, "cairo")
-        play_to(state, "attacker-retreat")
+        battle_dice.push(6, 6)  # round 1: one shot a side
+        b = start(state, "cairo")
+        play_to(state, "retreat", CSA)
+        if turn == 1:
+            battle_dice.push(6, 6)  # round 2 is fought without a Union question
         do(state, "stand")
         if turn == 2:
-            assert state.battle.step == "defender-retreat"
+            assert state.phase == "retreat" and state.active == [UNION]
             assert nouns(state, "retreat") == {"paducah", "columbus-ky"}
         else:  # no box to retreat to: the Union is not asked, round 3 begins
-            assert state.battle.round == 3 and state.active == [CSA]
+            assert b.round == 3 and state.active == [CSA]
 
 
 # --- O4.2 Fort Monroe ---------------------------------------------------------------------------
@@ -734,14 +704,14 @@ def test_o4_3_modified_one_or_less_gives_two_promotions(dice: Dice):
     pieces, then recruiting."""
     m = new_match(southern_training=True)
     state = csa_promotion(m, dice, 2, lost=1)
-    assert (state.phase, state.training_die, state.promotions_left) == ("promotion", 2, 2)
+    assert (state.phase, promotion_of(state).training_die, promotion_of(state).left) == ("promotion", 2, 2)
     assert "Southern training (O4.3): die 2 - 1 veteran/crack infantry lost this turn = 1: " \
            "two promotions." in state.log
     assert "two pieces" in m.view(CSA).prompt
     act(m, CSA, "promote", "C-MF-01")
     state = st(m)
     assert piece(state, "C-MF-01").loc == POOL     # B6.0: the militia counter to the pool
-    assert state.phase == "promotion" and state.promoted == ["C-FV-01"]
+    assert state.phase == "promotion" and promotion_of(state).promoted == ["C-FV-01"]
     acts = labels(m, CSA)
     assert "promote C-FV-01" not in acts and "promote C-MF-02" in acts
     assert_illegal(m, CSA, "promote", "C-FV-01")
@@ -759,7 +729,7 @@ def test_o4_3_the_die_minus_losses(dice: Dice, die, lost, two):
     """O4.3, T8 'Rimpiazzamento Confederato': '1 o meno = 2 promozioni', minus 1 per FV/FS lost."""
     m = new_match(southern_training=True)
     state = csa_promotion(m, dice, die, lost=lost)
-    assert state.promotions_left == (2 if two else 1)
+    assert promotion_of(state).left == (2 if two else 1)
     dice.push(3)
     act(m, CSA, "promote", "C-MF-01")
     assert (st(m).phase == "promotion") is two
@@ -771,10 +741,10 @@ def test_o4_3_only_the_confederacy_and_only_with_the_option(dice: Dice):
     m = new_match(southern_training=True)
     state = movement_phase(m, UNION, marches=1, turn=2)
     act(m, UNION, "end-movement")
-    assert st(m).phase == "promotion" and st(m).training_die == 0 and dice.rolled == []
+    assert st(m).phase == "promotion" and promotion_of(st(m)).training_die == 0 and dice.rolled == []
     off = new_match()
     state = csa_promotion(off, dice)
-    assert state.phase == "promotion" and state.promotions_left == 1 and dice.rolled == []
+    assert state.phase == "promotion" and promotion_of(state).left == 1 and dice.rolled == []
 
 
 def test_o4_3_amb_33_losses_counted_by_enemy_fire_for_the_whole_game_turn(dice: Dice):
@@ -804,7 +774,7 @@ def test_o4_3_amb_33_losses_counted_by_enemy_fire_for_the_whole_game_turn(dice: 
     dice.push(2)                                  # the training die: 2 - 1 = 1
     act(m, CSA, "end-movement")
     state = st(m)
-    assert state.training_die == 2 and state.promotions_left == 2
+    assert promotion_of(state).training_die == 2 and promotion_of(state).left == 2
     dice.push(3, 4)                               # CSA recruiting die; Union movement, turn 3
     act(m, CSA, "pass")
     act(m, CSA, "end-recruiting")
@@ -812,27 +782,27 @@ def test_o4_3_amb_33_losses_counted_by_enemy_fire_for_the_whole_game_turn(dice: 
     assert state.turn == 3 and state.csa_infantry_lost == 0
 
 
-def test_o4_3_union_losses_and_militia_do_not_count(monkeypatch):
+def test_o4_3_union_losses_and_militia_do_not_count(battle_dice):
     """O4.3 counts 'Fanteria Veterana o di Sfondamento' of the Confederacy only: a CSA militia
     or a Union veteran eliminated leaves the count alone."""
-    BattleDice(monkeypatch, 1, 1, 1, 1)
+    battle_dice.push(1, 1)
     state = battle_state(southern_training=True)
     put(state, LR, "U-FV-01", came_from="fort-smith")
     put(state, LR, "C-MF-01", "C-MF-02")
-    battle.begin(state, LR)                        # CSA fire 1, 1: the Union veteran is gone
+    start(state, LR)                               # CSA fire 1, 1: the Union veteran is gone
     assert piece(state, "U-FV-01").loc == SUPPLY and state.csa_infantry_lost == 0
-    BattleDice(monkeypatch, 6, 1, 1)
+    battle_dice.push(6, 1, 1)
     state = battle_state(southern_training=True)
     put(state, LR, "U-FV-01", "U-FV-02", came_from="fort-smith")
     put(state, LR, "C-MF-01")
-    battle.begin(state, LR)
+    start(state, LR)
     do(state, "target", "U-FV-01")                # CSA: 6; Union 1, 1: the militia is gone
     assert piece(state, "C-MF-01").loc == POOL and state.csa_infantry_lost == 0
-    BattleDice(monkeypatch, 6, 1, 1)
+    battle_dice.push(6, 1, 1)
     state = battle_state(southern_training=True)
     put(state, LR, "U-FV-01", "U-FV-02", came_from="fort-smith")
     put(state, LR, "C-FS-01")
-    battle.begin(state, LR)
+    start(state, LR)
     do(state, "target", "U-FV-01")                # a crack infantry: hit on 1-2 (B5.2.2)
     assert piece(state, "C-FS-01").loc == SUPPLY and state.csa_infantry_lost == 1
 

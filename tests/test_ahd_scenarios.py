@@ -22,7 +22,7 @@ from core.ahd.state import CAVALRY, INFANTRY, MILITIA
 from core.engine import Match, normalize_options
 from core.playout import random_playout
 from saves import load_match, save_match
-from tests.support.ahd import (ASIDE, CSA, POOL, RULES, UNION, act, clear_box,
+from tests.support.ahd import (recruiting_phase, marches_left, movement_of, ASIDE, CSA, POOL, RULES, UNION, act, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, place, relocate, st)
 from tui import cli
@@ -453,8 +453,7 @@ def test_o4_4_1863_draft_riots_may_brings_one_more_militia(dice):
     """O4.4 'uno viene aggiunto ad aprile, un altro a maggio': in the 1863 scenario the May
     turn enlists 1 MF (the scenario's April one is already in the pool)."""
     m = scenario_match("1863", draft_riots=True)
-    state = st(m)
-    state.player, state.active, state.phase = CSA, [CSA], "recruit"
+    recruiting_phase(m, CSA)
     end_player_turn(m, CSA, dice, 3)  # May 1863: enlistment, then the Union movement die
     state = st(m)
     assert state.turn == 19
@@ -495,18 +494,18 @@ def test_o5_0_first_turn_one_march_each_no_die_no_invasion(year, dice):
     as usual (B4.0)."""
     m = scenario_match(year)
     state = st(m)
-    assert (state.marches_left, state.move_die, state.invasion) == (1, 0, False)
+    assert (marches_left(state), movement_of(state).die, movement_of(state).invasion) == (1, 0, False)
     assert not any(a.startswith("invade") for a in labels(m, UNION))
     assert m.view(None).tracks["Movement die"] == "none (first turn)"
     end_player_turn(m, UNION, dice)
     state = st(m)
     assert (state.player, state.phase) == (CSA, "movement")
-    assert (state.marches_left, state.move_die, state.invasion) == (1, 0, False)
+    assert (marches_left(state), movement_of(state).die, movement_of(state).invasion) == (1, 0, False)
     assert dice.rolled == []  # neither player rolled for movement
     end_player_turn(m, CSA, dice, 6)
     state = st(m)
-    assert (state.turn, state.player, state.marches_left) == (START_TURN[year] + 1, UNION, 6)
-    assert state.invasion  # a 6 on a later turn allows an invasion again
+    assert (state.turn, state.player, marches_left(state)) == (START_TURN[year] + 1, UNION, 6)
+    assert movement_of(state).invasion  # a 6 on a later turn allows an invasion again
 
 
 def test_o5_0_one_march_is_spent_by_one_march(dice):
@@ -518,7 +517,7 @@ def test_o5_0_one_march_is_spent_by_one_march(dice):
     act(m, UNION, "space", "harrisburg")
     if st(m).phase == "march":
         act(m, UNION, "end-march")
-    assert st(m).marches_left == 0
+    assert marches_left(st(m)) == 0
     assert labels(m, UNION) == ["end-movement"]
 
 
@@ -534,8 +533,7 @@ def test_o5_0_b8_0_no_second_enlistment_on_the_scenarios_april(year):
 def test_b8_0_later_aprils_still_enlist_in_the_1862_scenario(dice):
     """B8.0: in the 1862 scenario, April 1863 (turn 18) brings 4 more MF to the pool."""
     m = scenario_match("1862")
-    state = st(m)
-    state.turn, state.player, state.active, state.phase = 17, CSA, [CSA], "recruit"
+    recruiting_phase(m, CSA, turn=17)
     end_player_turn(m, CSA, dice, 2)
     state = st(m)
     assert state.turn == 18
@@ -605,8 +603,7 @@ def test_t9_historical_values_are_the_scenarios_starting_d():
 
 
 def to_end_of_turn(m: Match, turn: int, side: str) -> None:
-    state = st(m)
-    state.turn, state.player, state.active, state.phase = turn, side, [side], "recruit"
+    recruiting_phase(m, side, turn=turn)
 
 
 def test_tc_22_1862_scenario_judged_at_the_end_of_march_1863_union_edge(dice):

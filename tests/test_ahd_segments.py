@@ -14,7 +14,7 @@ from core.ahd import query as q
 from core.ahd.calendar import ENLISTMENT_TURNS, label
 from core.ahd.state import (ASIDE, CAVALRY, CRACK, CSA, INFANTRY, MILITIA, POOL, SUPPLY, UNION,
                             VETERAN)
-from tests.support.ahd import (Dice, act, assert_illegal,
+from tests.support.ahd import (recruiting_phase, promotion_phase, recruiting_of, Dice, act, assert_illegal,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, march, movement_phase, new_match,
                                piece, place, relocate, st)
@@ -29,11 +29,7 @@ VICTORY_CITIES = ("new-orleans", "mobile", "atlanta", "memphis", "charleston", "
 
 
 def promotion_segment(m, side):
-    state = st(m)
-    state.player = side
-    state.active = [side]
-    state.phase = "promotion"
-    return state
+    return promotion_phase(m, side)
 
 
 def union_militia_available(state) -> int:
@@ -181,7 +177,7 @@ def test_b7_0_recruiting_die_gives_militia_and_a_one_counts_as_two(dice: Dice, d
     m = new_match()
     state = _recruiting(m, UNION, die, dice,
                         pool=[f"U-MF-{n}" for n in range(13, 21)])
-    assert (state.recruit_die, state.recruits_left) == (die, count)
+    assert (recruiting_of(state).die, recruiting_of(state).left) == (die, count)
     cities = sorted(UNION_RECRUITING_CITIES)
     for box in cities[:count]:
         act(m, UNION, "recruit-infantry", box)
@@ -207,7 +203,7 @@ def test_tc_13_b7_0_union_recruits_in_its_own_blue_shield_cities_one_each(dice: 
     assert_illegal(m, UNION, "recruit-cavalry", "chicago")
     act(m, UNION, "recruit-cavalry", "cairo")
     state = st(m)
-    assert state.recruits_left == 0
+    assert recruiting_of(state).left == 0
     assert labels(m, UNION) == ["end-recruiting"]
     assert piece(state, "U-MC-01").loc == "cairo"
     assert sorted(p.loc for p in state.pieces if p.id in ("U-MF-13", "U-MF-14")) == [
@@ -288,7 +284,7 @@ def test_b7_0_recruits_stop_at_maximum_army_size(dice: Dice):
     assert q.in_play(state, UNION) == 33
     _recruiting(m, UNION, 5, dice, pool=["U-MF-13", "U-MF-14"])
     act(m, UNION, "recruit-infantry", "toledo")
-    assert st(m).recruits_left == 4
+    assert recruiting_of(st(m)).left == 4
     assert labels(m, UNION) == ["end-recruiting"]
     assert q.in_play(st(m), UNION) == 34
 
@@ -346,9 +342,7 @@ def test_tc_14_b8_0_four_militia_enlisted_each_april_1862_1863_1864(dice: Dice):
     assert union_militia_available(st(m)) == 12
     expected = 12
     for turn in range(2, 41):
-        state = st(m)
-        state.turn, state.player, state.active = turn - 1, CSA, [CSA]
-        state.phase, state.recruits_left, state.recruited_in = "recruit", 0, []
+        recruiting_phase(m, CSA, turn=turn - 1)
         dice.push(3)
         act(m, CSA, "end-recruiting")
         state = st(m)
@@ -363,9 +357,7 @@ def test_tc_14_b8_0_four_militia_enlisted_each_april_1862_1863_1864(dice: Dice):
 def test_b8_0_enlisted_militia_can_be_recruited_in_the_same_april(dice: Dice):
     """AMB-59: the enlistment comes at the start of the April turn, before the Union recruits."""
     m = new_match()
-    state = st(m)
-    state.turn, state.player, state.active = 7, CSA, [CSA]
-    state.phase, state.recruits_left = "recruit", 0
+    recruiting_phase(m, CSA, turn=7)
     dice.push(3)
     act(m, CSA, "end-recruiting")
     assert len(q.pool(st(m), UNION, INFANTRY)) == 4
@@ -464,16 +456,15 @@ def test_tc_16_b9_0_infantry_arriving_makes_cavalry_control_permanent(dice: Dice
 
 
 def test_tc_16_b9_0_infantry_recruited_there_makes_cavalry_control_permanent(dice: Dice):
-    """B9.0: '... (oppure è stata reclutata)'. Knoxville (grey) carries a blue shield: once the
-    Union cavalry holds it, the Union may recruit there."""
+    """B9.0: '... (oppure è stata reclutata)'. Knoxville (grey) carries a blue shield: while
+    the Union cavalry holds it, the Union may recruit there, and the militia recruited there
+    makes the control permanent: the cavalry may then leave."""
     m = new_match()
     state = movement_phase(m, UNION, marches=2)
-    place(state, UNION, "CV", "knoxville")
+    cav = place(state, UNION, "CV", "knoxville")[0].id
     state = end_player_turn(m, UNION, dice, 2)
     assert state.owner["knoxville"] == UNION and state.cavalry_held == ["knoxville"]
     end_player_turn(m, CSA, dice, 3)
-    cav = [p.id for p in q.pieces_at(st(m), "knoxville", UNION)][0]
-    march(m, UNION, "knoxville", (cav, "chattanooga"))
     relocate(st(m), "U-MF-13", POOL)
     act(m, UNION, "end-movement")
     dice.push(2)
@@ -484,6 +475,9 @@ def test_tc_16_b9_0_infantry_recruited_there_makes_cavalry_control_permanent(dic
     state = st(m)
     assert state.owner["knoxville"] == UNION and "knoxville" not in state.cavalry_held
     assert piece(state, "U-MF-13").loc == "knoxville"
+    end_player_turn(m, CSA, dice, 3)
+    march(m, UNION, "knoxville", (cav, "chattanooga"))
+    assert st(m).owner["knoxville"] == UNION  # the infantry holds it: control stays
 
 
 # --- B11.0 / TC-15 ----------------------------------------------------------------------------

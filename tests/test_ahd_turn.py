@@ -15,7 +15,7 @@ from core.ahd import calendar
 from core.ahd import query as q
 from core.ahd.state import ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, POOL, UNION
 from core.engine import IllegalAction
-from tests.support.ahd import (Dice, act, assert_illegal, encoded,
+from tests.support.ahd import (recruiting_phase, marches_left, movement_of, recruiting_of, Dice, act, assert_illegal, encoded,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                finish_player_turn, labels, march, new_match, piece, roll_into_turn,
                                st)
@@ -113,7 +113,7 @@ def test_tc_1_b3_0_full_game_turn_order(dice: Dice):
     state = st(m)
     assert dice.rolled == [3, 2, 4]
     assert calendar.label(state.turn) == "Aug 1861"
-    assert (state.move_die, state.marches_left) == (4, 4)
+    assert (movement_of(state).die, marches_left(state)) == (4, 4)
     assert piece(state, "U-MC-01").loc == "chicago" and piece(state, "C-MC-01").loc == "richmond"
 
 
@@ -125,16 +125,16 @@ def test_tc_1_b3_0_no_union_movement_once_its_first_battle_has_started(dice: Dic
     m = new_match()
     march(m, UNION, "washington", ("U-MF-01", "manassas-junction"),
           ("U-MF-02", "manassas-junction"), ("U-MF-03", "manassas-junction"))
-    assert st(m).marches_left == 1
+    assert marches_left(st(m)) == 1
     act(m, UNION, "end-movement")
     state = st(m)
-    assert state.phase == "battle" and state.battle.box == "manassas-junction"
+    assert state.battle is not None and state.battle.box == "manassas-junction"
     assert state.active == [CSA]                         # the defender declares first (B5.0)
     dice.push(6, 6, 6, 6)                                # every shot of round 1 misses
     act(m, CSA, "target", "U-MF-01")
     act(m, CSA, "done")                                  # CSA: no reinforcements in round 2
     state = st(m)
-    assert state.phase == "battle" and state.active == [UNION]   # Union: retreat or stand
+    assert state.battle is not None and state.active == [UNION]   # Union: retreat or stand
     for verb, noun in (("march", "chicago"), ("march", "fort-wayne"), ("end-movement", None),
                        ("sail", "U-MF-01"), ("piece", "U-MF-04"), ("end-march", None)):
         assert_illegal(m, UNION, verb, noun)
@@ -144,7 +144,7 @@ def test_tc_1_b3_0_no_union_movement_once_its_first_battle_has_started(dice: Dic
     assert (state.player, state.phase, state.active) == (UNION, "promotion", [UNION])
     for verb, noun in (("march", "chicago"), ("end-movement", None), ("end-march", None)):
         assert_illegal(m, UNION, verb, noun)
-    assert st(m).marches_left == 1  # the unused march is not usable any more
+    assert marches_left(st(m)) == 0  # the segment is over: its unused march is gone
 
 
 def test_b3_0_only_the_active_player_acts():
@@ -160,7 +160,7 @@ def test_b3_0_only_the_active_player_acts():
 
 def test_tc_1_b4_1_no_naval_invasion_on_turn_one():
     m = new_match()
-    assert not st(m).invasion
+    assert not movement_of(st(m)).invasion
     assert not [lab for lab in labels(m, UNION) if lab.startswith("invade")]
     assert_illegal(m, UNION, "invade", "charleston")
 
@@ -196,9 +196,7 @@ def test_b10_0_b11_0_after_turn_40_the_confederacy_wins_if_the_union_has_not(dic
     """B10.0 with B11.0 (3): 'Se il giocatore nordista non riesce a vincere prima della fine
     della partita (turno 40), il Confederato vince automaticamente'."""
     m = new_match()
-    state = st(m)
-    state.turn, state.player, state.active = 40, CSA, [CSA]
-    state.phase, state.recruits_left = "recruit", 0
+    recruiting_phase(m, CSA, turn=40)
     act(m, CSA, "end-recruiting")
     state = st(m)
     assert state.result is not None and state.result.startswith("Confederate victory")
@@ -212,9 +210,7 @@ def test_b10_0_b11_0_after_turn_40_the_confederacy_wins_if_the_union_has_not(dic
 
 def test_b10_0_turn_39_goes_on_to_turn_40(dice: Dice):
     m = new_match()
-    state = st(m)
-    state.turn, state.player, state.active = 39, CSA, [CSA]
-    state.phase, state.recruits_left = "recruit", 0
+    recruiting_phase(m, CSA, turn=39)
     dice.push(2)
     act(m, CSA, "end-recruiting")
     assert (st(m).turn, st(m).player, st(m).result) == (40, UNION, None)
@@ -229,10 +225,10 @@ def test_undo_a_march_can_be_taken_back_step_by_step():
     act(m, UNION, "march", "chicago")
     act(m, UNION, "piece", "U-MF-04")
     act(m, UNION, "space", "fort-wayne")
-    assert st(m).marches_left == 1 and m.can_undo
+    assert marches_left(st(m)) == 1 and m.can_undo
     m.undo()
     assert st(m).phase == "march-to" and piece(st(m), "U-MF-04").loc == "chicago"
-    assert st(m).marches_left == 2
+    assert marches_left(st(m)) == 2
     m.undo()
     m.undo()
     assert encoded(m) == before and m.history == []
@@ -256,7 +252,7 @@ def test_undo_a_movement_roll_cannot_be_taken_back(dice: Dice):
     while m.can_undo:
         m.undo()
     assert encoded(m) == after_roll
-    assert st(m).move_die == 4 and st(m).marches_left == 4
+    assert movement_of(st(m)).die == 4 and marches_left(st(m)) == 4
 
 
 def test_undo_stops_at_the_recruiting_roll_and_at_the_hand_over(dice: Dice):
@@ -265,7 +261,7 @@ def test_undo_stops_at_the_recruiting_roll_and_at_the_hand_over(dice: Dice):
     assert m.can_undo
     dice.push(3)
     act(m, UNION, "pass")                 # promotion segment, then the recruiting die (B7.0)
-    assert st(m).recruit_die == 3 and not m.can_undo
+    assert recruiting_of(st(m)).die == 3 and not m.can_undo
     act(m, UNION, "recruit-cavalry", "chicago")
     assert m.can_undo
     m.undo()
@@ -280,9 +276,7 @@ def test_undo_uses_real_dice_too():
     m = new_match(seed=11)
     seed_rng = st(m).rng
     assert seed_rng == rng.seed_state(11)          # B4.1: no roll on turn 1
-    state = st(m)
-    state.turn, state.player, state.active = 1, CSA, [CSA]
-    state.phase, state.recruits_left = "recruit", 0
+    recruiting_phase(m, CSA, turn=1)
     act(m, CSA, "end-recruiting")
-    assert st(m).rng != seed_rng and 1 <= st(m).move_die <= 6
+    assert st(m).rng != seed_rng and 1 <= movement_of(st(m)).die <= 6
     assert not m.can_undo

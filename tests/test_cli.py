@@ -211,3 +211,34 @@ def test_continue_path_does_not_import_networkx(home):
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_new_with_players(capsys, toy, launched):
+    """`--player ROLE=NAME` (repeatable) sets Match.players; unnamed roles keep their own."""
+    code, _, _ = run(capsys, "new", "tui-toy", "--seed", "1", "--player", "Red=Alice")
+    assert code == 0
+    match, _ = launched[-1]
+    assert match.players == {"Red": "Alice", "Blue": "Blue"}
+    code, _, _ = run(capsys, "new", "tui-toy", "--player", "Red=Alice", "--player",
+                     "Blue = Alice ")
+    assert code == 0
+    assert launched[-1][0].roles_of("Alice") == ["Red", "Blue"]
+    run(capsys, "new", "tui-toy", "--player", "Blue=computer")
+    assert launched[-1][0].player_of("Blue") == "computer"
+
+
+@pytest.mark.parametrize("player, words", [("Green=Alice", ["unknown role 'Green'", "Red, Blue"]),
+                                           ("Red", ["ROLE=NAME"]), ("=Alice", ["ROLE=NAME"]),
+                                           ("Red=", ["Red needs a name"])])
+def test_a_bad_player_is_one_line_and_exit_2(capsys, toy, launched, player, words):
+    code, _, err = run(capsys, "new", "tui-toy", "--player", player)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("muster: ")
+    for word in words:
+        assert word in err
+    assert launched == []
+
+
+def test_new_help_shows_the_player_flag(capsys):
+    code, out, _ = run(capsys, "new", "--help")
+    assert code == 0 and "--player ROLE=NAME" in out

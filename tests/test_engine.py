@@ -6,8 +6,11 @@ import msgspec
 import pytest
 
 from core import rng
-from core.engine import (Action, Header, IllegalAction, Match, State, clone, normalize_options)
+from core.engine import (Action, Choice, Header, IllegalAction, Match, State, clone,
+                         normalize_options)
 from core.registry import game_ids, get_rules
+from tests.support.toygame import RULES as TOY
+from tests.support.toygame import ToyRules, play
 
 
 def encoded(state: State) -> bytes:
@@ -163,3 +166,120 @@ def test_act_with_the_legal_list_still_refuses_what_is_not_in_it(rules) -> None:
     again = Match.new(rules, seed=1)
     again.act("Union", legal[0].action)
     assert encoded(again.state) == encoded(match.state)
+
+
+# --- players: who plays each role (DESIGN "Roles and players") ----------------------------
+
+
+def test_every_role_is_its_own_player_by_default(rules) -> None:
+    match = Match.new(rules, seed=1)
+    assert match.players == {"Union": "Union", "Confederate": "Confederate"}
+    assert match.player_of("Union") == "Union"
+    assert match.roles_of("Confederate") == ["Confederate"]
+    assert match.roles_of("Alice") == []
+
+
+def test_players_are_names_or_the_computer_and_may_hold_several_roles() -> None:
+    match = Match.new(TOY, seed=1, players={"North": "Alice", "South": "Alice"})
+    assert match.players == {"North": "Alice", "South": "Alice"}
+    assert match.roles_of("Alice") == ["North", "South"]
+    match = Match.new(TOY, seed=1, players={"South": Match.COMPUTER})
+    assert match.players == {"North": "North", "South": "computer"}  # unnamed: the default
+    assert match.player_of("South") == "computer" and match.roles_of("computer") == ["South"]
+
+
+def test_unknown_roles_and_empty_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown role 'East'.*North, South"):
+        Match.new(TOY, seed=1, players={"East": "Alice"})
+    for empty in ("", "   "):
+        with pytest.raises(ValueError, match="South needs a name"):
+            Match.new(TOY, seed=1, players={"South": empty})
+    with pytest.raises(ValueError, match="unknown role 'East'"):
+        Match.new(TOY, seed=1).player_of("East")
+
+
+def test_replay_keeps_the_players() -> None:
+    match = Match.new(TOY, seed=4, players={"North": "Alice", "South": "Bob"})
+    play(match, 5)
+    again = Match.replay(TOY, match.header, match.history, players=match.players)
+    assert again.players == {"North": "Alice", "South": "Bob"}
+    assert Match.replay(TOY, match.header, match.history).players == {"North": "North",
+                                                                        "South": "South"}
+
+
+# --- the `legal` list: only Match's own listing is trusted --------------------------------
+
+
+class TrustingToy(ToyRules):
+    """Toy Race whose `act` trusts the `legal` list it is given, as A House Divided's does
+    (it checks membership in that list instead of listing the legal actions again)."""
+
+    def __init__(self) -> None:
+        super().__init__(id="trusting-toy")
+        self.given: list[list[Choice] | None] = []
+        self._trusted: list[Choice] | None = None
+
+    def actions(self, state: State, role: str) -> list[Choice]:
+        if self._trusted is not None:
+            return self._trusted
+        return super().actions(state, role)
+
+    def act(self, state: State, role: str, action: Action,
+            legal: list[Choice] | None = None) -> State:
+        self.given.append(legal)
+        self._trusted = legal
+        try:
+            return super().act(state, role, action)
+        finally:
+            self._trusted = None
+
+
+FORGED = Action("pick", 7)  # Toy Race picks 1, 2 or 3
+
+
+def assert_refused(match: Match, role: str, action: Action, legal: list[Choice]) -> None:
+    before, history = encoded(match.state), list(match.history)
+    with pytest.raises(IllegalAction):
+        match.act(role, action, legal=legal)
+    assert encoded(match.state) == before and match.history == history
+
+
+def test_a_forged_legal_list_is_ignored_and_the_action_refused() -> None:
+    rules = TrustingToy()
+    match = Match.new(rules, seed=1)
+    assert_refused(match, "North", FORGED, [Choice(FORGED, "x")])
+    assert rules.given == [None]  # the rules checked by themselves
+    match.actions("North")  # even right after a listing: a different list is not vouched for
+    assert_refused(match, "North", FORGED, [Choice(FORGED, "x")])
+
+
+def test_the_listed_list_edited_afterwards_cannot_smuggle_an_action_in() -> None:
+    match = Match.new(TrustingToy(), seed=1)
+    legal = match.actions("North")
+    legal.append(Choice(FORGED, "x"))
+    assert_refused(match, "North", FORGED, legal)
+    legal = match.actions("North")
+    legal[0].action = FORGED
+    assert_refused(match, "North", FORGED, legal)
+
+
+def test_the_listed_list_is_passed_on_only_for_the_state_and_role_it_was_listed_for() -> None:
+    rules = TrustingToy()
+    match = Match.new(rules, seed=1)
+    legal = match.actions("North")
+    match.act("North", legal[1].action, legal=legal)
+    assert rules.given[-1] is legal  # the rules were spared a second listing
+    match.act("North", Action("change"), legal=legal)  # a list of another state: not passed
+    assert rules.given[-1] is None
+    assert_refused(match, "North", Action("change"), legal)
+    assert match.history == [("North", Action("pick", 2)), ("North", Action("change"))]
+
+
+def test_a_forged_legal_list_is_refused_in_a_house_divided(rules) -> None:
+    match = Match.new(rules, seed=1)
+    forged = Action("march", "richmond")
+    assert_refused(match, "Union", forged, [Choice(forged, "x")])
+    legal = match.actions("Union")
+    assert_refused(match, "Union", forged, [*legal, Choice(forged, "x")])
+    legal.append(Choice(forged, "x"))
+    assert_refused(match, "Union", forged, legal)

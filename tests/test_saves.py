@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 import saves
-from core.engine import IllegalAction, Match
+from core.engine import Action, IllegalAction, Match
 from saves import (SaveError, autosave, latest_save, list_saves, load_match, new_save_path,
                    save_match, saves_dir)
 from saves import clock, format as save_format, store
@@ -53,8 +53,8 @@ def now(monkeypatch):
 
 
 def new_match(seed: int = 7, scenario: str = "long", steps: int = 9, **options) -> Match:
-    match = Match.new(RULES, seed=seed, scenario=scenario, options=options)
-    match.players = {"North": "human", "South": "computer"}
+    match = Match.new(RULES, seed=seed, scenario=scenario, options=options,
+                      players={"North": "Alice", "South": "computer"})
     play(match, steps, seed=seed)
     return match
 
@@ -103,7 +103,7 @@ def test_round_trip_gives_the_same_game_and_play_continues_identically(tmp_path)
     assert loaded.header == match.header
     assert loaded.history == match.history
     assert encoded(loaded.state) == encoded(match.state)
-    assert loaded.players == {"North": "human", "South": "computer"}
+    assert loaded.players == {"North": "Alice", "South": "computer"}
     assert loaded.save_path == path
     for role in (None, "North", "South"):
         assert loaded.view(role) == match.view(role)
@@ -126,11 +126,11 @@ def test_round_trip_of_a_new_and_of_a_finished_game(tmp_path, steps):
 def test_the_file_is_readable_json_with_the_documented_fields(tmp_path):
     match = new_match()
     document = msgspec.json.decode(save_match(match, tmp_path / "g.muster").read_bytes())
-    assert document["magic"] == "muster-save" and document["format"] == 1
+    assert document["magic"] == "muster-save" and document["format"] == 2
     assert (document["game"], document["rules_version"]) == ("toy", "1.0")
     assert (document["scenario"], document["seed"]) == ("long", 7)
     assert document["options"] == {"sides": 6, "first": "North"}
-    assert document["players"] == {"North": "human", "South": "computer"}
+    assert document["players"] == {"North": "Alice", "South": "computer"}
     assert document["history"][0] == ["North", [match.history[0][1].verb,
                                                 match.history[0][1].noun]]
     assert len(document["history"]) == len(match.history) == 9
@@ -253,7 +253,7 @@ BAD_FILES = {
     "foreign-number": (lambda data: b"42", "not a Muster save"),
     "wrong-magic": (_set(magic="muster-sav"), "not a Muster save"),
     "future-format": (_set(format=3), "written by a newer Muster (format 3); "
-                                      "this one reads up to format 1"),
+                                      "this one reads up to format 2"),
     "bad-format": (_set(format="one"), "format version"),
     "missing-field": (_drop("seed"), "damaged"),
     "wrong-type": (_set(history=[["North", "pick"]]), "damaged"),
@@ -334,19 +334,82 @@ def test_migrations_run_in_order_up_to_the_current_format(tmp_path, monkeypatch)
         doc["players"] = doc.pop("sides")
         return doc
 
-    def from_1(doc):
-        seen.append((1, doc["format"]))
-        doc["players"] = {role: "human" for role in doc["players"]}
+    def from_2(doc):  # an imaginary format 3: after the real step 1 -> 2
+        seen.append((2, doc["format"], dict(doc["players"])))
+        doc["players"] = {role: "Bob" for role in doc["players"]}
         return doc
 
-    monkeypatch.setattr(save_format, "FORMAT_VERSION", 2)
+    monkeypatch.setattr(save_format, "FORMAT_VERSION", 3)
     monkeypatch.setitem(save_format.MIGRATIONS, 0, from_0)
-    monkeypatch.setitem(save_format.MIGRATIONS, 1, from_1)
+    monkeypatch.setitem(save_format.MIGRATIONS, 2, from_2)
     loaded = load_match(path)
-    assert seen == [(0, 0), (1, 1)]
-    assert loaded.players == {"North": "human", "South": "human"}
+    assert seen == [(0, 0), (2, 2, {"North": "Alice", "South": "computer"})]
+    assert loaded.players == {"North": "Bob", "South": "Bob"}
     resaved = msgspec.json.decode(save_match(loaded, path).read_bytes())
-    assert resaved["format"] == 2
+    assert resaved["format"] == 3
+
+
+# A real format-1 file, as Muster wrote it before players had names (toy, seed 7, short).
+FORMAT_1 = """{
+  "magic": "muster-save",
+  "format": 1,
+  "game": "toy",
+  "rules_version": "1.0",
+  "scenario": "short",
+  "options": {"sides":6,"first":"North"},
+  "seed": 7,
+  "players": {"North":"human","South":"computer"},
+  "summary": "Toy Race — short — turn 1, phase pick, South to play",
+  "created": "2026-11-24T13:44:14.246262Z",
+  "updated": "2026-11-24T13:44:14.246262Z",
+  "history": [
+    ["North",["pick",2]],
+    ["North",["roll",null]]
+  ],
+  "state": {"game":"toy","scenario":"short","options":{"sides":6,"first":"North"},\
+"rng":15511297055138107906,"active":["South"],"log":["Toy Race, short: North plays first.",\
+"North picks 2.","North rolls 5 and scores 2."],"result":null,"reveals":0,"turn":1,"turns":3,\
+"sides":6,"first":"North","phase":"pick","pick":0,"scores":{"North":2,"South":0},"rolls":[5]}
+}
+"""
+
+
+def test_format_1_humans_become_players_named_after_their_role(tmp_path):
+    """Format 1 -> 2: "human" becomes the role's default name, "computer" stays."""
+    path = tmp_path / "format1.muster"
+    path.write_text(FORMAT_1, encoding="utf-8")
+    loaded = load_match(path)
+    assert loaded.players == {"North": "North", "South": "computer"}
+    assert loaded.player_of("North") != loaded.player_of("South")  # two players: a hand-over
+    assert loaded.history == [("North", Action("pick", 2)), ("North", Action("roll"))]
+    again = Match.replay(RULES, loaded.header, loaded.history)
+    assert encoded(loaded.state) == encoded(again.state)
+    header = save_format.decode(path.read_bytes(), path, save_format.SaveHeader)
+    assert header.format == 2 and header.players == loaded.players
+    resaved = msgspec.json.decode(save_match(loaded, path).read_bytes())
+    assert resaved["format"] == 2 and resaved["players"] == loaded.players
+
+
+def test_format_1_without_players_gets_every_role_its_default(tmp_path):
+    path = tmp_path / "format1.muster"
+    path.write_text(FORMAT_1.replace('{"North":"human","South":"computer"}', "{}"),
+                    encoding="utf-8")
+    assert load_match(path).players == {"North": "North", "South": "South"}
+
+
+def test_players_round_trip_with_one_player_holding_both_roles(tmp_path):
+    match = Match.new(RULES, seed=2, players={"North": "Alice", "South": "Alice"})
+    loaded = load_match(save_match(match, tmp_path / "g.muster"))
+    assert loaded.players == {"North": "Alice", "South": "Alice"}
+    assert loaded.roles_of("Alice") == ["North", "South"]
+
+
+def test_a_save_naming_a_role_the_game_lacks_is_a_save_error(tmp_path):
+    path = save_match(new_match(), tmp_path / "g.muster")
+    edit_json(path, lambda doc: doc["players"].update({"East": "Carol"}))
+    with pytest.raises(SaveError, match="players are wrong .*unknown role 'East'") as caught:
+        load_match(path)
+    assert_one_sentence(caught.value, path)
 
 
 def test_unconvertible_old_format_is_a_save_error(tmp_path, monkeypatch):

@@ -485,6 +485,68 @@ async def test_hand_off_hides_the_board_between_players_with_hidden_hands(toy):
             assert "BLUE TO ACT" in str(screen.query_one("#turn").render())
 
 
+def hand_off_text(app) -> str:
+    screen = app.screen
+    assert isinstance(screen, HandoffScreen), f"expected the hand-off screen, not {screen!r}"
+    return str(screen.query_one("#handoff-text").render())
+
+
+async def end_turn(pilot) -> None:
+    await pilot.press("slash", *"end", "enter")
+    await pilot.pause()
+
+
+async def test_no_hand_off_when_one_player_holds_both_roles(toy):
+    """DESIGN "Roles and players": hotseat hands over when the player changes, not the role."""
+    with registered(HIDDEN_RULES):
+        match = Match.new(HIDDEN_RULES, seed=3, players={"Red": "Alice", "Blue": "Alice"})
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.screen.player == "Alice"  # the game opens on a hand-off to Alice
+            await pilot.press("space")
+            await pilot.pause()
+            screen = game(app)
+            await end_turn(pilot)
+            assert app.screen is screen and screen.role == "Blue"
+            assert screen.view.hand == match.view("Blue").hand
+            assert "BLUE TO ACT" in str(screen.query_one("#turn").render())
+
+
+async def test_hand_off_names_the_next_player_when_the_player_changes(toy):
+    with registered(HIDDEN_RULES):
+        match = Match.new(HIDDEN_RULES, seed=3, players={"Red": "Alice", "Blue": "Bob"})
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Alice (Red): press any key" in hand_off_text(app)
+            await pilot.press("space")
+            await pilot.pause()
+            screen = game(app)
+            await end_turn(pilot)
+            assert (app.screen.player, app.screen.role) == ("Bob", "Blue")
+            assert "Bob (Blue): press any key" in hand_off_text(app)
+            await pilot.press("x")  # the key only lifts the screen: it is not an action
+            await pilot.pause()
+            assert app.screen is screen and screen.role == "Blue"
+            assert len(match.history) == 1
+
+
+async def test_no_hand_off_to_or_back_from_the_computer(toy):
+    with registered(HIDDEN_RULES):
+        match = Match.new(HIDDEN_RULES, seed=3, players={"Red": "Alice", "Blue": "computer"})
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("space")  # Alice takes the keyboard
+            await pilot.pause()
+            screen = game(app)
+            await end_turn(pilot)
+            assert app.screen is screen and screen.role == "Blue"  # the computer's role
+            await end_turn(pilot)
+            assert app.screen is screen and screen.role == "Red"  # Alice still has it
+
+
 async def test_no_hand_off_without_hidden_information(toy):
     match = Match.new(RULES, seed=3)
     app = MusterApp(match=match)

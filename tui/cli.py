@@ -3,6 +3,7 @@
     muster                                  title screen
     muster continue                         the most recent save
     muster new GAME [--scenario S] [--seed N] [--preset P] [--option KEY=VALUE]...
+                    [--player ROLE=NAME]...   who plays a role: a name or "computer"
     muster load PATH
     muster list                             saves, newest first (damaged ones with their error)
 
@@ -55,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "(`muster games` lists them); --option overrides it")
     new.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                      help="a game option; repeat for several")
+    new.add_argument("--player", metavar="ROLE=NAME", action="append", default=[],
+                     help="who plays ROLE: a name, or computer; repeat for several (one "
+                          "name may hold several roles; default: each role its own player)")
     load = commands.add_parser("load", help="open a saved game file",
                                description="Open a saved game file.")
     load.add_argument("path", metavar="PATH", help="a .muster save file")
@@ -87,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "load":
         return cmd_load(args.path)
     if command == "new":
-        return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset)
+        return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset,
+                       args.player)
     parser.print_usage(sys.stderr)  # pragma: no cover - argparse knows every command
     return EXIT_USAGE
 
@@ -167,7 +172,7 @@ def cmd_load(path: Any) -> int:
 
 
 def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str],
-            preset: str | None = None) -> int:
+            preset: str | None = None, raw_players: list[str] | None = None) -> int:
     from tui import session
 
     known = session.game_ids()
@@ -175,20 +180,31 @@ def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list
         print(f"muster: unknown game {game!r}; known games: {', '.join(known) or 'none'}",
               file=sys.stderr)
         return EXIT_USAGE
-    options: dict[str, str] = {}
-    for item in raw_options:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            print(f"muster: bad option {item!r}: write it as KEY=VALUE", file=sys.stderr)
-            return EXIT_USAGE
-        options[key.strip()] = value.strip()
+    options = _pairs(raw_options, "option", "KEY=VALUE")
+    if options is None:
+        return EXIT_USAGE
+    players = _pairs(raw_players or [], "player", "ROLE=NAME")
+    if players is None:
+        return EXIT_USAGE
     try:
-        match = session.new_match(game, scenario, seed, options, preset)
+        match = session.new_match(game, scenario, seed, options, preset, players)
     except (KeyError, ValueError) as exc:
         message = exc.args[0] if exc.args else str(exc)
         print(f"muster: {message}", file=sys.stderr)
         return EXIT_USAGE
     return _run_app(match=match)
+
+
+def _pairs(items: list[str], what: str, form: str) -> dict[str, str] | None:
+    """`KEY=VALUE` arguments as a dict; None (after saying which one is bad) if one is not."""
+    pairs: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            print(f"muster: bad {what} {item!r}: write it as {form}", file=sys.stderr)
+            return None
+        pairs[key.strip()] = value.strip()
+    return pairs
 
 
 # -- the app ----------------------------------------------------------------------------

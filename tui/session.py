@@ -31,17 +31,19 @@ def get_rules(game_id: str) -> Any:
 
 
 def new_match(game_id: str, scenario: str | None = None, seed: int | None = None,
-              options: dict[str, Any] | None = None, preset: str | None = None) -> Any:
-    """A new Match. KeyError: unknown game; ValueError: bad scenario, preset or option.
+              options: dict[str, Any] | None = None, preset: str | None = None,
+              players: dict[str, str] | None = None) -> Any:
+    """A new Match. KeyError: unknown game; ValueError: bad scenario, preset, option or player.
 
-    A preset's options come first; `options` override them one by one."""
+    A preset's options come first; `options` override them one by one. `players`: role ->
+    name or "computer" (roles not named are each played by a player of their own name)."""
     from core.engine import Match, preset_options
 
     rules = get_rules(game_id)
     chosen = preset_options(rules, preset) if preset else {}
     chosen.update(options or {})
     return Match.new(rules, seed=random_seed() if seed is None else seed, scenario=scenario,
-                     options=chosen)
+                     options=chosen, players=players)
 
 
 def presets_of(rules: Any) -> list[Any]:

@@ -13,18 +13,16 @@ The three militia counters wait set aside from the setup (core/ahd/counters.py).
 """
 from __future__ import annotations
 
-from maps.a_house_divided import BORDER_STATES
-
 from core import dice
 from core.ahd import query as q
 from core.ahd.calendar import year
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, UNION, AhdState, Piece
+from core.ahd.text import signed
+from maps.a_house_divided import BORDER_STATES, RICHMOND, WASHINGTON
 
 # T7: the modified die must be greater than this number
 SUPPORT_NUMBER = {"missouri": 3, "kentucky": 1, "maryland": 6}
 STATE_NAME = {"missouri": "Missouri", "kentucky": "Kentucky", "maryland": "Maryland"}
-WASHINGTON = "washington"
-RICHMOND = "richmond"
 
 
 def in_use(state: AhdState) -> bool:
@@ -70,10 +68,6 @@ def modifiers(state: AhdState) -> list[tuple[int, str]]:
 
 def drm(state: AhdState) -> int:
     return sum(value for value, _why in modifiers(state))
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
 
 
 def explain(mods: list[tuple[int, str]]) -> str:

@@ -6,14 +6,17 @@ naval invasions only: a virtual Confederate defender with the city's red value, 
 always entrenched, firing first in each round (with the defender's +1 against invaders in rounds
 1-2), and the target of every Union shot until it is destroyed. It is not a piece: it never
 moves, retreats, counts for MAS or support, and is back at full strength for every invasion.
-Its state lives in the Battle (garrison, garrison_hits); battle.py fights it.
+Its state lives in the Battle (garrison, garrison_hits); core/ahd/battle/garrison.py fights it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core import stack
 from core.ahd import query as q
-from core.ahd.state import CSA, UNION, AhdState, Battle, Piece
+from core.ahd.frames import PlayerTurn
+from core.ahd.frames import Battle
+from core.ahd.state import CSA, UNION, AhdState, Piece
 
 GARRISON = "garrison"  # the id the garrison has in a battle's shots and in the view
 STEPS = 2              # "Il presidio deve essere colpito due volte per essere distrutto"
@@ -21,7 +24,7 @@ STEPS = 2              # "Il presidio deve essere colpito due volte per essere d
 
 @dataclass(frozen=True)
 class Garrison:
-    """The coastal garrison as a combatant, with the attributes battle.py reads of a Piece."""
+    """The coastal garrison as a combatant, with the attributes a battle reads of a Piece."""
 
     loc: str
     value: int
@@ -54,10 +57,10 @@ def garrison_value(state: AhdState, box: str) -> int:
 
 def lone_garrison_battles(state: AhdState) -> set[str]:
     """AMB-38: an invaded port defended by its garrison alone is still a battle, fought once."""
-    box = state.invasion_target
-    if not box or state.garrison_engaged or not garrison_value(state, box):
+    turn = stack.find(state, PlayerTurn)
+    if turn is None or not turn.invasion_port or turn.garrison_engaged:
         return set()
-    return {box}
+    return {turn.invasion_port} if garrison_value(state, turn.invasion_port) else set()
 
 
 def alive(b: Battle) -> bool:

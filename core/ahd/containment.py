@@ -17,8 +17,12 @@ Containment ends when either side has no piece left in the port.
 """
 from __future__ import annotations
 
+from core import stack
 from core.ahd import query as q
+from core.ahd.frames import Battle, BattleSegment, Containment
 from core.ahd.state import CSA, UNION, AhdState, Piece
+from core.ahd.text import name
+from core.engine import Action, Choice
 
 # A4.0: "(oltre a Fort Monroe ed a Pensacola)"
 ALWAYS_ELIGIBLE = ("fort-monroe", "pensacola")
@@ -49,14 +53,36 @@ def note_capture(state: AhdState, box: str, side: str, pieces: list[Piece]) -> N
         state.invaded_ports.remove(box)
 
 
+def fights(state: AhdState) -> list[str]:
+    """Contained ports the CSA attacks in this battle segment (empty outside one)."""
+    segment = stack.find(state, BattleSegment)
+    return segment.fights if segment is not None else []
+
+
 def lift_ended(state: AhdState) -> list[str]:
     """Containment ends where either side has no piece left; returns the ports freed."""
     ended = [box for box in state.contained if not both_sides(state, box)]
+    attacked = fights(state)
     for box in ended:
         state.contained.remove(box)
-        if box in state.containment_fights:
-            state.containment_fights.remove(box)
+        if box in attacked:
+            attacked.remove(box)
     return ended
+
+
+def after_battle(state: AhdState, fought: Battle) -> None:
+    """Every battle's end: containments with a side gone are lifted; a won breakout frees the
+    port's Union pieces for this movement segment, a lost one leaves them contained (A4.0)."""
+    lift_ended(state)
+    if not fought.breakout:
+        return
+    if fought.winner == UNION:
+        release(state, fought.box)
+        state.log.append(f"Breakout from {name(fought.box)} won: its Union pieces move freely "
+                         f"(A4.0).")
+    elif fought.box in state.contained:
+        state.log.append(f"Breakout from {name(fought.box)} failed: its Union pieces stay "
+                         f"contained (A4.0).")
 
 
 def is_contained(state: AhdState, p: Piece) -> bool:
@@ -75,7 +101,7 @@ def decisions(state: AhdState) -> list[str]:
 
 def quiet(state: AhdState) -> set[str]:
     """Contained ports where no battle is fought in this battle segment."""
-    return set(state.contained) - set(state.containment_fights)
+    return set(state.contained) - set(fights(state))
 
 
 def breakout_ports(state: AhdState) -> list[str]:
@@ -105,3 +131,47 @@ def may_entrench(state: AhdState, p: Piece) -> bool:
     port may entrench there, an exception to B4.2.5."""
     return (in_use(state) and p.side == CSA and eligible(state, p.loc)
             and q.has_enemy(state, p.loc, CSA))
+
+
+# --- the Containment stop: end of the Confederate movement (A4.0, AMB-37) ---------------------
+
+
+def ask(state: AhdState) -> None:
+    """At the end of its movement the CSA decides, port by port, where to contain."""
+    ports = decisions(state)
+    if ports:
+        stack.push(state, Containment(ports=ports))
+
+
+def choices(state: AhdState, frame: Containment) -> list[Choice]:
+    box = frame.ports[0]
+    keep = "Keep containing" if box in state.contained else "Contain"
+    return [Choice(Action("contain", box), f"{keep} the Union force in {name(box)}: no battle "
+                   f"(A4.0)", "battle"),
+            Choice(Action("fight", box), f"Fight the battle of {name(box)}", "battle")]
+
+
+def _decide(contain: bool):
+    def handler(state: AhdState, frame: Containment, box: str) -> None:
+        frame.ports.pop(0)
+        if contain:
+            if box not in state.contained:
+                state.contained.append(box)
+            state.log.append(f"The Confederates contain the Union force in {name(box)}: no "
+                             f"battle there (A4.0).")
+        else:
+            if box in state.contained:
+                fights(state).append(box)  # an attack out of the containment
+            state.log.append(f"The Confederates attack the Union force in {name(box)}.")
+        if not frame.ports:
+            stack.done(state, frame)
+    return handler
+
+
+CONTAINMENT = stack.Stop(
+    role=lambda state, frame: CSA,
+    prompt=lambda state, frame: (f"Confederate: contain the Union force in "
+                                 f"{name(frame.ports[0])} (no battle, A4.0), or fight it."),
+    choices=choices,
+    handlers={"contain": _decide(True), "fight": _decide(False)},
+)

@@ -22,11 +22,11 @@ values are not in the seed (GAP-8): veteran infantry (docs/ahd-decisions.md).
 """
 from __future__ import annotations
 
+from maps.a_house_divided import WASHINGTON
 from core.ahd import query as q
 from core.ahd.calendar import label
 from core.ahd.state import ASIDE, CSA, EUROPE, UNION, AhdState, Piece
 
-WASHINGTON = "washington"
 MAS_WITHIN = 3          # condition 1: "entro tre punti"
 CITY_VALUE = 2          # conditions 2 and 3: "un valore di 2 o più"
 REPLACEMENT_DICE = (5, 6)  # "ha ottenuto con il dado un 5 o un 6"

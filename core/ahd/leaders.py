@@ -12,9 +12,9 @@ be hit. Its counter's date and values are reconstructed in leaders.toml (GAP-7).
     left its box this turn while it was there: march, naval move or invasion), or alone, up to
     two free marches a turn like cavalry but never jumping (AMB-44), never alone into a box
     holding enemy pieces, and never out of one (its pieces there are stopped, AMB-11).
-  * Battles (A8.2.2, in battle.py): its value adds to its side's command value (A7.0) and is
-    allotted each round as bonus points to firing pieces; it may reinforce a battle alone or
-    with a piece; it goes with its army's retreat.
+  * Battles (A8.2.2, core/ahd/battle/leadership.py): its value adds to its side's command
+    value (A7.0) and is allotted each round as bonus points to firing pieces; it may reinforce
+    a battle alone or with a piece; it goes with its army's retreat.
   * A leader left alone in a box holding enemy pieces is not destroyed: it is removed and
     returns in its owner's next recruiting segment ("ritornano in gioco durante il prossimo
     segmento di reclutamento del giocatore proprietario").
@@ -26,12 +26,15 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from core import stack
 from core.ahd import movement
 from core.ahd import query as q
+from core.ahd.text import name as box_name
 from core.ahd.calendar import label, turn_of
+from core.ahd.frames import LeaderPlacement, LeaderTo, PlayerTurn
 from core.ahd.pieces import piece
-from core.ahd.state import (ARRIVING, CAVALRY, NOT_ARRIVED, RETURNING, UNION, VETERAN, AhdState,
-                            Battle, Leader, Piece)
+from core.ahd.state import (ARRIVING, CAVALRY, NOT_ARRIVED, RETURNING, VETERAN, AhdState, Leader,
+                            Piece)
 from core.engine import Action, Choice
 
 MAX_ALONE_MARCHES = 2  # A8.2.1 "Possono fare fino a due marce senza nessun costo"
@@ -99,10 +102,6 @@ def at(state: AhdState, box: str, side: str | None = None) -> list[Leader]:
     return [ldr for ldr in state.leaders if ldr.loc == box and (side is None or ldr.side == side)]
 
 
-def _box(box: str) -> str:
-    return q.board().locations[box].name
-
-
 # --- entering the game: arrivals and conditions ---------------------------------------------
 
 
@@ -168,20 +167,44 @@ def placement_due(state: AhdState) -> bool:
     return bool(waiting(state, side)) and bool(placement_boxes(state, side))
 
 
-def placement_choices(state: AhdState) -> list[Choice]:
+def place_arrivals(state: AhdState, turn: PlayerTurn) -> None:
+    """End of the recruiting segment (A8.2): each arriving or returning leader is placed, one
+    question each; one that cannot be placed (no friendly piece on the map) waits."""
+    if placement_due(state):
+        stack.repeat(turn)  # after this placement, look again for another leader to place
+        stack.push(state, LeaderPlacement())
+        return
+    note_unplaceable(state)
+
+
+def placement_choices(state: AhdState, frame: LeaderPlacement) -> list[Choice]:
     ldr = waiting(state, state.player)[0]
     return [Choice(Action("place-leader", box),
-                   f"Place {tag(ldr)} in {_box(box)} ({len(q.pieces_at(state, box, ldr.side))} "
+                   f"Place {tag(ldr)} in {box_name(box)} ({len(q.pieces_at(state, box, ldr.side))} "
                    f"{ldr.side} pieces)", GROUP)
             for box in placement_boxes(state, state.player)]
 
 
-def place(state: AhdState, box: str) -> None:
+def _place(state: AhdState, frame: LeaderPlacement, box: str) -> None:
     ldr = waiting(state, state.player)[0]
     how = "returns" if ldr.loc == RETURNING else "enters the map"
     ldr.loc = box
     ldr.followable = []
-    state.log.append(f"{tag(ldr)} {how} in {_box(box)} (A8.2).")
+    state.log.append(f"{tag(ldr)} {how} in {box_name(box)} (A8.2).")
+    stack.done(state, frame)
+
+
+def _placement_prompt(state: AhdState, frame: LeaderPlacement) -> str:
+    ldr = waiting(state, state.player)[0]
+    return f"{state.player}: place {tag(ldr)} in a box holding a {state.player} piece (A8.2)."
+
+
+PLACEMENT = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=_placement_prompt,
+    choices=placement_choices,
+    handlers={"place-leader": _place},
+)
 
 
 def note_unplaceable(state: AhdState) -> None:
@@ -267,7 +290,7 @@ def move_choices(state: AhdState) -> list[Choice]:
     for ldr in movers(state):
         left = MAX_ALONE_MARCHES - ldr.marches
         out.append(Choice(Action("leader", ldr.id),
-                          f"Move {tag(ldr)} from {_box(ldr.loc)} (with its pieces, or alone: "
+                          f"Move {tag(ldr)} from {box_name(ldr.loc)} (with its pieces, or alone: "
                           f"{left} free march{'es' if left != 1 else ''} left)", GROUP))
     return out
 
@@ -276,17 +299,17 @@ HOW = {"with": "with its pieces, free", "alone": "alone, 1 free march", "sea": "
        "1 free march"}
 
 
-def destination_choices(state: AhdState) -> list[Choice]:
-    ldr = leader(state, state.leader_selected)
-    out = [Choice(Action("space", box), f"{tag(ldr)} to {_box(box)} ({HOW[how]})", GROUP)
+def destination_choices(state: AhdState, frame: LeaderTo) -> list[Choice]:
+    ldr = leader(state, frame.leader)
+    out = [Choice(Action("space", box), f"{tag(ldr)} to {box_name(box)} ({HOW[how]})", GROUP)
            for box, how in sorted(destinations(state, ldr).items())]
     out.append(Choice(Action("cancel", None), "Choose something else", "turn"))
     return out
 
 
-def move(state: AhdState, box: str) -> None:
-    """Carry out the selected leader's move (A8.2.1)."""
-    ldr = leader(state, state.leader_selected)
+def _move(state: AhdState, frame: LeaderTo, box: str) -> None:
+    """A8.2.1: the leader goes with pieces of its box, or alone (2 free marches a turn)."""
+    ldr = leader(state, frame.leader)
     how = destinations(state, ldr)[box]
     start = ldr.loc
     if how != "with":
@@ -295,7 +318,22 @@ def move(state: AhdState, box: str) -> None:
         ldr.sailed = True
     ldr.loc = box
     ldr.followable = []
-    state.log.append(f"{tag(ldr)}: {_box(start)} to {_box(box)} ({HOW[how]}, A8.2.1).")
+    state.log.append(f"{tag(ldr)}: {box_name(start)} to {box_name(box)} ({HOW[how]}, A8.2.1).")
+    stack.done(state, frame)
+
+
+def _move_prompt(state: AhdState, frame: LeaderTo) -> str:
+    ldr = leader(state, frame.leader)
+    return (f"Where does {tag(ldr)} go? With pieces that left its box (free), or alone "
+            f"({MAX_ALONE_MARCHES - ldr.marches} free marches left, A8.2.1).")
+
+
+LEADER_TO = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=_move_prompt,
+    choices=destination_choices,
+    handlers={"space": _move, "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
 
 
 # --- left alone with the enemy ---------------------------------------------------------------
@@ -308,90 +346,13 @@ def sweep(state: AhdState) -> None:
     for ldr in state.leaders:
         if (ldr.on_map and q.has_enemy(state, ldr.loc, ldr.side)
                 and not q.pieces_at(state, ldr.loc, ldr.side)):
-            state.log.append(f"{tag(ldr)} is left alone with enemy pieces in {_box(ldr.loc)}: "
+            state.log.append(f"{tag(ldr)} is left alone with enemy pieces in {box_name(ldr.loc)}: "
                              f"removed, back in the {ldr.side} recruiting segment (A8.2.2).")
             ldr.loc = RETURNING
             ldr.followable = []
 
 
-# --- battles (A8.2.2) -----------------------------------------------------------------------
-
-
-def in_battle(state: AhdState, b: Battle, side: str) -> list[Leader]:
-    """`side`'s leaders present at the battle now (in its box)."""
-    return [ldr for ldr in at(state, b.box, side) if ldr.id in b.leaders]
-
-
-def command_bonus(state: AhdState, b: Battle, side: str) -> int:
-    """A8.2.2 (b): the leaders present add their values to the day's command value (A7.0)."""
-    return sum(ldr.value for ldr in in_battle(state, b, side))
-
-
-def desertion_bonus(state: AhdState, b: Battle, side: str) -> int:
-    """A8.2.3: 'il valore di tutti i leader amici presenti nella battaglia' (every friendly
-    leader that took part: still in the box, or gone with the army's retreat)."""
-    return sum(ldr.value for ldr in state.leaders if ldr.side == side and ldr.id in b.leaders)
-
-
-def reinforcing(state: AhdState, b: Battle, side: str) -> list[tuple[str, Leader]]:
-    """A8.2.1: leaders that may reinforce the battle, alone or beside a piece of their box
-    ('possono anche rinforzare una battaglia muovendo da soli'): from an adjacent box along a
-    line `side` may use, under the limits B5.2.4 sets on pieces: the attacker never from a box
-    holding enemy pieces; never out of a contained port (A4.0). Not a piece: it does not use
-    the box's one piece of the round."""
-    out = []
-    for box in q.neighbours(b.box, side):
-        if not q.enterable(state, box):
-            continue
-        if side == b.attacker and q.has_enemy(state, box, side):
-            continue
-        if side == UNION and box in state.contained:
-            continue
-        out += [(box, ldr) for ldr in at(state, box, side)]
-    return out
-
-
-def join(state: AhdState, b: Battle, lid: str) -> Leader:
-    ldr = leader(state, lid)
-    ldr.loc = b.box
-    ldr.followable = []
-    if lid not in b.leaders:
-        b.leaders.append(lid)
-    return ldr
-
-
-def withdraw(state: AhdState, side: str, box: str, dest: str) -> list[Leader]:
-    """A leader goes with its army's retreat or escape (AMB-46)."""
-    gone = at(state, box, side)
-    for ldr in gone:
-        ldr.loc = dest
-        ldr.followable = []
-    return gone
-
-
-def points_left(b: Battle, ldr: Leader) -> int:
-    return ldr.value - len(b.leader_bonus.get(ldr.id, []))
-
-
-def recipients(b: Battle, ldr: Leader, able: list[str]) -> list[str]:
-    """A8.2.2: the pieces the leader's next point may go to: 'Un leader può aggiungere il suo
-    valore intero ad un singolo pezzo oppure dividerlo tra due pezzi (o in tre, nel caso di
-    Lee)': once it has given points to that many pieces, only to those."""
-    given = b.leader_bonus.get(ldr.id, [])
-    if len(set(given)) >= split(ldr.id):
-        return sorted(set(given) & set(able))
-    return sorted(able)
-
-
-def bonus_of(b: Battle, pid: str) -> int:
-    """The leader bonus points a piece has this round (+1 to its value each)."""
-    return sum(given.count(pid) for given in b.leader_bonus.values())
-
-
-def allotment(b: Battle, lid: str) -> str:
-    """'C-FV-01 +2, C-FV-02 +1' for the log and the tracks."""
-    given = b.leader_bonus.get(lid, [])
-    return ", ".join(f"{pid} +{given.count(pid)}" for pid in sorted(set(given))) or "none"
+# --- battles (A8.2.2): core/ahd/battle/leadership.py ----------------------------------------
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -400,7 +361,7 @@ def allotment(b: Battle, lid: str) -> str:
 def where(state: AhdState, ldr: Leader) -> str:
     """Where a leader is, for the tracks."""
     if ldr.on_map:
-        return _box(ldr.loc)
+        return box_name(ldr.loc)
     if ldr.loc == NOT_ARRIVED:
         return f"arrives {label(counters()[ldr.id].arrives)}"
     if ldr.loc == ARRIVING:

@@ -2,8 +2,8 @@
 
 Seed, "Regole Avanzate" 8.1 "Il Morale sul Campo di Battaglia", 8.11 "Recupero del Morale",
 8.12 "Disertare e Sbandare", and player aid 2 ("Tabella del Morale", "Modificatori sul Campo di
-Battaglia", "Modificatori sulla Diserzione"). The battle machine (battle.py) rolls the dice and
-asks the questions; here are the numbers.
+Battaglia", "Modificatori sulla Diserzione"). The battle (core/ahd/battle/rout.py, desertion.py)
+rolls the dice and asks the questions; here are the numbers.
 
   T4  morale value: crack 5, veteran 4, militia 3 after 1861, militia 2 in 1861
       "Un pezzo fallisce il test sul morale se il risultato del dado lanciato è maggiore del

@@ -10,11 +10,11 @@ from typing import NamedTuple
 
 from maps.board import Link
 
+from maps.a_house_divided import WASHINGTON
 from core.ahd import containment, foreign
 from core.ahd import query as q
 from core.ahd.state import CAVALRY, CRACK, CSA, EUROPE, INFANTRY, UNION, AhdState, Piece
 
-WASHINGTON = "washington"
 
 
 class Route(NamedTuple):

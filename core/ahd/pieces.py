@@ -58,6 +58,20 @@ def can_promote(state: AhdState, p: Piece) -> bool:
             and free_counter(state, p.side, p.arm, grade) is not None)
 
 
+def missing_counters(state: AhdState, candidates: list[Piece]) -> str:
+    """Why some of `candidates` cannot be promoted although the rules would allow it: no free
+    counter of the next quality ('no free crack infantry counter left (counter mix, GAP-6)');
+    "" when nothing is stopped by the counter mix alone. The counter mix is reconstructed
+    (GAP-6), so the player is told whenever it decides."""
+    kinds = sorted({(p.side, p.arm, NEXT_GRADE[p.grade]) for p in candidates
+                    if p.grade in NEXT_GRADE and not p.foreign and p.on_map})
+    short = [NAME[(arm, grade)] for side, arm, grade in kinds
+             if free_counter(state, side, arm, grade) is None]
+    if not short:
+        return ""
+    return f"no free {' or '.join(short)} counter left (counter mix, GAP-6)"
+
+
 def promote(state: AhdState, p: Piece) -> Piece:
     """Swap the counter for one of the next quality, same type, same place and face (B6.0).
 

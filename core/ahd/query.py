@@ -36,6 +36,11 @@ def shield(box: str, side: str) -> int:
     return int(props["union_shield"] if side == UNION else props["csa_shield"])
 
 
+def die_to_count(die: int) -> int:
+    """Movement and recruiting dice: a 1 counts as 2 (B4.0, B7.0)."""
+    return 2 if die == 1 else die
+
+
 @cache
 def is_recruiting_city(box: str) -> bool:
     """A box with a number in a shield of either colour (B4.2.5)."""
@@ -160,9 +165,10 @@ def is_entrenched(state: AhdState, piece: Piece) -> bool:
 
 
 def is_enemy_recruiting_city(state: AhdState, box: str, side: str) -> bool:
-    """An enemy-owned box with a shield of the enemy's colour (B5.2.5, B5.2.6)."""
-    other = enemy(side)
-    return state.owner.get(box) == other and shield(box, other) > 0
+    """B5.2.5 'una città nemica di reclutamento' (also B5.2.6): a recruiting city, «un qualsiasi
+    riquadro che contiene un numero, sia blu che rosso», that the enemy holds, whatever the
+    colour of its shield (Union-held Richmond is one for a Confederate retreat)."""
+    return state.owner.get(box) == enemy(side) and is_recruiting_city(box)
 
 
 def mas(state: AhdState, side: str) -> int:

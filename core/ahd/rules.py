@@ -1,20 +1,20 @@
 """A House Divided (American Civil War 1861-65): the Rules object the registry hands out."""
 from __future__ import annotations
 
-from maps.a_house_divided import load as load_board
-from maps.board import Board
-
+from core import stack
 from core.ahd import flow, leaders, options, scenarios, setup, view
 from core.ahd.options import AhdOptions
 from core.ahd.state import CSA, UNION, AhdState
+from core.engine import Action, Choice, OptionSpec, Preset, State, View
 from core.options import typed
-from core.engine import (Action, Choice, IllegalAction, OptionSpec, Preset, State, View,
-                         check_legal, clone)
+from maps.a_house_divided import load as load_board
+from maps.board import Board
+
 
 class AHouseDivided:
     id = setup.GAME_ID
     title = "A House Divided"
-    version = "1"
+    version = "2"  # 2: the decision stack (older saves are rebuilt by replay)
     state_type = AhdState
     hidden_info = False
 
@@ -44,7 +44,7 @@ class AHouseDivided:
                              f"(known: {', '.join(self.scenarios())})")
         setup.agree_end(state)  # O5.0: the March judged on the scenario victory table (T9)
         leaders.enter_game(state, setup.scenario_leaders(scenario))  # A8.2, the "***" entries
-        flow.start_game_turn(state)
+        flow.start(state)
         return state
 
     def view(self, state: State, role: str | None) -> View:
@@ -53,21 +53,13 @@ class AHouseDivided:
 
     def actions(self, state: State, role: str) -> list[Choice]:
         assert isinstance(state, AhdState)
-        if state.result is not None or role not in state.active:
-            return []
-        return flow.choices(state)
+        return stack.choices(state, flow.FLOW, role)
 
     def act(self, state: State, role: str, action: Action,
             legal: list[Choice] | None = None) -> State:
+        """The one legality path: the top stop's choices (core/stack.py)."""
         assert isinstance(state, AhdState)
-        if state.result is not None:
-            raise IllegalAction("the game is over")
-        if role not in state.active:
-            raise IllegalAction(f"it is not {role}'s turn to act")
-        check_legal(flow.choices(state) if legal is None else legal, action)
-        new = clone(state)
-        flow.act(new, role, action, checked=True)
-        return new
+        return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
 
 
 RULES = AHouseDivided()

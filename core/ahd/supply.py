@@ -21,8 +21,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import networkx
 
+from core import stack
 from core.ahd import query as q
+from core.ahd.frames import PlayerTurn, SupportLoss
+from core.ahd.pieces import describe, remove_from_play
 from core.ahd.state import UNION, AhdState
+from core.ahd.text import name
+from core.engine import Action, Choice
 
 
 def _line_boxes(state: AhdState, side: str) -> set[str]:
@@ -88,3 +93,48 @@ def unsupported(state: AhdState, side: str) -> list[str]:
     cut = [box for reach in networkx.connected_components(graph)
            for box in reach & boxes if not supported_in(state, reach, box, side)]
     return sorted(cut)
+
+
+# --- the start-of-turn check and its stop (A2.2) ----------------------------------------------
+
+
+def check(state: AhdState, turn: PlayerTurn) -> None:
+    """A2.0: 'All'inizio del suo turno, prima di fare qualunque altra cosa' (AMB-35: the first
+    start-of-turn step) each stack of 2+ pieces without a support line loses a piece of its
+    owner's choice (A2.2)."""
+    if not state.options.supply:
+        return
+    boxes = unsupported(state, turn.side)
+    if not boxes:
+        return
+    state.log.append(f"{turn.side}: no support line for the stacks in "
+                     f"{', '.join(name(box) for box in boxes)}; one piece of each is eliminated "
+                     f"(A2.2).")
+    stack.push(state, SupportLoss(boxes=boxes))
+
+
+def loss_choices(state: AhdState, frame: SupportLoss) -> list[Choice]:
+    """A2.2: the owner picks the piece his unsupported stack loses."""
+    box = frame.boxes[0]
+    return [Choice(Action("eliminate", p.id),
+                   f"Eliminate {describe(p)} in {name(box)} (no support line, A2.2)", "supply")
+            for p in sorted(q.pieces_at(state, box, state.player), key=lambda p: p.id)]
+
+
+def _eliminate(state: AhdState, frame: SupportLoss, pid: str) -> None:
+    """A2.2: 'il proprietario deve eliminare da tale riquadro un pezzo a sua scelta'."""
+    p = next(p for p in q.pieces_at(state, frame.boxes[0], state.player) if p.id == pid)
+    box = frame.boxes.pop(0)
+    remove_from_play(p)  # militia back to the pool (B7.0, AMB-3)
+    state.log.append(f"{describe(p)} in {name(box)} is eliminated: no support line (A2.2).")
+    if not frame.boxes:
+        stack.done(state, frame)
+
+
+SUPPORT_LOSS = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"{state.player}: the stack in {name(frame.boxes[0])} has no "
+                                 f"support line (A2.0): choose the piece it loses."),
+    choices=loss_choices,
+    handlers={"eliminate": _eliminate},
+)

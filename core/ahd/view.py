@@ -2,8 +2,12 @@
 role sees the whole board; only the active role gets actions."""
 from __future__ import annotations
 
+from core import stack
 from core.ahd import (battle, border, coastal, flow, foreign, leaders, movement, scenarios,
                       supply)
+from core.ahd.battle import leadership
+from core.ahd.frames import Movement, Promotion, Recruiting
+from core.ahd.text import name
 from core.ahd import query as q
 from core.ahd.command import COMMAND_TABLE, table_value
 from core.ahd.calendar import label, militia_enlisted, year
@@ -12,15 +16,17 @@ from core.ahd.options import rules_in_force
 from core.ahd.state import (ASIDE, CSA, EUROPE, GRADES, NAME, POOL, SIDES, UNION, AhdState,
                             Leader, Piece)
 from core.engine import Token, View
+from maps.a_house_divided import UNION_VICTORY_CITIES
 
-# the optional rules (O2-O4) as the "Rules" track names them
+# The segment of the player turn each stop belongs to (B3.0), by the stop's name; a stop not
+# listed (one of a battle's) is in the battle segment.
 SEGMENT = {
-    "supply": "Start of turn (A2.0 support)", "breakout": "Movement", "containment": "Movement",
-    "movement": "Movement", "march": "Movement", "march-to": "Movement", "route": "Movement",
-    "sail-to": "Movement",
-    "invasion": "Movement", "battles": "Battle", "battle": "Battle", "promotion": "Promotion",
-    "recruit": "Recruiting", "over": "Game over",
-    "leader-to": "Movement", "leader-placement": "Recruiting",
+    "supply": "start of turn (A2.0 support)", "breakouts": "movement", "breakout": "movement",
+    "movement": "movement", "march": "movement", "march-to": "movement", "route": "movement",
+    "sail-to": "movement", "invasion": "movement", "leader-to": "movement",
+    "containment": "battles", "battles": "battles",
+    "promotion": "promotion", "recruit": "recruiting", "leader-placement": "recruiting",
+    "over": "Game over",
 }
 
 
@@ -51,84 +57,42 @@ def token(state: AhdState, p: Piece) -> Token:
 
 
 def prompt(state: AhdState) -> str:
-    who = state.player
-    phase = state.phase
-    if phase == "over":
-        return state.result or "The game is over."
-    if phase == "movement":
-        extra = " or an invasion" if state.invasion else ""
-        return (f"{who} movement: {flow.marches(state.marches_left)} left. Choose a box to march "
-                f"from, a naval move{extra}, or end movement.")
-    if phase == "march":
-        return (f"March from {flow.name(state.march_from)}: choose a piece to move or "
-                f"entrench; every piece may go its own way.")
-    if phase == "march-to":
-        return f"Where does {describe(piece(state, state.selected))} go?"
-    if phase == "route":
-        return (f"{describe(piece(state, state.selected))} marches on "
-                f"{flow.name(state.destination)}: from which box does it attack?")
-    if phase == "sail-to":
-        return f"Which {who} port does {describe(piece(state, state.selected))} sail to?"
-    if phase == "invasion":
-        return (f"Invasion of {flow.name(state.invasion_target)}: embark pieces from "
-                f"Washington, 1 march each ({state.marches_left} left).")
-    if phase == "battles":
-        return f"{who}: choose the next battle to fight."
-    if phase == "supply":
-        return (f"{who}: the stack in {flow.name(state.supply_boxes[0])} has no support line "
-                f"(A2.0): choose the piece it loses.")
-    if phase == "breakout":
-        return (f"Union: {flow.marches(state.marches_left)}. Break out of a contained port "
-                f"(a battle, 1 march, A4.0), or begin movement.")
-    if phase == "containment":
-        return (f"Confederate: contain the Union force in "
-                f"{flow.name(state.containment_queue[0])} (no battle, A4.0), or fight it.")
-    if phase == "battle":
-        return battle.prompt(state)
-    if phase == "leader-to":
-        ldr = leaders.leader(state, state.leader_selected)
-        return (f"Where does {leaders.tag(ldr)} go? With pieces that left its box (free), or "
-                f"alone ({leaders.MAX_ALONE_MARCHES - ldr.marches} free marches left, A8.2.1).")
-    if phase == "leader-placement":
-        ldr = leaders.waiting(state, who)[0]
-        return f"{who}: place {leaders.tag(ldr)} in a box holding a {who} piece (A8.2)."
-    if phase == "promotion":
-        if state.promoted:
-            return f"{who} promotion segment: you may promote a second piece (O4.3)."
-        if state.promotions_left >= 2:
-            return (f"{who} promotion segment: you may promote two pieces (O4.3 training die "
-                    f"{state.training_die}).")
-        return f"{who} promotion segment: you may promote one piece (B6.0)."
-    if phase == "recruit":
-        per_city = ("one per recruiting city, two in cities of value 3+ (O3.3)"
-                    if state.options.historical_recruiting else "one per recruiting city")
-        return (f"{who} recruiting: {state.recruits_left} militia left to place, {per_city} "
-                f"(die {state.recruit_die}).")
-    return phase
+    """What the game asks now: the top stop's prompt (core/stack.py), or the result."""
+    if state.result is not None:
+        return state.result
+    return stack.prompt(state, flow.FLOW)
+
+
+# The tracks a player must always see (View.pinned), in this order.
+PINNED = ["Date", "Segment", "Marches left", "Union MAS", "Confederate MAS",
+          "Union victory cities"]
 
 
 def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str, int | str]:
     """The track pane; `cut`: the unsupported stacks (A2.0) if already computed."""
+    segment = SEGMENT.get(state.phase, "battles")
     out: dict[str, int | str] = {
         "Turn": f"{state.turn}/{state.last_turn}",
         "Date": label(state.turn),
         "Player turn": state.player,
-        "Segment": SEGMENT.get(state.phase, state.phase),
+        "Segment": f"{state.player} {segment}" if state.result is None else segment,
     }
-    if SEGMENT.get(state.phase) == "Movement":
-        out["Marches left"] = state.marches_left
-        out["Movement die"] = state.move_die or "none (first turn)"
-        if state.invasion:
+    moving = stack.find(state, Movement)
+    out["Marches left"] = moving.marches_left if moving is not None else "-"
+    if moving is not None:
+        out["Movement die"] = moving.die or "none (first turn)"
+        if moving.invasion:
             out["Invasion"] = "allowed (rolled 6)"
-    if state.phase == "recruit":
-        out["Recruits left"] = state.recruits_left
+    recruits = stack.find(state, Recruiting)
+    if recruits is not None:
+        out["Recruits left"] = recruits.left
     out.update(optional_tracks(state))
     out.update(advanced_tracks(state, cut))
     out.update(border.tracks(state))   # A8.3
     out.update(battle_flavour_tracks(state))  # A8.1, A8.2
     out.update(foreign.tracks(state))  # A8.4
     if state.battle is not None:
-        out["Battle"] = f"{flow.name(state.battle.box)}, round {max(state.battle.round, 1)}"
+        out["Battle"] = f"{name(state.battle.box)}, round {max(state.battle.round, 1)}"
     for side in SIDES:
         out[f"{side} MAS"] = q.mas(state, side)
         out[f"{side} in play"] = q.in_play(state, side)
@@ -136,8 +100,8 @@ def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str
                 for g in GRADES[1:]]
         out[f"{side} free counters"] = ", ".join(free)
     out.update(scenario_tracks(state))
-    held = sum(1 for c in flow.UNION_VICTORY_CITIES if state.owner.get(c) == UNION)
-    out["Union victory cities"] = f"{held}/{len(flow.UNION_VICTORY_CITIES)}"
+    held = sum(1 for c in UNION_VICTORY_CITIES if state.owner.get(c) == UNION)
+    out["Union victory cities"] = f"{held}/{len(UNION_VICTORY_CITIES)}"
     out["Rules"] = " + ".join(["basic", *rules_in_force(state.options)])
     return out
 
@@ -159,10 +123,11 @@ def optional_tracks(state: AhdState) -> dict[str, int | str]:
                                      if closed else "not Confederate: Yorktown and Norfolk open")
     if options.southern_training:
         out["CSA FV/FS lost this turn (O4.3)"] = state.csa_infantry_lost
-        if state.phase == "promotion" and state.player == CSA:
-            out["Promotions left"] = max(state.promotions_left, 0)
-            if state.training_die:
-                out["Training die (O4.3)"] = state.training_die
+        promoting = stack.find(state, Promotion)
+        if promoting is not None and state.player == CSA:
+            out["Promotions left"] = max(promoting.left, 0)
+            if promoting.training_die:
+                out["Training die (O4.3)"] = promoting.training_die
     if options.draft_riots:
         out["Union militia enlisted (O4.4)"] = (
             f"{militia_enlisted(state.turn, True)} of 24")
@@ -185,22 +150,22 @@ def advanced_tracks(state: AhdState,
     for side, boxes in cut.items():
         out[f"{side} supply (A2.0)"] = (
             "every stack supplied" if not boxes else "no support line: " + ", ".join(
-                f"{flow.name(box)} ({len(q.pieces_at(state, box, side))})" for box in boxes))
-    if options.command_marches and state.move_die and SEGMENT.get(
-            state.phase) == "Movement":
-        union, csa = COMMAND_TABLE[year(state.turn)][state.move_die - 1]
-        out["Command Table (A3.0)"] = (f"die {state.move_die}, {year(state.turn)}: "
+                f"{name(box)} ({len(q.pieces_at(state, box, side))})" for box in boxes))
+    moving = stack.find(state, Movement)
+    if options.command_marches and moving is not None and moving.die:
+        union, csa = COMMAND_TABLE[year(state.turn)][moving.die - 1]
+        out["Command Table (A3.0)"] = (f"die {moving.die}, {year(state.turn)}: "
                                        f"Union {union} / Confederate {csa} marches")
     if options.containment:
         out["Contained ports (A4.0)"] = ", ".join(
-            flow.name(box) for box in sorted(state.contained)) or "none"
+            name(box) for box in sorted(state.contained)) or "none"
     if options.washington_capture:
         out["Union MAS offset (A6.0)"] = state.mas_offset.get(UNION, 0)
     b = state.battle
     if b is not None and b.garrison:
         strength = ("destroyed" if not coastal.alive(b)
                     else "reduced" if b.garrison_hits else "full strength")
-        out["Coastal garrison (A5.0)"] = f"{flow.name(b.box)} {b.garrison}, {strength}"
+        out["Coastal garrison (A5.0)"] = f"{name(b.box)} {b.garrison}, {strength}"
     if b is not None and b.command:
         out["Battle day (A7.0)"] = battle.day(max(b.round, 1))
         for side in (b.attacker, b.defender):
@@ -267,11 +232,12 @@ def build(state: AhdState, role: str | None, game: str) -> View:
     advanced_marks(state, board, cut)
     battle_flavour_marks(state, board, boxes)
     active = list(state.active)
-    actions = flow.choices(state) if role is not None and role in active else []
+    actions = stack.choices(state, flow.FLOW, role) if role is not None else []
     return View(game=game, scenario=state.scenario, role=role, active=active,
                 prompt=prompt(state), actions=actions, board=board, boxes=boxes,
                 control=dict(state.owner), tracks=tracks(state, cut), hand=None, hand_sizes={},
-                log=list(state.log), result=state.result)
+                log=list(state.log), result=state.result, pinned=list(PINNED),
+                focus=battle.focus(state))
 
 
 def leader_token(state: AhdState, ldr: Leader) -> Token:
@@ -318,7 +284,7 @@ def battle_flavour_tracks(state: AhdState) -> dict[str, int | str]:
         ldr = leaders.leader(state, lid)
         if ldr.loc != b.box:
             continue
-        given = (leaders.allotment(b, lid) if b.bonus_round == b.round and lid not in b.allotting
+        given = (leadership.allotment(b, lid) if b.bonus_round == b.round and lid not in b.allotting
                  else "to allot before the round's fire")
         out[f"{leaders.tag(ldr)} bonus (A8.2.2)"] = f"round {b.round}: {given}"
     return out

@@ -8,8 +8,9 @@
     labels(match, UNION)                            # the legal actions as "verb noun" strings
     assert_illegal(match, UNION, "march", "rolla")  # IllegalAction and the state unchanged
 
-Tests put a position in place by editing `match.state` directly (pieces' `loc`, `owner`,
-`phase`, `player`/`active`, `marches_left`...), then drive the game only through `Match`.
+Tests put a position in place by editing `match.state` directly (pieces' `loc`, `owner`...)
+and by putting the decision stack where they want it (`movement_phase`, `recruiting_phase`,
+`promotion_phase`, `in_player_turn`), then drive the game only through `Match`.
 """
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ import msgspec
 import pytest
 
 import core.dice
-from core.ahd import movement
+from core import stack
+from core.ahd import flow, movement
+from core.ahd.frames import GameTurn, Movement, PlayerTurn, Promotion, Recruiting
 from core.ahd import query as q
 from core.ahd.pieces import clear_turn_marks, piece
 from core.ahd.state import ASIDE, CODE, CSA, POOL, SUPPLY, UNION, AhdState, Piece
@@ -31,6 +34,8 @@ _CODES = {code: key for key, code in CODE.items()}
 
 __all__ = ["ASIDE", "CSA", "POOL", "SUPPLY", "UNION", "Dice", "RULES", "act", "actions",
            "assert_illegal", "dice", "encoded", "finish_player_turn", "labels", "movement_phase",
+           "in_player_turn", "recruiting_phase", "promotion_phase", "marches_left",
+           "movement_of", "recruiting_of", "promotion_of",
            "new_match", "piece", "place", "relocate", "roll_into_turn", "route", "st",
            "destinations", "march", "clear_box", "ids", "pieces_in", "end_player_turn"]
 
@@ -90,41 +95,78 @@ def clear_box(state: AhdState, box: str) -> None:
             relocate(state, p.id, SUPPLY)
 
 
+def in_player_turn(match: Match, side: str, after: object, turn: int | None = None) -> AhdState:
+    """Put the game inside `side`'s player turn of game turn `turn` (default: as it is), just
+    after the PLAYER_TURN step `after` (e.g. flow.movement_segment): the stack becomes the game
+    turn and that player turn, with nothing pending inside it."""
+    state = st(match)
+    if turn is not None:
+        state.turn = turn
+    game_turn = GameTurn(step=flow.GAME_TURN.index(
+        flow.union_player_turn if side == UNION else flow.confederate_player_turn) + 1)
+    player_turn = PlayerTurn(side=side, step=flow.PLAYER_TURN.index(after) + 1)
+    state.stack = [game_turn, player_turn]
+    state.active = [side]
+    return state
+
+
 def movement_phase(match: Match, side: str, marches: int, turn: int = 2,
                    die: int = 0) -> AhdState:
     """Start of `side`'s movement segment with `marches` left (turn marks cleared)."""
-    state = st(match)
-    state.turn = turn
-    state.player = side
-    state.active = [side]
-    state.phase = "movement"
-    state.marches_left = marches
-    state.move_die = die
-    state.invasion = side == UNION and die == 6
-    state.invasion_target = ""
-    state.march_from = ""
-    state.march_pieces = []
-    state.march_paid = False
-    state.selected = ""
-    state.battle = None
+    state = in_player_turn(match, side, flow.movement_segment, turn)
     for p in state.pieces:
         clear_turn_marks(p)
+    state.stack.append(Movement(die=die, marches_left=marches,
+                                invasion=side == UNION and die == 6))
     return state
+
+
+def recruiting_phase(match: Match, side: str, left: int = 0, die: int = 0,
+                     turn: int | None = None) -> AhdState:
+    """`side`'s recruiting segment with `left` militia still to place (0: only "end")."""
+    state = in_player_turn(match, side, flow.recruiting_segment, turn)
+    state.stack.append(Recruiting(die=die, left=left))
+    return state
+
+
+def promotion_phase(match: Match, side: str, turn: int | None = None) -> AhdState:
+    """`side`'s promotion segment, one promotion allowed (B6.0)."""
+    state = in_player_turn(match, side, flow.promotion_segment, turn)
+    state.stack.append(Promotion(left=1))
+    return state
+
+
+def movement_of(state: AhdState) -> Movement:
+    """The movement segment under way (B4.0)."""
+    frame = stack.find(state, Movement)
+    assert frame is not None, f"not in a movement segment ({state.phase})"
+    return frame
+
+
+def recruiting_of(state: AhdState) -> Recruiting:
+    frame = stack.find(state, Recruiting)
+    assert frame is not None, f"not in a recruiting segment ({state.phase})"
+    return frame
+
+
+def promotion_of(state: AhdState) -> Promotion:
+    frame = stack.find(state, Promotion)
+    assert frame is not None, f"not in a promotion segment ({state.phase})"
+    return frame
+
+
+def marches_left(state: AhdState) -> int:
+    """The movement segment's marches left (0 outside a movement segment)."""
+    moving = stack.find(state, Movement)
+    return moving.marches_left if moving is not None else 0
 
 
 def roll_into_turn(match: Match, side: str, dice: "Dice", move_die: int,
                    turn: int = 2) -> AhdState:
     """Reach `side`'s movement segment of game turn `turn` through the flow: the previous player
     turn is put at the end of its recruiting, ends, and `side` rolls `move_die` (B4.0)."""
-    state = st(match)
     previous = CSA if side == UNION else UNION
-    state.turn = turn - 1 if side == UNION else turn
-    state.player = previous
-    state.active = [previous]
-    state.phase = "recruit"
-    state.recruits_left = 0
-    state.recruited_in = []
-    state.battle = None
+    recruiting_phase(match, previous, turn=turn - 1 if side == UNION else turn)
     dice.push(move_die)
     act(match, previous, "end-recruiting")
     state = st(match)
@@ -136,12 +178,7 @@ def end_player_turn(match: Match, side: str, dice: "Dice", *next_rolls: int) -> 
     """Jump to the end of `side`'s recruiting segment (nothing more to recruit) and end the
     player turn through the flow: captures, victory, and the next player's movement roll
     (`next_rolls`: scripted dice rolled by that, usually the next movement die)."""
-    state = st(match)
-    assert state.player == side and state.phase in ("movement", "promotion", "recruit")
-    state.phase = "recruit"
-    state.recruits_left = 0
-    state.recruited_in = []
-    state.march_from = ""
+    recruiting_phase(match, side)
     dice.push(*next_rolls)
     act(match, side, "end-recruiting")
     return st(match)

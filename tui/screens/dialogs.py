@@ -82,16 +82,22 @@ class GameOverDialog(TextDialog):
 class HandoffScreen(ModalScreen):
     """Hides everything until the next player has the keyboard (hidden-information games)."""
 
-    def __init__(self, role: str) -> None:
+    def __init__(self, role: str, player: str | None = None) -> None:
         super().__init__(id="handoff")
         self.role = role
+        self.player = player or role
+
+    @property
+    def who(self) -> str:
+        """"Alice (Union)"; just "Union" when the player goes by the role's own name."""
+        return self.role if self.player == self.role else f"{self.player} ({self.role})"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="handoff-box"):
-            yield Static(Text(f"Pass the keyboard to {self.role}.", style="bold"),
+            yield Static(Text(f"Pass the keyboard to {self.player}.", style="bold"),
                          id="handoff-title")
-            yield Static(f"{self.role}: press any key when the other players cannot see "
-                         "the screen.")
+            yield Static(f"{self.who}: press any key when the other players cannot see "
+                         "the screen.", id="handoff-text")
 
     async def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -150,13 +150,21 @@ class GameScreen(Screen):
         if view.result and not self._announced_result:
             self._announced_result = True
             self.app.push_screen(GameOverDialog(view.result))
-        elif (getattr(self.rules, "hidden_info", False) and self.role is not None
-              and self.role != self._handed_to and view.result is None
-              and (first or self.role != previous)):
-            self._handed_to = self.role
-            self.app.push_screen(HandoffScreen(self.role))
+        elif view.result is None and self._needs_hand_off():
+            self._handed_to = player = self.match.player_of(self.role)
+            self.app.push_screen(HandoffScreen(self.role, player))
         if len(view.active) > 1 and self.role != previous and not first:
             self.notify(f"{', '.join(view.active)} may all act now; r switches who you act as.")
+
+    def _needs_hand_off(self) -> bool:
+        """Hotseat hands over when the *player* changes, not the role, and only in a game with
+        hidden information: one player holding the next role too keeps the keyboard, and a
+        role the computer plays never gets the screen (the next human's is compared with the
+        last human who had the keyboard)."""
+        if not getattr(self.rules, "hidden_info", False) or self.role is None:
+            return False
+        player = self.match.player_of(self.role)
+        return player != self.match.COMPUTER and player != self._handed_to
 
     def _targets(self, view: Any) -> dict[str, list[Any]]:
         """Locations that legal actions name (directly, or through a piece standing there)."""

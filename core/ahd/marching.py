@@ -1,0 +1,450 @@
+"""The movement segment (B4.0-B4.2.6) as stops of the decision stack.
+
+    Movement   choose a box to march from, a naval move, the invasion, a leader, or end movement
+      Breakouts  A4.0: at the start of the Union movement, port after port:
+        Breakout   a breakout battle (1 march) or begin movement
+      March      one march from one box: pick a piece, entrench one, or end the march
+        MarchTo    where the picked piece goes
+          Route      its destination holds enemy pieces and can be entered from several boxes:
+                     which one (B5.2.3 river banks, B5.2.5 retreats)
+      SailTo     B4.2.3: the port a piece sails to (1 march each)
+      Invasion   B4.2.4: the pieces shipped from Washington to the invaded port (1 march each)
+      LeaderTo   A8.2.1 (core/ahd/leaders.py)
+
+Where a piece may go is core/ahd/movement.py; this module asks and keeps the march count.
+"""
+from __future__ import annotations
+
+from core import dice, stack
+from core.ahd import battle, containment, leaders, movement
+from core.ahd import query as q
+from core.ahd.command import table_value
+from core.ahd.calendar import year as year_of
+from core.ahd.frames import (Breakout, Breakouts, Invasion, LeaderTo, March, MarchTo, Movement, PlayerTurn,
+                             Route, SailTo)
+from core.ahd.pieces import describe, piece
+from core.ahd.state import CSA, UNION, AhdState
+from core.ahd.text import marches, name
+from core.engine import Action, Choice
+from maps.a_house_divided import WASHINGTON
+
+
+def segment_of(state: AhdState) -> Movement:
+    """The movement segment under way."""
+    frame = stack.find(state, Movement)
+    assert frame is not None, "not in a movement segment"
+    return frame
+
+
+def player_turn(state: AhdState) -> PlayerTurn:
+    frame = stack.find(state, PlayerTurn)
+    assert frame is not None, "not in a player turn"
+    return frame
+
+
+def is_scenario_start(state: AhdState) -> bool:
+    """The first turn of a year scenario (O5.0), which starts on an April, not July 1861."""
+    return state.turn == state.start_turn and state.start_turn != 1
+
+
+# --- the segment starts ----------------------------------------------------------------------
+
+
+def begin(state: AhdState, turn: PlayerTurn) -> None:
+    """The movement segment: the march allowance, then the breakout battles (A4.0)."""
+    turn.invasion_port = ""
+    turn.garrison_engaged = False  # A5.0: a new invasion meets a garrison at full strength
+    segment = Movement(marches_left=0)
+    roll_marches(state, segment)
+    stack.push(state, segment)
+    offer_breakouts(state, segment)
+
+
+def roll_marches(state: AhdState, segment: Movement) -> None:
+    """B4.0 march allowance (A3.0: read on the Command Table); B4.1 exactly 2 marches on the
+    campaign's first turn; O5.0 one march on a scenario's first turn."""
+    side = state.player
+    if state.turn == 1 and state.start_turn == 1:
+        segment.marches_left = 2
+        state.log.append(f"{side}: first turn, 2 marches without a roll (B4.1).")
+        if q.first_turn_restricted(state):
+            state.log.append("First-turn restrictions (O4.1): no piece may enter Kentucky, "
+                             "rivers carry 1 box per march, no Union naval movement.")
+        return
+    if is_scenario_start(state):  # O5.0: 1 march each, no die, so no invasion (B4.2.4)
+        segment.marches_left = 1
+        state.log.append(f"{side}: first turn of the scenario, 1 march without a roll (O5.0).")
+        return
+    command = state.options.command_marches
+    segment.die = dice.d6(state, f"{side} movement", "A3.0" if command else "B4.0")
+    # B4.2.4; under A3.0 a natural 6 on the Command Table die (AMB-12, AMB-41)
+    segment.invasion = side == UNION and segment.die == 6
+    extra = " — a naval invasion is allowed" if segment.invasion else ""
+    if command:  # A3.0: the Command Table (T2), column of the current year
+        when = year_of(state.turn)
+        segment.marches_left = table_value(when, segment.die, side)
+        state.log.append(f"{side} Command Table die {segment.die} ({when}): "
+                         f"{marches(segment.marches_left)}{extra} (A3.0).")
+        return
+    segment.marches_left = q.die_to_count(segment.die)
+    state.log.append(f"{side} movement die {segment.die}: "
+                     f"{marches(segment.marches_left)}{extra}.")
+
+
+def offer_breakouts(state: AhdState, segment: Movement) -> None:
+    """A4.0: at the start of the Union movement segment the contained pieces are held in their
+    ports; each contained port may try a breakout battle, 1 march each."""
+    if state.player != UNION or not containment.in_use(state):
+        return
+    containment.lift_ended(state)
+    containment.hold(state)
+    stack.push(state, Breakouts())
+
+
+def offer_breakout(state: AhdState, frame: Breakouts) -> None:
+    """A4.0: while a contained port may still break out and a march is left, ask; the
+    Union may decline and begin its movement."""
+    if (not frame.declined and containment.breakout_ports(state)
+            and segment_of(state).marches_left > 0):
+        stack.repeat(frame)
+        stack.push(state, Breakout())
+
+
+BREAKOUTS = stack.Steps((offer_breakout,))
+
+
+# --- Movement: the segment's main question ---------------------------------------------------
+
+
+def movement_prompt(state: AhdState, frame: Movement) -> str:
+    extra = " or an invasion" if frame.invasion else ""
+    return (f"{state.player} movement: {marches(frame.marches_left)} left. Choose a box to "
+            f"march from, a naval move{extra}, or end movement.")
+
+
+def movement_choices(state: AhdState, frame: Movement) -> list[Choice]:
+    side = state.player
+    out: list[Choice] = []
+    if frame.marches_left > 0:
+        occ = q.Occupancy(state)
+        mine = q.pieces_of(state, side)
+        origins = sorted({p.loc for p in mine
+                          if movement.can_march(p) or movement.can_entrench(state, p, occ)})
+        out += [Choice(Action("march", box), f"March from {name(box)}", "move")
+                for box in origins]
+        rule = " (A8.4)" if side == CSA else ""  # Confederates sail only after intervention
+        out += [Choice(Action("sail", p.id),
+                       f"Naval move: {describe(p)} from {name(p.loc)}{rule}", "naval")
+                for p in movement.sea_movers(state, side)
+                if movement.can_sail(state, p) and movement.sail_destinations(state, p, occ)]
+        if frame.invasion and any(movement.can_invade_with(state, p)
+                                  for p in q.pieces_at(state, WASHINGTON, side)):
+            out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")
+                    for port in movement.invasion_targets(state)]
+    out += leaders.move_choices(state)  # A8.2.1: with its pieces, or alone for free
+    out.append(Choice(Action("end-movement", None), "End movement", "turn"))
+    return out
+
+
+def _march(state: AhdState, frame: Movement, box: str) -> None:
+    stack.push(state, March(origin=box))
+
+
+def _sail(state: AhdState, frame: Movement, pid: str) -> None:
+    stack.push(state, SailTo(piece=pid))
+
+
+def _invade(state: AhdState, frame: Movement, port: str) -> None:
+    stack.push(state, Invasion(port=port))
+
+
+def _leader(state: AhdState, frame: Movement, lid: str) -> None:
+    stack.push(state, LeaderTo(leader=lid))
+
+
+def _end_movement(state: AhdState, frame: Movement, _noun: None) -> None:
+    state.log.append(f"{state.player} ends movement.")
+    stack.done(state, frame)
+
+
+MOVEMENT = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=movement_prompt,
+    choices=movement_choices,
+    handlers={"march": _march, "sail": _sail, "invade": _invade, "leader": _leader,
+              "end-movement": _end_movement},
+)
+
+
+# --- Breakout (A4.0) ----------------------------------------------------------------------------
+
+
+def breakout_choices(state: AhdState, frame: Breakout) -> list[Choice]:
+    """A4.0: a breakout battle from each contained port (1 march each), or begin movement."""
+    out = [Choice(Action("breakout", box), f"Break out of {name(box)}: battle against the "
+                  f"containing Confederates (1 march, A4.0)", "battle")
+           for box in containment.breakout_ports(state)] if segment_of(state).marches_left else []
+    out.append(Choice(Action("begin-movement", None), "No breakout: begin movement", "turn"))
+    return out
+
+
+def _breakout(state: AhdState, frame: Breakout, box: str) -> None:
+    """A4.0: 'Questa battaglia avviene ... all'inizio del segmento di movimento, consumando una
+    marcia.' The Union attacks the containing Confederates; then it may try another port."""
+    segment = segment_of(state)
+    segment.marches_left -= 1
+    state.log.append(f"Union breakout from {name(box)} (A4.0): 1 march; "
+                     f"{marches(segment.marches_left)} left.")
+    stack.done(state, frame)
+    battle.begin(state, box, breakout=True)
+
+
+def _begin_movement(state: AhdState, frame: Breakout, _noun: None) -> None:
+    stack.done(state, frame)
+    breakouts = stack.top(state)
+    assert isinstance(breakouts, Breakouts)
+    breakouts.declined = True
+
+
+BREAKOUT = stack.Stop(
+    role=lambda state, frame: UNION,
+    prompt=lambda state, frame: (
+        f"Union: {marches(segment_of(state).marches_left)}. Break out of a contained port (a "
+        f"battle, 1 march, A4.0), or begin movement."),
+    choices=breakout_choices,
+    handlers={"breakout": _breakout, "begin-movement": _begin_movement},
+)
+
+
+# --- March: one march from one box (B4.0) ------------------------------------------------------
+
+
+def march_choices(state: AhdState, frame: March) -> list[Choice]:
+    out: list[Choice] = []
+    occ = q.Occupancy(state)
+    for p in q.pieces_at(state, frame.origin, state.player):
+        if p.id in frame.moved:
+            continue
+        if movement.can_march(p) and movement.has_exit(p):
+            used = f", {p.marches} march used" if p.marches else ""
+            out.append(Choice(Action("piece", p.id), f"Move {describe(p)}{used}", "move"))
+        if movement.can_entrench(state, p, occ):
+            cost = "1 march" if q.is_recruiting_city(p.loc) else "2 marches"
+            out.append(Choice(Action("entrench", p.id),
+                              f"Entrench {describe(p)} ({cost})", "move"))
+    out.append(Choice(Action("end-march", None), "End this march", "turn"))
+    return out
+
+
+def pay(state: AhdState, frame: March) -> None:
+    """A march costs one of the allowance once, however many of its box's pieces take part."""
+    if not frame.paid:
+        frame.paid = True
+        segment_of(state).marches_left -= 1
+
+
+def end_march(state: AhdState, frame: March) -> None:
+    if frame.paid:
+        state.log.append(f"March from {name(frame.origin)} done; "
+                         f"{segment_of(state).marches_left} left.")
+    stack.done(state, frame)
+
+
+def close_if_spent(state: AhdState, frame: March) -> None:
+    """A march ends by itself once no piece of its box can still join it."""
+    if len(march_choices(state, frame)) == 1:
+        end_march(state, frame)
+
+
+def _pick(state: AhdState, frame: March, pid: str) -> None:
+    stack.push(state, MarchTo(piece=pid))
+
+
+def _entrench(state: AhdState, frame: March, pid: str) -> None:
+    p = piece(state, pid)
+    pay(state, frame)
+    frame.moved.append(pid)
+    state.log.append(f"{describe(p)} in {name(p.loc)} {movement.entrench(state, p)} (B4.2.5).")
+    close_if_spent(state, frame)
+
+
+MARCH = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"March from {name(frame.origin)}: choose a piece to move or "
+                                 f"entrench; every piece may go its own way."),
+    choices=march_choices,
+    handlers={"piece": _pick, "entrench": _entrench,
+              "end-march": lambda state, frame, _noun: end_march(state, frame)},
+)
+
+
+# --- MarchTo and Route: where the picked piece goes ------------------------------------------
+
+
+def destination_choices(state: AhdState, frame: MarchTo) -> list[Choice]:
+    p = piece(state, frame.piece)
+    occ = q.Occupancy(state)
+    out: list[Choice] = []
+    for dest, route in sorted(movement.routes(state, p, occ).items()):
+        notes = [n for n, on in (("jump", route.jump), ("across a river bank", route.crossing),
+                                 ("enemy there: battle", occ.enemy(dest, p.side)),
+                                 ("3 boxes by friendly rail, O3.2", len(route.path) == 4))
+                 if on]
+        extra = f" ({', '.join(notes)})" if notes else ""
+        out.append(Choice(Action("space", dest), f"To {name(dest)}{extra}", "move"))
+    out.append(Choice(Action("cancel", None), "Choose another piece", "turn"))
+    return out
+
+
+def _move_to(state: AhdState, frame: MarchTo, dest: str) -> None:
+    p = piece(state, frame.piece)
+    occ = q.Occupancy(state)
+    ways = movement.entries(state, p, occ)[dest]
+    if len(ways) > 1 and occ.enemy(dest, p.side):
+        stack.push(state, Route(piece=p.id, dest=dest))  # the entry box matters: ask
+        return
+    stack.done(state, frame)
+    complete_move(state, p, movement.best(ways))
+
+
+def complete_move(state: AhdState, p, route: movement.Route) -> None:
+    """The picked piece marches along `route`; the march below goes on (or closes)."""
+    march = stack.top(state)
+    assert isinstance(march, March)
+    pay(state, march)
+    leaders.note_departure(state, p, p.loc)  # A8.2.1: its box's leaders may go with it
+    movement.move(state, p, route)
+    march.moved.append(p.id)
+    via = " via " + ", ".join(name(b) for b in route.path[1:-1]) if len(route.path) > 2 else ""
+    state.log.append(f"{describe(p)}: {name(route.path[0])} to {name(route.dest)}{via} "
+                     f"by {route.last.kind}{' (jump)' if route.jump else ''}.")
+    close_if_spent(state, march)
+
+
+MARCH_TO = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: f"Where does {describe(piece(state, frame.piece))} go?",
+    choices=destination_choices,
+    handlers={"space": _move_to,
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+def route_choices(state: AhdState, frame: Route) -> list[Choice]:
+    p = piece(state, frame.piece)
+    ways = movement.entries(state, p)[frame.dest]
+    out = []
+    for via, route in sorted(ways.items()):
+        notes = [f"by {route.last.kind}"] + [n for n, on in (
+            ("across a river bank", route.crossing), ("jump", route.jump)) if on]
+        out.append(Choice(Action("route", via), f"Enter {name(frame.dest)} from "
+                          f"{name(via)} ({', '.join(notes)})", "move"))
+    out.append(Choice(Action("cancel", None), "Choose another destination", "turn"))
+    return out
+
+
+def _choose_route(state: AhdState, frame: Route, via: str) -> None:
+    p = piece(state, frame.piece)
+    route = movement.entries(state, p)[frame.dest][via]
+    stack.done(state, frame)
+    stack.done(state, stack.top(state))  # the MarchTo below: the piece has its destination
+    complete_move(state, p, route)
+
+
+ROUTE = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"{describe(piece(state, frame.piece))} marches on "
+                                 f"{name(frame.dest)}: from which box does it attack?"),
+    choices=route_choices,
+    handlers={"route": _choose_route,
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+# --- SailTo (B4.2.3) and Invasion (B4.2.4) ---------------------------------------------------
+
+
+def sail_choices(state: AhdState, frame: SailTo) -> list[Choice]:
+    p = piece(state, frame.piece)
+    out = [Choice(Action("space", port), f"Sail to {name(port)}", "naval")
+           for port in movement.sail_destinations(state, p)]
+    out.append(Choice(Action("cancel", None), "Choose another piece", "turn"))
+    return out
+
+
+def _sail_to(state: AhdState, frame: SailTo, port: str) -> None:
+    p = piece(state, frame.piece)
+    start = p.loc
+    segment = segment_of(state)
+    segment.marches_left -= 1  # each piece moved by sea costs one march (B4.2.3)
+    leaders.note_departure(state, p, start)  # A8.2.1: a leader may sail with it
+    movement.sail(p, port)
+    rule = "B4.2.3, A8.4" if p.side == CSA else "B4.2.3"
+    state.log.append(f"{describe(p)} sails from {name(start)} to {name(port)} ({rule}); "
+                     f"{marches(segment.marches_left)} left.")
+    stack.done(state, frame)
+
+
+SAIL_TO = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"Which {state.player} port does "
+                                 f"{describe(piece(state, frame.piece))} sail to?"),
+    choices=sail_choices,
+    handlers={"space": _sail_to,
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+def shipped(state: AhdState, frame: Invasion) -> bool:
+    """Pieces have landed at the invaded port this turn."""
+    return any(p.loc == frame.port and p.sailed and p.crossing
+               for p in q.pieces_of(state, UNION))
+
+
+def embark_choices(state: AhdState, frame: Invasion) -> list[Choice]:
+    if not segment_of(state).marches_left:
+        return []
+    return [Choice(Action("piece", p.id),
+                   f"Embark {describe(p)} for {name(frame.port)} (1 march)", "naval")
+            for p in q.pieces_at(state, WASHINGTON, UNION) if movement.can_invade_with(state, p)]
+
+
+def invasion_choices(state: AhdState, frame: Invasion) -> list[Choice]:
+    out = embark_choices(state, frame)
+    if shipped(state, frame):
+        out.append(Choice(Action("end-invasion", None), "End the invasion", "turn"))
+    else:
+        out.append(Choice(Action("cancel", None), "Call off the invasion", "turn"))
+    return out
+
+
+def _embark(state: AhdState, frame: Invasion, pid: str) -> None:
+    p = piece(state, pid)
+    segment = segment_of(state)
+    if segment.invasion:
+        segment.invasion = False  # one invasion per roll of 6; it cannot be saved (B4.2.4)
+        player_turn(state).invasion_port = frame.port
+        state.log.append(f"Naval invasion of {name(frame.port)} (B4.2.4).")
+    segment.marches_left -= 1
+    leaders.note_departure(state, p, p.loc)  # A8.2.1: a leader may join the invasion
+    movement.invade(state, p, frame.port)
+    state.log.append(f"{describe(p)} lands at {name(frame.port)}; "
+                     f"{marches(segment.marches_left)} left.")
+    if not embark_choices(state, frame):
+        stack.done(state, frame)
+
+
+INVASION = stack.Stop(
+    role=lambda state, frame: UNION,
+    prompt=lambda state, frame: (f"Invasion of {name(frame.port)}: embark pieces from "
+                                 f"Washington, 1 march each "
+                                 f"({segment_of(state).marches_left} left)."),
+    choices=invasion_choices,
+    handlers={"piece": _embark,
+              "end-invasion": lambda state, frame, _noun: stack.done(state, frame),
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+FLOW = {Movement: MOVEMENT, Breakouts: BREAKOUTS, Breakout: BREAKOUT, March: MARCH, MarchTo: MARCH_TO, Route: ROUTE,
+        SailTo: SAIL_TO, Invasion: INVASION}

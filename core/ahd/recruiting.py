@@ -1,0 +1,134 @@
+"""The recruiting segment (B7.0), with O3.3 historical recruiting, O3.4 increased Union forces
+and A8.4 foreign-unit replacement.
+
+The active player rolls 1d6 (a 1 counts as 2) and places that many militia from his pool, one
+per recruiting city he owns that holds no enemy piece (O3.3: two in cities of value 3 or more),
+never above his Maximum Army Size (O3.4: the Union's army limit).
+"""
+from __future__ import annotations
+
+from core import dice, stack
+from core.ahd import foreign
+from core.ahd import query as q
+from core.ahd.frames import PlayerTurn, Recruiting
+from core.ahd.pieces import clear_turn_marks
+from core.ahd.state import CAVALRY, INFANTRY, MILITIA, NAME, UNION, AhdState
+from core.ahd.text import name
+from core.engine import Action, Choice
+
+
+def allowed_in(state: AhdState, box: str) -> int:
+    """B7.0: one new militia per city; O3.3: 'fino a due nuovi pezzi ... all'interno delle
+    città di reclutamento che hanno un valore di 3 o più' (own-colour shield, AMB-56)."""
+    if state.options.historical_recruiting and q.shield(box, state.player) >= 3:
+        return 2
+    return 1
+
+
+def cities(state: AhdState, placed_in: list[str]) -> list[str]:
+    """Owned boxes with a shield of the player's colour, no enemy pieces, with room for one
+    more recruit this segment (B7.0; O3.3)."""
+    side = state.player
+    occ = q.Occupancy(state)
+    return [box for box, who in state.owner.items()
+            if who == side and q.shield(box, side) > 0
+            and placed_in.count(box) < allowed_in(state, box)
+            and not occ.enemy(box, side)]
+
+
+def room(state: AhdState) -> int:
+    """How many more pieces the player may put in play under MAS (B7.0), or under MAS plus
+    the O3.4 increase for the Union."""
+    return q.army_limit(state, state.player) - q.in_play(state, state.player)
+
+
+def count(state: AhdState, die: int) -> int:
+    """Militia recruited for a die (T8): B7.0 a 1 counts as 2; O3.3 the Union recruits 3 on a
+    1 or 2, the CSA no more than 4 on a 5 or 6."""
+    n = q.die_to_count(die)
+    if state.options.historical_recruiting:
+        n = max(n, 3) if state.player == UNION else min(n, 4)
+    return n
+
+
+def begin(state: AhdState, turn: PlayerTurn) -> None:
+    """B7.0: roll for the number of militia (1 counts as 2), then place them one per city."""
+    side = turn.side
+    if not q.pool(state, side):
+        state.log.append(f"{side}: the pool is empty, no recruiting.")
+        return no_militia(state)
+    if room(state) <= 0:
+        extra = q.army_limit(state, side) - q.mas(state, side)
+        limit = f" + {extra} (O3.4)" if extra else ""
+        state.log.append(f"{side}: at Maximum Army Size ({q.mas(state, side)}{limit}), no "
+                         f"recruiting (B7.0).")
+        return no_militia(state)
+    if not cities(state, []):
+        state.log.append(f"{side}: no recruiting city available.")
+        return no_militia(state)
+    die = dice.d6(state, f"{side} recruiting", "B7.0")
+    segment = Recruiting(die=die, left=count(state, die))
+    rule = " (O3.3 historical recruiting)" if state.options.historical_recruiting else ""
+    state.log.append(f"{side} recruiting die {die}: up to {segment.left} militia{rule}.")
+    foreign.replace(state, die)  # A8.4: a 5 or 6 replaces a lost foreign unit
+    if recruit_choices(state, segment):
+        stack.push(state, segment)
+
+
+def no_militia(state: AhdState) -> None:
+    """No militia can be recruited (B7.0). The European reinforcement 'è disponibile in
+    aggiunta alla Milizia regolare Confederata' (A8.4): with a foreign unit lost, the
+    Confederate recruiting die is rolled all the same, for the replacement alone."""
+    if foreign.replacement_pending(state):
+        die = dice.d6(state, "Confederate recruiting, for the foreign units", "A8.4")
+        state.log.append(f"Confederate recruiting die {die}, rolled for the foreign units only "
+                         f"(A8.4).")
+        foreign.replace(state, die)
+
+
+def recruit_choices(state: AhdState, frame: Recruiting) -> list[Choice]:
+    """Where each kind of militia may be placed now (without "end recruiting")."""
+    side = state.player
+    out: list[Choice] = []
+    if frame.left > 0 and room(state) > 0:
+        for arm, verb in ((INFANTRY, "recruit-infantry"), (CAVALRY, "recruit-cavalry")):
+            if q.pool(state, side, arm):
+                out += [Choice(Action(verb, box),
+                               f"Recruit {NAME[(arm, MILITIA)]} in {name(box)}", "recruit")
+                        for box in sorted(cities(state, frame.placed_in))]
+    return out
+
+
+def choices(state: AhdState, frame: Recruiting) -> list[Choice]:
+    return recruit_choices(state, frame) + [
+        Choice(Action("end-recruiting", None), "End recruiting", "turn")]
+
+
+def prompt(state: AhdState, frame: Recruiting) -> str:
+    per_city = ("one per recruiting city, two in cities of value 3+ (O3.3)"
+                if state.options.historical_recruiting else "one per recruiting city")
+    return (f"{state.player} recruiting: {frame.left} militia left to place, {per_city} "
+            f"(die {frame.die}).")
+
+
+def _recruit(arm: str):
+    def handler(state: AhdState, frame: Recruiting, box: str) -> None:
+        p = q.pool(state, state.player, arm)[0]
+        p.loc = box
+        clear_turn_marks(p)
+        frame.placed_in.append(box)
+        frame.left -= 1
+        state.log.append(f"{state.player} recruits {NAME[(arm, MILITIA)]} in {name(box)} "
+                         f"(B7.0).")
+    return handler
+
+
+RECRUITING = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=prompt,
+    choices=choices,
+    handlers={"recruit-infantry": _recruit(INFANTRY), "recruit-cavalry": _recruit(CAVALRY),
+              "end-recruiting": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+FLOW = {Recruiting: RECRUITING}

@@ -1,0 +1,19 @@
+"""How A House Divided names things in prompts, labels and the log (one place for each)."""
+from __future__ import annotations
+
+from core.ahd import query as q
+
+
+def name(box: str) -> str:
+    """A box's printed name: 'St. Louis'."""
+    return q.board().locations[box].name
+
+
+def marches(n: int) -> str:
+    """'1 march', '3 marches'."""
+    return f"{n} march" if n == 1 else f"{n} marches"
+
+
+def signed(n: int) -> str:
+    """A modifier as printed: '+1', '-2', '+0'."""
+    return f"{n:+d}"
