@@ -19,7 +19,7 @@ from core.ahd import query as q
 from core.ahd.calendar import turn_of
 from core.ahd.command import COMMAND_TABLE, MAX_ENGAGED, day_value, table_value
 from core.ahd.pieces import piece
-from core.ahd.state import CSA, POOL, SUPPLY, UNION, AhdState, Battle
+from core.ahd.state import CSA, POOL, SPARE, UNION, AhdState, Battle
 from core.engine import Action, Match
 from tests.support.ahd import (recruiting_phase, marches_left, movement_of, RULES, Dice, act, assert_illegal, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
@@ -74,14 +74,14 @@ def support_position(**owners: str) -> AhdState:
     state = st(m)
     for p in state.pieces:
         if p.on_map:
-            relocate(state, p.id, SUPPLY)
+            relocate(state, p.id, SPARE)
     for box, side in owners.items():
         state.owner[box.replace("_", "-")] = side
     return state
 
 
 def stack(state: AhdState, side: str, box: str, n: int = 2) -> None:
-    free = [p for p in state.pieces if p.side == side and p.loc == SUPPLY
+    free = [p for p in state.pieces if p.side == side and p.loc == SPARE
             and p.grade == "veteran" and p.arm == "inf"]
     for p in free[:n]:
         relocate(state, p.id, box)
@@ -209,7 +209,7 @@ def test_a2_2_at_the_start_of_his_turn_the_owner_eliminates_one_piece_of_his_cho
         relocate(state, pid, "lake-city")
     end_player_turn(m, UNION, dice)  # no die: the support check comes first
     state = st(m)
-    assert (state.player, state.phase) == (CSA, "supply")
+    assert (state.player, state.phase) == (CSA, "support-loss")
     assert dice.rolled == []
     assert labels(m, CSA) == ["eliminate C-MF-01", "eliminate C-MF-02", "eliminate C-MF-03"]
     assert_illegal(m, CSA, "eliminate", "C-MF-04")

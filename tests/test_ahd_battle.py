@@ -20,7 +20,7 @@ from core.ahd import battle
 from core.ahd.battle import retreat
 from core.ahd.frames import Battle
 from core.ahd.pieces import piece
-from core.ahd.state import CSA, POOL, SUPPLY, UNION, AhdState
+from core.ahd.state import CSA, POOL, SPARE, UNION, AhdState
 from core.engine import Action
 from tests.support.battle import (FLOW, acts, asking, battle_dice,  # noqa: F401  (fixture)
                                   battle_state, choices, declare, do, labels, nouns, over,
@@ -110,7 +110,7 @@ def test_tc6_declared_targets_cannot_change(battle_dice):
         "Little Rock r1: C-MF-02 fires at U-FV-01 (hits on 2 or less): 2 — hit, eliminated",
         "Little Rock r1: C-MF-03 fires at U-FV-01 (already eliminated): 6 — wasted",
     ]
-    assert piece(state, "U-FV-01").loc == SUPPLY  # B5.1: a veteran goes back to the supply
+    assert piece(state, "U-FV-01").loc == SPARE  # B5.1: a veteran goes back to the supply
     assert b.attackers == [] and b.winner == CSA
     # no declaration can be changed or added once the fire is resolved
     refused(state, CSA, Action("target", "U-FV-01"))
@@ -643,7 +643,7 @@ def test_tc10_retreat_in_round_2_ends_the_battle(battle_dice):
     assert asking(state, "battle-promotion", UNION)(state)
     assert "U-FV-04" in nouns(state, "promote")
     do(state, "promote", "U-FV-04")
-    assert piece(state, "U-FV-04").loc == SUPPLY and over(state)
+    assert piece(state, "U-FV-04").loc == SPARE and over(state)
     assert any(p.loc == LR and p.side == UNION and p.grade == "crack" for p in state.pieces)
 
 

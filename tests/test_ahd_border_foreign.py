@@ -350,7 +350,7 @@ def test_a8_4_amb_35_order_support_then_border_states_then_intervention(dice: Di
     clear_box(state, "lake-city")
     place(state, CSA, "FV", "lake-city", 2)
     state = end_player_turn(m, UNION, dice)
-    assert (state.player, state.phase, dice.rolled) == (CSA, "supply", [])
+    assert (state.player, state.phase, dice.rolled) == (CSA, "support-loss", [])
     victim = sorted(p.id for p in state.pieces if p.loc == "lake-city")[0]
     dice.push(2, 3)
     act(m, CSA, "eliminate", victim)

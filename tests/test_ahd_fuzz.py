@@ -17,7 +17,7 @@ from core.ahd import query as q
 from core.ahd.frames import Firers, GameTurn, PlayerTurn, Promotion, Recruiting, SupportLoss
 from core.ahd.calendar import militia_enlisted
 from core.ahd.options import OPTIONAL_RULES, OPTIONS
-from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, OFF_MAP, POOL, SUPPLY, UNION, AhdState
+from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, OFF_MAP, POOL, SPARE, UNION, AhdState
 from core.engine import Action, Match
 from core.playout import random_playout
 from core.registry import get_rules
@@ -40,7 +40,7 @@ class Invariants:
 
     @staticmethod
     def _militia_in_supply(state: AhdState) -> int:
-        return sum(1 for p in state.pieces if p.grade == MILITIA and p.loc == SUPPLY)
+        return sum(1 for p in state.pieces if p.grade == MILITIA and p.loc == SPARE)
 
     def __call__(self, match: Match, role: str, action: Action) -> None:
         before, state = self.before, match.state
@@ -56,7 +56,7 @@ class Invariants:
         # Union militia infantry available = 12 + 4 per enlistment so far (B8.0; O4.4 1 a month
         # from April to July 1863)
         union_mf = sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
-                       and p.grade == MILITIA and p.loc != ASIDE and p.loc != SUPPLY)
+                       and p.grade == MILITIA and p.loc != ASIDE and p.loc != SPARE)
         assert union_mf <= militia_enlisted(state.turn, state.options.draft_riots)
         # recruiting never above maximum army size (B7.0), plus the O3.4 increase
         if action.verb.startswith("recruit-"):
@@ -334,7 +334,7 @@ def outside_help_invariants(state: AhdState) -> None:
     assert len(units) == (4 if state.options.foreign_intervention else 0)
     for p in units:
         assert p.side == CSA and p.grade == "veteran" and p.arm == INFANTRY, p
-        assert p.loc not in (POOL, SUPPLY), p
+        assert p.loc not in (POOL, SPARE), p
         if not state.intervention_turn:
             assert p.loc == ASIDE, p
     assert q.in_play(state, CSA) == sum(1 for p in q.pieces_of(state, CSA) if not p.foreign)

@@ -20,7 +20,7 @@ from core.ahd.command import MAX_ENGAGED, day_value
 from core.ahd.counters import make_counters
 from core.ahd.pieces import piece
 from core.ahd.options import OPTIONS
-from core.ahd.state import (ARRIVING, CSA, NOT_ARRIVED, POOL, RETURNING, SUPPLY, UNION, AhdState)
+from core.ahd.state import (ARRIVING, CSA, NOT_ARRIVED, POOL, RETURNING, SPARE, UNION, AhdState)
 from core.engine import Action, Match
 from tests.support.ahd import (recruiting_phase, marches_left, RULES, act, assert_illegal, clear_box,
                                dice,  # noqa: F401  (the scripted-dice fixture)
@@ -170,7 +170,7 @@ def test_a8_1_only_pieces_just_flipped_test_morale(battle_dice):
     battle_dice.push(1, 1, 6, 2)
     start(state, LR)
     declare(state, "U-FV-01", A, C)
-    assert piece(state, "U-FV-01").loc == SUPPLY and piece(state, A).reduced
+    assert piece(state, "U-FV-01").loc == SPARE and piece(state, A).reduced
     assert lines(state, "morale test") == [
         "Little Rock r1: U-MF-01 morale test (morale 2): die 2 — holds"]
     assert state.battle.routed == []
@@ -233,7 +233,7 @@ def test_a8_1_routed_pieces_that_cannot_retreat_are_destroyed(battle_dice):
     b = start(state, LR)
     declare(state, A)                          # D -> A: 1; A's morale 3: 2, holds
     #                                            A, B -> D: 1, 6; D's morale 4: 5, routs
-    assert b.winner == UNION and piece(state, D).loc == SUPPLY
+    assert b.winner == UNION and piece(state, D).loc == SPARE
     assert "Battle of Little Rock: the routed Confederate pieces (C-FV-01) cannot retreat and " \
            "are destroyed (A8.1)" in state.log
     assert state.csa_infantry_lost == 1
@@ -302,7 +302,7 @@ def test_a8_1_2_every_reduced_piece_of_both_sides_tests_after_the_battle(battle_
         "Battle of Little Rock: desertion test of C-MF-01 (morale 3): die 3 +1 lost = 4 — "
         "deserts, eliminated (A8.1.2)",
     ]
-    assert piece(state, "U-FV-01").loc == SUPPLY and piece(state, E).loc == POOL
+    assert piece(state, "U-FV-01").loc == SPARE and piece(state, E).loc == POOL
     assert at("battle-promotion")(state) and nouns(state, "promote") == ["U-FV-02"]
     assert b.winner == UNION
 
@@ -339,7 +339,7 @@ def test_a8_1_2_a8_2_3_retreating_army_and_leaders_present(battle_dice, with_lee
         assert leaders.leader(state, "lee").loc == "shreveport"
         assert "Lee 3 goes with them to Shreveport (A8.2)" in state.log
     else:
-        assert piece(state, D).loc == SUPPLY and state.csa_infantry_lost == 0
+        assert piece(state, D).loc == SPARE and state.csa_infantry_lost == 0
 
 
 def test_a8_1_2_amb_43_no_winner_no_plus_one(battle_dice):

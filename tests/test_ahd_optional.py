@@ -16,7 +16,7 @@ from core.ahd import flow, movement
 from core.ahd import query as q
 from core.ahd.calendar import label, militia_enlisted, turn_of
 from core.ahd.options import OPTIONS
-from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, SUPPLY, UNION, AhdState
+from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION, AhdState
 from core.engine import Action
 from tests.support.ahd import (in_player_turn, recruiting_phase, promotion_phase, marches_left, recruiting_of, promotion_of, RULES, Dice, act, assert_illegal,
                                dice,  # noqa: F401  (the scripted-dice fixture)
@@ -76,7 +76,7 @@ def play_to(state: AhdState, tag: str, side: str, round_no: int = 2) -> None:
 def union_militia_available(state: AhdState) -> int:
     """Union militia infantry on the map or in the pool (B8.0, TC-14)."""
     return sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
-               and p.grade == MILITIA and p.loc not in (ASIDE, SUPPLY))
+               and p.grade == MILITIA and p.loc not in (ASIDE, SPARE))
 
 
 def recruiting(m, side: str, die: int, dice: Dice, pool=()) -> AhdState:
@@ -461,8 +461,8 @@ def test_o3_2_amb_55_a_cavalry_jump_inside_the_move(monkeypatch):
     assert route(state, cv.id, "chicago").path[-2:] == ("indianapolis", "chicago")
     assert "chicago" not in destinations(state, "U-MF-04")
     assert "bloomington" in destinations(state, "U-MF-04")  # it may only stop there
-    relocate(state, "C-MF-01", SUPPLY)
-    relocate(state, "C-MF-02", SUPPLY)
+    relocate(state, "C-MF-01", SPARE)
+    relocate(state, "C-MF-02", SPARE)
     relocate(state, "C-MC-01", "bloomington")
     place(state, CSA, "CV", "terre-haute")
     assert "chicago" not in destinations(state, cv.id)
@@ -761,7 +761,7 @@ def test_o4_3_amb_33_losses_counted_by_enemy_fire_for_the_whole_game_turn(dice: 
     act(m, UNION, "end-movement")                 # the battle of Winchester begins
     dice.push(6, 1, 1, 6)                         # CSA misses; Union: hit, hit (eliminated)
     act(m, CSA, "target", "U-MF-08")
-    assert piece(st(m), "C-FV-01").loc == SUPPLY
+    assert piece(st(m), "C-FV-01").loc == SPARE
     assert st(m).csa_infantry_lost == 1
     assert RULES.view(st(m), None).tracks["CSA FV/FS lost this turn (O4.3)"] == 1
     act(m, UNION, "no-promotion")                 # B6.0 battle promotion: none
@@ -790,7 +790,7 @@ def test_o4_3_union_losses_and_militia_do_not_count(battle_dice):
     put(state, LR, "U-FV-01", came_from="fort-smith")
     put(state, LR, "C-MF-01", "C-MF-02")
     start(state, LR)                               # CSA fire 1, 1: the Union veteran is gone
-    assert piece(state, "U-FV-01").loc == SUPPLY and state.csa_infantry_lost == 0
+    assert piece(state, "U-FV-01").loc == SPARE and state.csa_infantry_lost == 0
     battle_dice.push(6, 1, 1)
     state = battle_state(southern_training=True)
     put(state, LR, "U-FV-01", "U-FV-02", came_from="fort-smith")
@@ -804,7 +804,7 @@ def test_o4_3_union_losses_and_militia_do_not_count(battle_dice):
     put(state, LR, "C-FS-01")
     start(state, LR)
     do(state, "target", "U-FV-01")                # a crack infantry: hit on 1-2 (B5.2.2)
-    assert piece(state, "C-FS-01").loc == SUPPLY and state.csa_infantry_lost == 1
+    assert piece(state, "C-FS-01").loc == SPARE and state.csa_infantry_lost == 1
 
 
 # --- O4.4 the 1863 draft riots ------------------------------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 from core.ahd import calendar, scenarios, setup
 from core.ahd import query as q
 from core.ahd.options import OPTIONS
-from core.ahd.state import CAVALRY, INFANTRY, MILITIA
+from core.ahd.state import CAVALRY, INFANTRY, MILITIA, SPARE
 from core.engine import Match, normalize_options
 from core.playout import random_playout
 from saves import load_match, save_match
@@ -426,7 +426,7 @@ def test_amb_30_union_pool_holds_this_aprils_militia(year, pool, aside):
     assert off_map(state, UNION, POOL) == Counter(pool)
     assert off_map(state, UNION, ASIDE) == Counter({"MF": aside} if aside else {})
     union_mf = sum(1 for p in state.pieces if p.side == UNION and p.code == "MF"
-                   and p.loc not in (ASIDE, "supply"))
+                   and p.loc not in (ASIDE, SPARE))
     assert union_mf == {"1862": 16, "1863": 20, "1864": 24}[year]  # B8.0
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from core.ahd import query as q
 from core.ahd.calendar import ENLISTMENT_TURNS, label
-from core.ahd.state import (ASIDE, CAVALRY, CRACK, CSA, INFANTRY, MILITIA, POOL, SUPPLY, UNION,
+from core.ahd.state import (ASIDE, CAVALRY, CRACK, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION,
                             VETERAN)
 from tests.support.ahd import (recruiting_phase, promotion_phase, recruiting_of, Dice, act, assert_illegal,
                                dice,  # noqa: F401  (the scripted-dice fixture)
@@ -35,7 +35,7 @@ def promotion_segment(m, side):
 def union_militia_available(state) -> int:
     """Union militia infantry on the map or in the pool (B8.0)."""
     return sum(1 for p in state.pieces if p.side == UNION and p.arm == INFANTRY
-               and p.grade == MILITIA and p.loc not in (ASIDE, SUPPLY))
+               and p.grade == MILITIA and p.loc not in (ASIDE, SPARE))
 
 
 # --- TC-11 / TC-12: recovery and the promotion segment after a battle ---------------------------
@@ -125,7 +125,7 @@ def test_b6_0_veteran_becomes_crack_and_crack_is_the_top(dice: Dice):
     state = st(m)
     new = piece(state, "U-FS-02")
     assert (new.loc, new.arm, new.grade, new.entrenched) == ("chicago", INFANTRY, CRACK, True)
-    assert piece(state, "U-FV-01").loc == SUPPLY  # only militia go back to the pool
+    assert piece(state, "U-FV-01").loc == SPARE  # only militia go back to the pool
 
 
 def test_b6_0_cavalry_stays_cavalry(dice: Dice):

@@ -17,7 +17,6 @@ from core import dice
 from core.ahd import query as q
 from core.ahd.calendar import year
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, UNION, AhdState, Piece
-from core.ahd.text import signed
 from maps.a_house_divided import BORDER_STATES, RICHMOND, WASHINGTON
 
 # T7: the modified die must be greater than this number
@@ -75,7 +74,7 @@ def explain(mods: list[tuple[int, str]]) -> str:
     total = sum(value for value, _why in mods)
     if not mods:
         return "+0"
-    return f"{signed(total)} (" + ", ".join(f"{signed(v)} {why}" for v, why in mods) + ")"
+    return f"{total:+d} (" + ", ".join(f"{v:+d} {why}" for v, why in mods) + ")"
 
 
 def militia_aside(state: AhdState) -> Piece | None:

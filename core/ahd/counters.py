@@ -14,7 +14,7 @@ infantry (docs/ahd-decisions.md), ids C-FOR-01 to C-FOR-04, after every other co
 """
 from __future__ import annotations
 
-from core.ahd.state import (CAVALRY, CODE, CRACK, CSA, INFANTRY, MILITIA, UNION, VETERAN,
+from core.ahd.state import (CAVALRY, CODE, CRACK, CSA, INFANTRY, MILITIA, SPARE, UNION, VETERAN,
                             Piece)
 
 # (side, arm, grade) -> number of counters
@@ -35,13 +35,13 @@ COUNTER_MIX: dict[tuple[str, str, str], int] = {
 
 
 def make_counters() -> list[Piece]:
-    """Every counter, all in the supply, in the fixed order that INDEX describes."""
+    """Every counter, all spare (not in play), in the fixed order that INDEX describes."""
     pieces = []
     for (side, arm, grade), count in COUNTER_MIX.items():
         prefix = "U" if side == UNION else "C"
         for n in range(1, count + 1):
             pid = f"{prefix}-{CODE[(arm, grade)]}-{n:02d}"
-            pieces.append(Piece(id=pid, side=side, arm=arm, grade=grade, loc="supply"))
+            pieces.append(Piece(id=pid, side=side, arm=arm, grade=grade, loc=SPARE))
     return pieces
 
 

@@ -44,7 +44,7 @@ class PlayerTurn(Sequence, tag="player-turn", kw_only=True):
     garrison_engaged: bool = False  # A5.0: that port's coastal garrison has fought this turn
 
 
-class SupportLoss(Frame, tag="supply", kw_only=True):
+class SupportLoss(Frame, tag="support-loss", kw_only=True):
     """A2.2: each box in `boxes` holds a stack without support; the first loses a piece."""
 
     boxes: list[str]

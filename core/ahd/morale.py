@@ -56,6 +56,3 @@ def end_of_day(round_no: int) -> bool:
     return round_no > 0 and round_no % DAY == 0
 
 
-def signed(n: int) -> str:
-    """'+1', '-2' for a modifier in the log."""
-    return f"+{n}" if n > 0 else f"{n}" if n < 0 else "+0"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.ahd.counters import INDEX
 from core.ahd.query import free_counter
-from core.ahd.state import ASIDE, CRACK, MILITIA, NAME, POOL, SUPPLY, VETERAN, AhdState, Piece
+from core.ahd.state import ASIDE, CRACK, MILITIA, NAME, POOL, SPARE, VETERAN, AhdState, Piece
 
 NEXT_GRADE = {MILITIA: VETERAN, VETERAN: CRACK}
 
@@ -32,10 +32,10 @@ def clear_turn_marks(p: Piece) -> None:
 
 
 def remove_from_play(p: Piece) -> None:
-    """Eliminated: militia to the pool, others back to the counter supply (B5.1, AMB-3); a
+    """Eliminated: militia to the pool, others back to the spare counters (B5.1, AMB-3); a
     foreign unit is set aside until a recruiting die of 5 or 6 replaces it in Europe (A8.4),
     never a counter a promotion could take."""
-    p.loc = ASIDE if p.foreign else POOL if p.grade == MILITIA else SUPPLY
+    p.loc = ASIDE if p.foreign else POOL if p.grade == MILITIA else SPARE
     p.reduced = False
     p.entrenched = False
     clear_turn_marks(p)
@@ -76,14 +76,14 @@ def promote(state: AhdState, p: Piece) -> Piece:
     """Swap the counter for one of the next quality, same type, same place and face (B6.0).
 
     The new counter keeps the old one's face, entrenchment and turn marks (AMB-20); the old
-    militia counter returns to the pool, an old veteran to the supply.
+    militia counter returns to the pool, an old veteran to the spare counters.
     """
     new = free_counter(state, p.side, p.arm, NEXT_GRADE[p.grade])
     assert new is not None, "promotion without a free counter"
     for field in ("loc", "reduced", "entrenched", "marches", "digging", "jumped", "halted",
                   "sailed", "came_from", "crossing", "fought", "retreated"):
         setattr(new, field, getattr(p, field))
-    p.loc = POOL if p.grade == MILITIA else SUPPLY
+    p.loc = POOL if p.grade == MILITIA else SPARE
     p.reduced = False
     p.entrenched = False
     clear_turn_marks(p)

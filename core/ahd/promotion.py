@@ -12,7 +12,7 @@ from core import dice, stack
 from core.ahd import query as q
 from core.ahd.frames import PlayerTurn, Promotion
 from core.ahd.pieces import NEXT_GRADE, describe, missing_counters, promote
-from core.ahd.state import CSA, AhdState, Piece
+from core.ahd.state import CSA, SPARE, AhdState, Piece
 from core.ahd.text import name
 from core.engine import Action, Choice
 
@@ -20,7 +20,7 @@ from core.engine import Action, Choice
 def promotable(state: AhdState, done: list[str]) -> list[Piece]:
     """The player's pieces on the map with a free counter of the next quality (B6.0), not
     promoted this segment; never a foreign unit (A8.4)."""
-    free = {(p.arm, p.grade) for p in state.pieces if p.loc == "supply" and p.side == state.player}
+    free = {(p.arm, p.grade) for p in state.pieces if p.loc == SPARE and p.side == state.player}
     return [p for p in q.pieces_of(state, state.player)
             if (p.arm, NEXT_GRADE.get(p.grade)) in free and p.id not in done and not p.foreign]
 

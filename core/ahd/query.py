@@ -10,7 +10,7 @@ from maps.a_house_divided import load as load_board
 from maps.board import Board, Link
 
 from core.ahd.calendar import ENLISTMENT_TURNS, year
-from core.ahd.state import CAVALRY, CSA, INFANTRY, UNION, AhdState, Piece
+from core.ahd.state import CAVALRY, CSA, INFANTRY, OFF_MAP, POOL, SPARE, UNION, AhdState, Piece
 
 BLUE_SIDE = {"blue": UNION, "grey": CSA}
 
@@ -224,15 +224,15 @@ def enterable(state: AhdState, box: str) -> bool:
 
 
 def free_counter(state: AhdState, side: str, arm: str, grade: str) -> Piece | None:
-    """A counter in the supply that a promotion could put on the map (B6.0)."""
+    """A spare counter (not in play) that a promotion could put on the map (B6.0)."""
     for p in state.pieces:
-        if p.loc == "supply" and p.side == side and p.arm == arm and p.grade == grade:
+        if p.loc == SPARE and p.side == side and p.arm == arm and p.grade == grade:
             return p
     return None
 
 
 def pool(state: AhdState, side: str, arm: str | None = None) -> list[Piece]:
-    return [p for p in state.pieces if p.loc == "pool" and p.side == side
+    return [p for p in state.pieces if p.loc == POOL and p.side == side
             and (arm is None or p.arm == arm)]
 
 
@@ -244,4 +244,4 @@ def has_infantry(pieces: list[Piece]) -> bool:
     return any(p.arm == INFANTRY for p in pieces)
 
 
-_OFF_MAP = frozenset(("pool", "aside", "supply", "europe"))  # state.OFF_MAP (A8.4: Europe)
+_OFF_MAP = frozenset(OFF_MAP)

@@ -13,7 +13,7 @@ from core.ahd import scenarios
 from core.ahd.calendar import LAST_TURN
 from core.ahd.counters import foreign_counters, make_counters
 from core.ahd.options import AhdOptions
-from core.ahd.state import ASIDE, CODE, CSA, MILITIA, INFANTRY, POOL, UNION, AhdState, Piece
+from core.ahd.state import ASIDE, CODE, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION, AhdState, Piece
 
 GAME_ID = "a-house-divided"
 SHORT_GAME_LAST_TURN = 10  # B13.0: July 1861 to June 1862
@@ -29,7 +29,7 @@ def setups() -> dict[str, Any]:
 def _take(pieces: list[Piece], side: str, code: str) -> Piece:
     arm, grade = _CODES[code]
     for p in pieces:
-        if p.side == side and p.arm == arm and p.grade == grade and p.loc == "supply":
+        if p.side == side and p.arm == arm and p.grade == grade and p.loc == SPARE:
             return p
     raise ValueError(f"setup needs more {side} {code} counters than the counter mix has")
 
@@ -61,7 +61,7 @@ def campaign(seed: int, options: AhdOptions) -> AhdState:
     for _ in range(data["union_aside"]):
         _take(pieces, UNION, CODE[(INFANTRY, MILITIA)]).loc = ASIDE
     for p in pieces:  # the Confederate border-state militia (A8.3) wait set aside
-        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == "supply":
+        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == SPARE:
             p.loc = ASIDE
     pieces += foreign_units(options)
     short = options.short_game
@@ -159,7 +159,7 @@ def scenario(seed: int, name: str, options: AhdOptions) -> AhdState:
     for _ in range(aside):
         _take(pieces, UNION, CODE[(INFANTRY, MILITIA)]).loc = ASIDE
     for p in pieces:  # the Confederate border-state militia (A8.3) wait set aside
-        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == "supply":
+        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == SPARE:
             p.loc = ASIDE
     pieces += foreign_units(options)  # GAP-9: no intervention has happened at the start
     state = AhdState(

@@ -20,9 +20,9 @@ SIDES = (UNION, CSA)
 # Off-map places a counter can be in (B2.0, B7.0, AMB-3).
 POOL = "pool"      # recruitable militia (B7.0)
 ASIDE = "aside"    # Union militia waiting for enlistment (B8.0)
-SUPPLY = "supply"  # counters not in play: veterans/cracks free for promotion (B6.0)
+SPARE = "spare"  # counters not in play: veterans/cracks free for promotion (B6.0)
 EUROPE = "europe"  # A8.4: the off-map Europe box, where foreign units wait to sail (GAP-11)
-OFF_MAP = (POOL, ASIDE, SUPPLY, EUROPE)
+OFF_MAP = (POOL, ASIDE, SPARE, EUROPE)
 
 INFANTRY = "inf"
 CAVALRY = "cav"
@@ -54,7 +54,7 @@ class Piece(msgspec.Struct, kw_only=True, array_like=True):
     side: str          # UNION | CSA
     arm: str           # INFANTRY | CAVALRY
     grade: str         # MILITIA | VETERAN | CRACK
-    loc: str           # a box id, or POOL / ASIDE / SUPPLY
+    loc: str           # a box id, or POOL / ASIDE / SPARE
     reduced: bool = False      # flipped to its red face by a hit (B5.1)
     entrenched: bool = False   # Entrenchment marker (B4.2.5); permanent ones are derived
     # -- bookkeeping for the current player turn (reset when a player turn starts) --

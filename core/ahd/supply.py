@@ -117,7 +117,7 @@ def loss_choices(state: AhdState, frame: SupportLoss) -> list[Choice]:
     """A2.2: the owner picks the piece his unsupported stack loses."""
     box = frame.boxes[0]
     return [Choice(Action("eliminate", p.id),
-                   f"Eliminate {describe(p)} in {name(box)} (no support line, A2.2)", "supply")
+                   f"Eliminate {describe(p)} in {name(box)} (no support line, A2.2)", "support")
             for p in sorted(q.pieces_at(state, box, state.player), key=lambda p: p.id)]
 
 

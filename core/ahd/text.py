@@ -12,8 +12,3 @@ def name(box: str) -> str:
 def marches(n: int) -> str:
     """'1 march', '3 marches'."""
     return f"{n} march" if n == 1 else f"{n} marches"
-
-
-def signed(n: int) -> str:
-    """A modifier as printed: '+1', '-2', '+0'."""
-    return f"{n:+d}"

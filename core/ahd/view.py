@@ -13,7 +13,7 @@ from core.ahd.command import COMMAND_TABLE, table_value
 from core.ahd.calendar import label, militia_enlisted, year
 from core.ahd.pieces import describe, piece
 from core.ahd.options import rules_in_force
-from core.ahd.state import (ASIDE, CSA, EUROPE, GRADES, NAME, POOL, SIDES, UNION, AhdState,
+from core.ahd.state import (ASIDE, CSA, EUROPE, GRADES, NAME, POOL, SIDES, SPARE, UNION, AhdState,
                             Leader, Piece)
 from core.engine import Token, View
 from maps.a_house_divided import UNION_VICTORY_CITIES
@@ -21,7 +21,7 @@ from maps.a_house_divided import UNION_VICTORY_CITIES
 # The segment of the player turn each stop belongs to (B3.0), by the stop's name; a stop not
 # listed (one of a battle's) is in the battle segment.
 SEGMENT = {
-    "supply": "start of turn (A2.0 support)", "breakouts": "movement", "breakout": "movement",
+    "support-loss": "start of turn (A2.0 support)", "breakouts": "movement", "breakout": "movement",
     "movement": "movement", "march": "movement", "march-to": "movement", "route": "movement",
     "sail-to": "movement", "invasion": "movement", "leader-to": "movement",
     "containment": "battles", "battles": "battles",
@@ -96,7 +96,7 @@ def tracks(state: AhdState, cut: dict[str, list[str]] | None = None) -> dict[str
     for side in SIDES:
         out[f"{side} MAS"] = q.mas(state, side)
         out[f"{side} in play"] = q.in_play(state, side)
-        free = [f"{sum(1 for p in state.pieces if p.side == side and p.loc == 'supply' and p.grade == g)} {g}"
+        free = [f"{sum(1 for p in state.pieces if p.side == side and p.loc == SPARE and p.grade == g)} {g}"
                 for g in GRADES[1:]]
         out[f"{side} free counters"] = ", ".join(free)
     out.update(scenario_tracks(state))

@@ -25,14 +25,14 @@ from core.ahd import flow, movement
 from core.ahd.frames import GameTurn, Movement, PlayerTurn, Promotion, Recruiting
 from core.ahd import query as q
 from core.ahd.pieces import clear_turn_marks, piece
-from core.ahd.state import ASIDE, CODE, CSA, POOL, SUPPLY, UNION, AhdState, Piece
+from core.ahd.state import ASIDE, CODE, CSA, POOL, SPARE, UNION, AhdState, Piece
 from core.engine import Action, IllegalAction, Match
 from core.registry import get_rules
 
 RULES = get_rules("a-house-divided")
 _CODES = {code: key for key, code in CODE.items()}
 
-__all__ = ["ASIDE", "CSA", "POOL", "SUPPLY", "UNION", "Dice", "RULES", "act", "actions",
+__all__ = ["ASIDE", "CSA", "POOL", "SPARE", "UNION", "Dice", "RULES", "act", "actions",
            "assert_illegal", "dice", "encoded", "finish_player_turn", "labels", "movement_phase",
            "in_player_turn", "recruiting_phase", "promotion_phase", "marches_left",
            "movement_of", "recruiting_of", "promotion_of",
@@ -59,7 +59,7 @@ def encoded(match: Match) -> bytes:
 
 
 def relocate(state: AhdState, pid: str, box: str, **marks: object) -> Piece:
-    """Put counter `pid` in `box` (a map box, POOL, ASIDE or SUPPLY), full strength, no marks."""
+    """Put counter `pid` in `box` (a map box, POOL, ASIDE or SPARE), full strength, no marks."""
     p = piece(state, pid)
     p.loc = box
     p.reduced = False
@@ -83,7 +83,7 @@ def place(state: AhdState, side: str, code: str, box: str, n: int = 1) -> list[P
     """Take `n` counters of `code` (MF, FV, MC...) from the supply and put them in `box`."""
     arm, grade = _CODES[code]
     free = [p for p in state.pieces
-            if p.side == side and p.arm == arm and p.grade == grade and p.loc == SUPPLY]
+            if p.side == side and p.arm == arm and p.grade == grade and p.loc == SPARE]
     assert len(free) >= n, f"not enough free {side} {code} counters"
     return [relocate(state, p.id, box) for p in free[:n]]
 
@@ -92,7 +92,7 @@ def clear_box(state: AhdState, box: str) -> None:
     """Send every counter in `box` to the supply (out of play)."""
     for p in state.pieces:
         if p.loc == box:
-            relocate(state, p.id, SUPPLY)
+            relocate(state, p.id, SPARE)
 
 
 def in_player_turn(match: Match, side: str, after: object, turn: int | None = None) -> AhdState:

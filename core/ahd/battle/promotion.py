@@ -61,7 +61,7 @@ def _choices(state: AhdState, frame: BattlePromotion) -> list[Choice]:
 
 
 def _promote(state: AhdState, frame: BattlePromotion, pid: str) -> None:
-    """B6.0: the militia counter goes back to the pool, a veteran to the supply; the new
+    """B6.0: the militia counter goes back to the pool, a veteran to the spare counters; the new
     counter keeps the face of the one it replaces (AMB-20)."""
     b = current(state)
     old = piece(state, pid)
