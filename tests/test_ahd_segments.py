@@ -14,7 +14,7 @@ from core.ahd import query as q
 from core.ahd.calendar import ENLISTMENT_TURNS, label
 from core.ahd.state import (ASIDE, CAVALRY, CRACK, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION,
                             VETERAN)
-from tests.support.ahd import (recruiting_phase, promotion_phase, recruiting_of, Dice, act, assert_illegal,
+from tests.support.ahd import (clear_box, recruiting_phase, promotion_phase, recruiting_of, Dice, act, assert_illegal,
                                dice,  # noqa: F401  (the scripted-dice fixture)
                                end_player_turn, labels, march, movement_phase, new_match,
                                piece, place, relocate, st)
@@ -147,6 +147,24 @@ def test_b6_0_no_promotion_without_a_free_counter_of_the_next_quality():
             p.loc = ASIDE  # every veteran infantry counter is in use
     assert labels(m, UNION) == ["pass"]
     assert_illegal(m, UNION, "promote", "U-MF-01")
+    # the counter mix is a reconstruction (GAP-6): the player is told why, where he looks
+    assert m.view(UNION).prompt.endswith("Not possible now: no free veteran infantry counter "
+                                         "left (counter mix, GAP-6).")
+
+
+def test_b6_0_gap_6_a_segment_with_nothing_to_promote_says_why_in_the_log(dice: Dice):
+    """When only the counter mix (GAP-6) stops every promotion, the segment is skipped with a
+    log line naming the missing counters."""
+    m = new_match()
+    state = st(m)
+    for p in state.pieces:
+        if p.side == UNION and p.grade == VETERAN:
+            p.loc = ASIDE  # every Union veteran counter is in use
+    dice.push(3)                                     # the recruiting die
+    act(m, UNION, "end-movement")
+    assert ("Union: no piece can be promoted: no free veteran infantry counter left (counter "
+            "mix, GAP-6).") in st(m).log
+    assert st(m).phase == "recruit"
 
 
 def test_b6_0_passing_promotes_nobody(dice: Dice):
@@ -434,11 +452,55 @@ def test_tc_16_b9_0_cavalry_alone_controls_only_while_it_stays(dice: Dice):
     state = st(m)
     assert state.owner["thayer"] == UNION and state.cavalry_held == ["thayer"]
     assert (state.turn, state.player) == (3, UNION)
+    csa_mas = q.mas(state, CSA)
     march(m, UNION, "thayer", ("U-MC-01", "ironton"))
+    state = st(m)  # the moment the cavalry leaves, not at the end of the turn
+    assert state.owner["thayer"] == CSA and state.cavalry_held == []
+    assert q.mas(state, CSA) == csa_mas + q.shield("thayer", CSA)
+    assert "Thayer returns to the Confederate: the cavalry has left (B9.0)." in state.log
     state = end_player_turn(m, UNION, dice, 2)
     assert state.owner["thayer"] == CSA
-    assert state.cavalry_held == []
     assert state.owner["ironton"] == UNION          # its own blue box: nothing to revert
+
+
+def test_b9_0_cavalry_control_lapses_in_the_enemy_turn_before_its_victory_check(dice: Dice):
+    """B9.0: cavalry «controllano un riquadro solo nel momento in cui lo stanno occupando».
+    Union cavalry took Springfield, Missouri alone; in the Confederate turn it leaves to
+    reinforce the battle of Rolla (B5.2.4). Springfield is Confederate again at once, so the
+    Confederate MAS counts its shield at the Confederate end-of-turn victory check (B11.0): here
+    that shield is what puts the Confederate MAS above the Union one."""
+    m = new_match()
+    state = movement_phase(m, UNION, marches=2)
+    cav = place(state, UNION, "CV", "springfield-mo")[0].id
+    clear_box(state, "rolla")
+    place(state, UNION, "FV", "rolla")
+    state = end_player_turn(m, UNION, dice, 1)        # the CSA movement die: 2 marches
+    assert state.owner["springfield-mo"] == UNION and state.cavalry_held == ["springfield-mo"]
+    union = q.mas(state, UNION)
+    # the Confederate MAS equals the Union one while the Union holds Springfield (shield 1)
+    state.mas_offset[CSA] = union - q.mas(state, CSA)
+    clear_box(state, "st-louis")
+    relocate(state, "C-FV-01", "st-louis")
+    relocate(state, "C-FV-02", "st-louis")
+    march(m, CSA, "st-louis", ("C-FV-01", "rolla"), ("C-FV-02", "rolla"))
+    dice.push(6, 6, 6)                                # round 1: every shot misses
+    act(m, CSA, "end-movement")
+    while st(m).phase == "targets":
+        act(m, st(m).active[0], "target", next(
+            c.action.noun for c in m.actions(st(m).active[0]) if c.action.verb == "target"))
+    state = st(m)
+    assert state.phase == "reinforcements" and state.battle.round == 2
+    if state.active == [CSA]:
+        act(m, CSA, "done")
+    assert st(m).active == [UNION] and f"reinforce {cav}" in labels(m, UNION)
+    act(m, UNION, "reinforce", cav)
+    state = st(m)
+    assert state.owner["springfield-mo"] == CSA and "springfield-mo" not in state.cavalry_held
+    assert q.mas(state, CSA) == union + 1
+    # the end of the Confederate player turn, the battle aside: its victory check (B11.0)
+    state = end_player_turn(m, CSA, dice)
+    assert state.result == (f"Confederate victory: Confederate MAS {union + 1} exceeds Union "
+                            f"MAS {union} (B11.0).")
 
 
 def test_tc_16_b9_0_infantry_arriving_makes_cavalry_control_permanent(dice: Dice):
