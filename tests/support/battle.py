@@ -28,6 +28,7 @@ from core.ahd.pieces import piece
 from core.ahd.query import map_boxes, printed_owner
 from core.ahd.state import UNION, AhdState
 from core.engine import Action, Choice, IllegalAction
+from tests.support.ahd import put  # noqa: F401  (re-exported for the battle tests)
 
 # After the battle: the player turn goes on (the flow's business, not these tests').
 PLAYER_TURN = stack.Stop(role=lambda state, frame: frame.side,
@@ -62,15 +63,6 @@ def battle_state(player: str = UNION, turn: int = 1, owners: dict[str, str | Non
     leaders.enter_game(state, {})
     stack.push(state, PlayerTurn(side=player))
     return state
-
-
-def put(state: AhdState, box: str, *ids: str, **marks: object) -> None:
-    """Put counters `ids` in `box`, setting the given marks (e.g. reduced=True)."""
-    for pid in ids:
-        p = piece(state, pid)
-        p.loc = box
-        for key, value in marks.items():
-            setattr(p, key, value)
 
 
 def lead(state: AhdState, lid: str, box: str, value: int | None = None) -> None:
