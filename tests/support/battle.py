@@ -24,7 +24,6 @@ from core.ahd import battle, leaders
 from core.ahd.counters import make_counters
 from core.ahd.frames import Battle, PlayerTurn
 from core.ahd.options import AhdOptions
-from core.ahd.pieces import piece
 from core.ahd.query import map_boxes, printed_owner
 from core.ahd.state import UNION, AhdState
 from core.engine import Action, Choice, IllegalAction
