@@ -7,7 +7,7 @@ from pathlib import Path
 import msgspec
 
 from core import registry
-from core.engine import Header, IllegalAction, Match, Rules
+from core.engine import Header, IllegalAction, Match, Rules, as_action
 from saves import clock, format, store
 from saves.errors import SaveError
 from saves.locations import new_save_path
@@ -65,7 +65,11 @@ def load_match(path: str | os.PathLike[str]) -> Match:
 
     Same rules version as the save: the snapshot is decoded (fast). Another version: the game
     is rebuilt by replaying its history with the installed rules, and its header then carries
-    the installed version (so the next save of it is fast to load again).
+    the installed version (so the next save of it is fast to load again). If the installed rules
+    refuse one of its actions (a rule read differently since), the game is rebuilt up to that
+    action and continues from there: `match.load_notice` (also the last line of its log) says
+    what was dropped, and `match.save_path` is None, so the file itself is never overwritten
+    (the next autosave writes a new one).
     """
     try:
         return _load(Path(path))
@@ -83,6 +87,7 @@ def _load(path: Path) -> Match:
                     options=dict(save.options), seed=save.seed)
     history = list(save.history)
     players = _players(rules, header, save.players, path)
+    refused = None
     if save.rules_version == rules.version:
         state = _decode_state(rules, save)
         if state is not None:
@@ -91,12 +96,16 @@ def _load(path: Path) -> Match:
             match = _replay(rules, header, history, players, path,
                             "its saved state is damaged and its history cannot be replayed")
     else:
-        match = _replay(rules, header, history, players, path,
-                        f"the game cannot be replayed with these rules (version "
-                        f"{rules.version}; saved with {save.rules_version})")
+        match, refused = _replay_prefix(rules, header, history, players, path,
+                                        f"the game cannot be replayed with these rules "
+                                        f"(version {rules.version}; saved with "
+                                        f"{save.rules_version})")
         match.header = msgspec.structs.replace(header, rules_version=rules.version)
     match.created = save.created
     match.save_path = path
+    match.load_notice = None
+    if refused is not None:
+        _continue_before(match, refused, history, save.rules_version, path)
     return match
 
 
@@ -138,6 +147,47 @@ def _decode_state(rules: Rules, save: format.SaveFile):
     if state.game != save.game or state.scenario != save.scenario:
         return None
     return state
+
+
+def _replay_prefix(rules: Rules, header: Header, history: list, players: dict[str, str],
+                   path: Path, failure: str) -> tuple[Match, tuple[int, IllegalAction] | None]:
+    """Replay `history` as far as `rules` accept it (saves of another rules version).
+
+    Returns the rebuilt match (empty undo stack) and None, or (index, refusal) of the first
+    action the rules refuse; the match then stands just before it. A failure that is not a
+    refusal (setup rejecting the scenario or options, a rules bug) is SaveError("<failure>: ...").
+    """
+    try:
+        match = Match(rules, header,
+                      rules.setup(header.seed, header.scenario, dict(header.options)),
+                      players=players)
+        refused = None
+        for index, (role, action) in enumerate(history):
+            try:
+                match.act(role, as_action(action))
+            except IllegalAction as exc:  # act changed nothing: the game stands before it
+                refused = (index, exc)
+                break
+    except Exception as exc:
+        raise SaveError(path, f"{failure}: {type(exc).__name__}: {exc}") from exc
+    return Match(rules, header, match.state, match.history, players=players), refused
+
+
+def _continue_before(match: Match, refused: tuple[int, IllegalAction], history: list,
+                     saved_version: str, path: Path) -> None:
+    """The game goes on from the first refused action: say so, and keep the file as it is."""
+    index, reason = refused
+    role, action = history[index]
+    dropped = len(history) - index
+    notice = (f"{path.name} was saved with rules version {saved_version}; these rules "
+              f"(version {match.rules.version}) refuse its action {index + 1} "
+              f"({role}: {as_action(action)}: {reason}), so the game continues from just "
+              f"before it and its last {dropped} action{'s' if dropped != 1 else ''} "
+              f"{'were' if dropped != 1 else 'was'} not replayed. The file is left "
+              f"unchanged; this game is saved to a new one.")
+    match.state.log.append(notice)
+    match.load_notice = notice
+    match.save_path = None
 
 
 def _replay(rules: Rules, header: Header, history: list, players: dict[str, str], path: Path,

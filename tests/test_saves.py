@@ -186,19 +186,58 @@ def test_other_rules_version_replays_the_history(tmp_path, monkeypatch):
         assert encoded(load_match(path).state) == encoded(match.state)
 
 
-def test_history_illegal_under_the_new_rules_is_a_save_error(tmp_path):
+def test_history_the_new_rules_refuse_continues_from_before_the_refused_action(tmp_path):
+    """Another rules version refusing an old action: the game is rebuilt up to it, says what
+    was dropped, and autosaves to a new file (the old one is never overwritten)."""
+    match = Match.new(RULES, seed=7)
+    match.act("North", ("pick", 2))
+    match.act("North", ("roll", None))
+    match.act("South", ("pick", 3))
+    match.act("South", ("roll", None))
+    path = save_match(match, tmp_path / "g.muster")
+    before = path.read_bytes()
+    with registered(ToyRules(version="2.0", picks=(1, 2))):
+        loaded = load_match(path)
+        assert loaded.history == match.history[:2]
+        assert loaded.header.rules_version == "2.0"
+        assert encoded(loaded.state.scores) == encoded(
+            Match.replay(loaded.rules, loaded.header, match.history[:2]).state.scores)
+        notice = loaded.load_notice
+        assert notice.startswith("g.muster was saved with rules version 1.0; ")
+        assert "action 3 (South: pick 3: pick 3 is not a legal action now" in notice
+        assert "its last 2 actions were not replayed" in notice
+        assert loaded.state.log[-1] == notice
+        assert loaded.save_path is None
+        loaded.act("South", ("pick", 2))
+        new_path = autosave(loaded)
+        assert new_path != path and path.read_bytes() == before
+        assert load_match(new_path).history == loaded.history
+
+
+def test_history_the_same_rules_refuse_is_a_save_error(tmp_path):
+    """Same rules version and a damaged snapshot: the history is the authority, and an action
+    it refuses means the file was tampered with, not that the rules changed."""
     match = Match.new(RULES, seed=7)
     match.act("North", ("pick", 3))
-    match.act("North", ("roll", None))
     path = save_match(match, tmp_path / "g.muster")
-    with registered(ToyRules(version="2.0", picks=(1, 2))):
-        with pytest.raises(SaveError) as caught:
-            load_match(path)
+    edit_json(path, lambda doc: doc.update(state={"game": "toy", "turn": "many"},
+                                           history=[["North", ["pick", 9]]]))
+    with pytest.raises(SaveError) as caught:
+        load_match(path)
     message = str(caught.value)
     assert message.startswith("g.muster: ")
-    assert "cannot be replayed with these rules" in message
-    assert "pick 3 is not a legal action now" in message
+    assert "its history cannot be replayed" in message
+    assert "pick 9 is not a legal action now" in message
     assert not isinstance(caught.value, IllegalAction)
+
+
+def test_setup_refusing_the_header_under_new_rules_is_a_save_error(tmp_path):
+    path = save_match(new_match(), tmp_path / "g.muster")
+    edit_json(path, lambda doc: doc.update(scenario="no-such-scenario"))
+    with registered(ToyRules(version="2.0")):
+        with pytest.raises(SaveError) as caught:
+            load_match(path)
+    assert "cannot be replayed with these rules" in str(caught.value)
 
 
 def test_damaged_snapshot_is_rebuilt_from_the_history(tmp_path):

@@ -40,6 +40,10 @@ def recruiting(state) -> bool:
     return state.phase == "recruit"
 
 
+def moving(state) -> bool:
+    return state.phase == "movement"
+
+
 def over(state) -> bool:
     return state.result is not None
 
@@ -74,6 +78,10 @@ def main(folder: Path) -> None:
          {"Union": "human", "Confederate": "human"}),
         ("advanced-all-finished", 21, "campaign", preset_options(rules, "advanced-all"), 0,
          over, {"Union": "computer", "Confederate": "human"}),
+        # action 656 (Confederate: retreat st-louis) is refused by rules version 2 (B5.2.5:
+        # Union-held St. Louis, a red shield, is now an enemy recruiting city)
+        ("union-rail-bonus-rules-changed", 3, "campaign", {"union_rail_bonus": True}, 680,
+         moving, {"Union": "human", "Confederate": "computer"}),
     ]
     expected = {}
     for name, seed, scenario, options, after, stop, players in cases:
