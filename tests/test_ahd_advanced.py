@@ -18,7 +18,7 @@ from core.ahd import view as ahd_view
 from core.ahd import query as q
 from core.ahd.calendar import turn_of
 from core.ahd.command import COMMAND_TABLE, MAX_ENGAGED, day_value, table_value
-from core.ahd.pieces import piece
+from core.ahd.pieces import piece, update
 from core.ahd.state import CSA, POOL, SPARE, UNION, AhdState, Battle
 from core.engine import Action, Match
 from tests.support.ahd import (recruiting_phase, marches_left, movement_of, RULES, Dice, act, assert_illegal, clear_box,
@@ -419,7 +419,7 @@ def test_a4_0_breakout_costs_a_march_and_a_win_frees_the_pieces(dice: Dice):
     m = fort_monroe_position(dice)
     contain_fort_monroe(m, dice)
     assert marches_left(st(m)) == 4
-    piece(st(m), "C-MF-01").entrenched = True  # the defender keeps its entrenchment
+    update(st(m), piece(st(m), "C-MF-01"), entrenched=True)  # the defender keeps its entrenchment
     act(m, UNION, "breakout", "fort-monroe")
     state = st(m)
     assert marches_left(state) == 3
@@ -492,7 +492,7 @@ def test_a4_0_the_attacker_inside_a_containment_leaves_its_entrenchment(dice: Di
     act(m, UNION, "begin-movement")
     act(m, UNION, "end-movement")
     end_player_turn(m, UNION, dice, 3)
-    piece(st(m), "C-MF-01").entrenched = True
+    update(st(m), piece(st(m), "C-MF-01"), entrenched=True)
     act(m, CSA, "end-movement")
     assert labels(m, CSA) == ["contain fort-monroe", "fight fort-monroe"]
     dice.push(6, 6)                 # the Union defenders fire first, at C-MF-01, and miss
@@ -725,9 +725,9 @@ def battle_state(turn: int, union: int, csa: int) -> AhdState:
     """A Union attack on Little Rock with `union` militia against `csa` veterans, under A7.0."""
     state = new_battle_state(UNION, turn=turn, battle_days=True)
     for p in [p for p in state.pieces if p.side == UNION and p.code == "MF"][:union]:
-        p.loc, p.came_from = "little-rock", "fort-smith"
+        update(state, p, loc="little-rock", came_from="fort-smith")
     for p in [p for p in state.pieces if p.side == CSA and p.code == "FV"][:csa]:
-        p.loc = "little-rock"
+        update(state, p, loc="little-rock")
     return state
 
 

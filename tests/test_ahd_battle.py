@@ -19,7 +19,7 @@ from core import stack
 from core.ahd import battle
 from core.ahd.battle import retreat
 from core.ahd.frames import Battle
-from core.ahd.pieces import piece
+from core.ahd.pieces import piece, update
 from core.ahd.state import CSA, POOL, SPARE, UNION, AhdState
 from core.engine import Action
 from tests.support.battle import (FLOW, acts, asking, battle_dice,  # noqa: F401  (fixture)
@@ -121,7 +121,7 @@ def test_declared_target_stays_when_an_earlier_shot_eliminates_it(battle_dice):
     eliminates A, the second is wasted, it does not move on to B."""
     state = battle_state(UNION)
     put(state, LR, A, B, came_from="fort-smith")
-    piece(state, A).reduced = True
+    update(state, piece(state, A), reduced=True)
     put(state, LR, "C-FV-01", "C-FV-02", "C-FV-03")
     battle_dice.push(1, 1, 6)
     start(state, LR)
@@ -270,7 +270,7 @@ def test_target_label_and_prompt():
     reduced crossing crack infantry under militia cavalry fire: 1 − 1 + 1 = 1."""
     state = battle_state(UNION)
     put(state, LR, "U-FS-01", "U-MF-01", came_from="memphis", crossing=True)
-    piece(state, "U-FS-01").reduced = True
+    update(state, piece(state, "U-FS-01"), reduced=True)
     put(state, LR, "C-MC-01")
     start(state, LR)
     do(state, "fight")  # B5.2.6: the lone cavalry could escape; it stays
@@ -391,7 +391,7 @@ def test_gap6_a_promotion_stopped_by_the_counter_mix_is_explained(battle_dice):
     put(state, LR, "C-MF-01", reduced=True)
     for p in state.pieces:
         if p.side == UNION and p.code == "FS":
-            p.loc = "washington"
+            update(state, p, loc="washington")
     battle_dice.push(6, 1)
     b = start(state, LR)
     assert over(state) and b.winner == UNION
@@ -407,7 +407,7 @@ def test_gap6_the_promotion_prompt_names_the_missing_counters(battle_dice):
     put(state, LR, "C-MF-01", reduced=True)
     for p in state.pieces:
         if p.side == UNION and p.code == "FS":
-            p.loc = "washington"
+            update(state, p, loc="washington")
     battle_dice.push(6, 1, 6)  # the CSA misses; U-FV-01 eliminates it, A's shot is wasted
     start(state, LR)
     declare(state, "U-FV-01")
@@ -421,7 +421,7 @@ def test_eliminated_participant_cannot_be_promoted(battle_dice):
     """B6.0, AMB-20: only surviving participants of the winner may be promoted."""
     state = battle_state(UNION)
     put(state, LR, A, B, came_from="fort-smith")
-    piece(state, A).reduced = True
+    update(state, piece(state, A), reduced=True)
     put(state, LR, "C-MF-01", reduced=True)
     battle_dice.push(1, 1)  # CSA eliminates A, B eliminates C-MF-01
     b = start(state, LR)

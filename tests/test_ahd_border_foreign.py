@@ -450,8 +450,10 @@ def test_a8_4_a_destroyed_unit_is_set_aside_never_a_promotion_counter(dice: Dice
     replacement roll, not put in the counter supply where a promotion could take it."""
     m = granted(dice)
     state = st(m)
-    unit = relocate(state, "C-FOR-01", "richmond")
-    assert hit(state, unit) == "reduced" and hit(state, unit) == "eliminated"
+    relocate(state, "C-FOR-01", "richmond")
+    assert hit(state, piece(state, "C-FOR-01")) == "reduced"
+    assert hit(state, piece(state, "C-FOR-01")) == "eliminated"
+    unit = piece(state, "C-FOR-01")
     assert unit.loc == ASIDE and not unit.reduced
     assert [p.id for p in foreign.lost(state)] == ["C-FOR-01"]
     flags = m.view(None).boxes["Confederate set aside"]
@@ -473,7 +475,7 @@ def test_a8_4_t8_a_lost_unit_is_replaced_in_europe_on_a_recruiting_die_of_5_or_6
     m = granted(dice)
     state = st(m)
     for pid in ("C-FOR-01", "C-FOR-02"):
-        remove_from_play(relocate(state, pid, "richmond"))
+        remove_from_play(state, relocate(state, pid, "richmond"))
     to_confederate_recruiting(m)
     dice.push(die)
     act(m, CSA, "pass")
@@ -495,7 +497,7 @@ def test_a8_4_the_replacement_die_is_rolled_even_when_no_militia_can_be_recruite
     for p in state.pieces:
         if p.loc == POOL and p.side == CSA:
             relocate(state, p.id, "richmond")
-    remove_from_play(relocate(state, "C-FOR-01", "richmond"))
+    remove_from_play(state, relocate(state, "C-FOR-01", "richmond"))
     to_confederate_recruiting(m)
     dice.push(6, 3)  # the recruiting die, then the Union movement die of the next turn
     act(m, CSA, "pass")

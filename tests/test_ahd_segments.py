@@ -12,6 +12,7 @@ import pytest
 
 from core.ahd import query as q
 from core.ahd.calendar import ENLISTMENT_TURNS, label
+from core.ahd.pieces import update
 from core.ahd.state import (ASIDE, CAVALRY, CRACK, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION,
                             VETERAN)
 from tests.support.ahd import (clear_box, recruiting_phase, promotion_phase, recruiting_of, Dice, act, assert_illegal,
@@ -144,7 +145,7 @@ def test_b6_0_no_promotion_without_a_free_counter_of_the_next_quality():
     state = promotion_segment(m, UNION)
     for p in state.pieces:
         if p.side == UNION and p.arm == INFANTRY and p.grade == VETERAN:
-            p.loc = ASIDE  # every veteran infantry counter is in use
+            update(state, p, loc=ASIDE)  # every veteran infantry counter is in use
     assert labels(m, UNION) == ["pass"]
     assert_illegal(m, UNION, "promote", "U-MF-01")
     # the counter mix is a reconstruction (GAP-6): the player is told why, where he looks
@@ -159,7 +160,7 @@ def test_b6_0_gap_6_a_segment_with_nothing_to_promote_says_why_in_the_log(dice: 
     state = st(m)
     for p in state.pieces:
         if p.side == UNION and p.grade == VETERAN:
-            p.loc = ASIDE  # every Union veteran counter is in use
+            update(state, p, loc=ASIDE)  # every Union veteran counter is in use
     dice.push(3)                                     # the recruiting die
     act(m, UNION, "end-movement")
     assert ("Union: no piece can be promoted: no free veteran infantry counter left (counter "

@@ -114,7 +114,7 @@ def test_clone_is_deep_and_exact(rules) -> None:
     match = Match.new(rules, seed=3)
     copy = clone(match.state)
     assert encoded(copy) == encoded(match.state)
-    copy.pieces[0].loc = "richmond"
+    copy.pieces[0] = msgspec.structs.replace(copy.pieces[0], loc="richmond")  # frozen pieces
     copy.owner["richmond"] = "Union"
     copy.log.append("x")
     assert match.state.pieces[0].loc != "richmond"

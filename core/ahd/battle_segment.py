@@ -10,6 +10,7 @@ from core import stack
 from core.ahd import battle, coastal, containment
 from core.ahd import query as q
 from core.ahd.frames import BattleSegment, ChooseBattle, Containment, PlayerTurn
+from core.ahd.pieces import update
 from core.ahd.state import CSA, UNION, AhdState
 from core.ahd.text import name
 from core.engine import Action, Choice
@@ -50,7 +51,7 @@ def recovery(state: AhdState, segment: BattleSegment) -> None:
     """B5.2.7: after the whole battle segment every reduced piece returns to full strength."""
     reduced = [p for p in state.pieces if p.reduced and p.on_map]
     for p in reduced:
-        p.reduced = False
+        update(state, p, reduced=False)
     if reduced:
         state.log.append(f"Recovery: {len(reduced)} reduced pieces return to full strength "
                          f"(B5.2.7).")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from core import dice
 from core.ahd import query as q
 from core.ahd.calendar import year
+from core.ahd.pieces import update
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, UNION, AhdState, Piece
 from maps.a_house_divided import BORDER_STATES, RICHMOND, WASHINGTON
 
@@ -103,7 +104,7 @@ def roll_support(state: AhdState) -> None:
         if recruit is None:
             state.log.append(f"{head}, not greater than {need}: no militia.")
             continue
-        recruit.loc = POOL
+        update(state, recruit, loc=POOL)
         state.border_used.append(border)
         state.log.append(f"{head} > {need}: one militia infantry ({recruit.id}) joins the "
                          f"Confederate pool for the rest of the game; {STATE_NAME[border]} "

@@ -20,6 +20,7 @@ from __future__ import annotations
 from core import stack
 from core.ahd import query as q
 from core.ahd.frames import Battle, BattleSegment, Containment
+from core.ahd.pieces import update
 from core.ahd.state import CSA, UNION, AhdState, Piece
 from core.ahd.text import name
 from core.engine import Action, Choice
@@ -117,13 +118,13 @@ def hold(state: AhdState) -> None:
     """At the start of the Union movement segment: contained pieces may not move (A4.0)."""
     for p in q.pieces_of(state, UNION):
         if p.loc in state.contained:
-            p.halted = True
+            update(state, p, halted=True)
 
 
 def release(state: AhdState, box: str) -> None:
     """A won breakout: the Union pieces of the port move freely this segment (A4.0)."""
     for p in q.pieces_at(state, box, UNION):
-        p.halted = False
+        update(state, p, halted=False)
 
 
 def may_entrench(state: AhdState, p: Piece) -> bool:

@@ -48,7 +48,7 @@ def lapse(state: AhdState) -> None:
         return
     for box in list(state.cavalry_held):
         holder = state.owner.get(box)
-        if holder is None or not any(p.loc == box for p in q.pieces_of(state, holder)):
+        if holder is None or not q.has_piece(state, box, holder):
             state.cavalry_held.remove(box)
             revert(state, box)
 

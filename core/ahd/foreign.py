@@ -25,6 +25,7 @@ from __future__ import annotations
 from maps.a_house_divided import WASHINGTON
 from core.ahd import query as q
 from core.ahd.calendar import label
+from core.ahd.pieces import update
 from core.ahd.state import ASIDE, CSA, EUROPE, UNION, AhdState, Piece
 
 MAS_WITHIN = 3          # condition 1: "entro tre punti"
@@ -96,7 +97,7 @@ def check_intervention(state: AhdState) -> None:
         return
     state.intervention_turn = state.turn
     for p in units(state):
-        p.loc = EUROPE
+        update(state, p, loc=EUROPE)
     found = "; ".join(what for _ok, what in conditions(state))
     state.log.append(f"Foreign intervention (A8.4): {found}. From now on the Confederates may "
                      f"move by sea, and {len(units(state))} foreign units wait in Europe, "
@@ -124,8 +125,7 @@ def replace(state: AhdState, die: int) -> None:
                          f"({len(waiting)} lost; a 5 or 6 replaces one).")
         return
     unit = waiting[0]
-    unit.loc = EUROPE
-    unit.reduced = False
+    update(state, unit, loc=EUROPE, reduced=False)
     state.log.append(f"Foreign units (A8.4): recruiting die {die}, {unit.id} is replaced in "
                      f"Europe and may sail in a later turn.")
 

@@ -129,14 +129,16 @@ def movement_choices(state: AhdState, frame: Movement) -> list[Choice]:
         occ = q.Occupancy(state)
         mine = q.pieces_of(state, side)
         origins = sorted({p.loc for p in mine
-                          if movement.can_march(p) or movement.can_entrench(state, p, occ)})
+                          if movement.can_march(p)
+                          or movement.can_entrench(state, p, occ.enemy(p.loc, side))})
         out += [Choice(Action("march", box), f"March from {name(box)}", "move")
                 for box in origins]
         rule = " (A8.4)" if side == CSA else ""  # Confederates sail only after intervention
+        ports = movement.open_ports(state, side, occ)  # B4.2.3: to another port of its side
         out += [Choice(Action("sail", p.id),
                        f"Naval move: {describe(p)} from {name(p.loc)}{rule}", "naval")
                 for p in movement.sea_movers(state, side)
-                if movement.can_sail(state, p) and movement.sail_destinations(state, p, occ)]
+                if movement.can_sail(state, p) and any(port != p.loc for port in ports)]
         if frame.invasion and any(movement.can_invade_with(state, p)
                                   for p in q.pieces_at(state, WASHINGTON, side)):
             out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")
@@ -221,14 +223,15 @@ BREAKOUT = stack.Stop(
 
 def march_choices(state: AhdState, frame: March) -> list[Choice]:
     out: list[Choice] = []
-    occ = q.Occupancy(state)
-    for p in q.pieces_at(state, frame.origin, state.player):
+    side = state.player
+    enemy_here = q.has_enemy(state, frame.origin, side)
+    for p in q.pieces_at(state, frame.origin, side):
         if p.id in frame.moved:
             continue
         if movement.can_march(p) and movement.has_exit(p):
             used = f", {p.marches} march used" if p.marches else ""
             out.append(Choice(Action("piece", p.id), f"Move {describe(p)}{used}", "move"))
-        if movement.can_entrench(state, p, occ):
+        if movement.can_entrench(state, p, enemy_here):
             cost = "1 march" if q.is_recruiting_city(p.loc) else "2 marches"
             out.append(Choice(Action("entrench", p.id),
                               f"Entrench {describe(p)} ({cost})", "move"))
@@ -313,7 +316,7 @@ def complete_move(state: AhdState, p, route: movement.Route) -> None:
     assert isinstance(march, March)
     pay(state, march)
     leaders.note_departure(state, p, p.loc)  # A8.2.1: its box's leaders may go with it
-    movement.move(state, p, route)
+    p = movement.move(state, p, route)
     march.moved.append(p.id)
     via = " via " + ", ".join(name(b) for b in route.path[1:-1]) if len(route.path) > 2 else ""
     state.log.append(f"{describe(p)}: {name(route.path[0])} to {name(route.dest)}{via} "
@@ -378,7 +381,7 @@ def _sail_to(state: AhdState, frame: SailTo, port: str) -> None:
     segment = segment_of(state)
     segment.marches_left -= 1  # each piece moved by sea costs one march (B4.2.3)
     leaders.note_departure(state, p, start)  # A8.2.1: a leader may sail with it
-    movement.sail(p, port)
+    p = movement.sail(state, p, port)
     rule = "B4.2.3, A8.4" if p.side == CSA else "B4.2.3"
     state.log.append(f"{describe(p)} sails from {name(start)} to {name(port)} ({rule}); "
                      f"{marches(segment.marches_left)} left.")
@@ -427,7 +430,7 @@ def _embark(state: AhdState, frame: Invasion, pid: str) -> None:
         state.log.append(f"Naval invasion of {name(frame.port)} (B4.2.4).")
     segment.marches_left -= 1
     leaders.note_departure(state, p, p.loc)  # A8.2.1: a leader may join the invasion
-    movement.invade(state, p, frame.port)
+    p = movement.invade(state, p, frame.port)
     state.log.append(f"{describe(p)} lands at {name(frame.port)}; "
                      f"{marches(segment.marches_left)} left.")
     if not embark_choices(state, frame):

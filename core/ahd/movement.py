@@ -13,6 +13,7 @@ from maps.board import Link
 from maps.a_house_divided import WASHINGTON
 from core.ahd import containment, foreign
 from core.ahd import query as q
+from core.ahd.pieces import update
 from core.ahd.state import CAVALRY, CRACK, CSA, EUROPE, INFANTRY, UNION, AhdState, Piece
 
 
@@ -182,13 +183,15 @@ def routes(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[st
     return {dest: best(ways) for dest, ways in entries(state, p, occ).items()}
 
 
-def can_entrench(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> bool:
+def can_entrench(state: AhdState, p: Piece, enemy_here: bool | None = None) -> bool:
     """B4.2.5: one march in a recruiting city, both of the piece's marches elsewhere; never in
-    a box holding enemy pieces; pointless where already entrenched."""
+    a box holding enemy pieces; pointless where already entrenched. `enemy_here`: whether the
+    piece's box holds enemy pieces, when the caller knows it."""
     if p.sailed or p.halted or q.is_entrenched(state, p):
         return False
-    if ((occ.enemy(p.loc, p.side) if occ else q.has_enemy(state, p.loc, p.side))
-            and not containment.may_entrench(state, p)):
+    if enemy_here is None:
+        enemy_here = q.has_enemy(state, p.loc, p.side)
+    if enemy_here and not containment.may_entrench(state, p):
         return False  # A4.0: Confederates containing a port may entrench there
     if q.is_recruiting_city(p.loc):
         return p.marches < 2
@@ -197,26 +200,23 @@ def can_entrench(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> b
 
 def entrench(state: AhdState, p: Piece) -> str:
     """Spend this march entrenching `p` (B4.2.5). Returns what happened, for the log."""
-    p.marches += 1
     if q.is_recruiting_city(p.loc) or p.digging:
-        p.entrenched = True
-        p.digging = False
+        update(state, p, marches=p.marches + 1, entrenched=True, digging=False)
         return "entrenched"
-    p.digging = True
+    update(state, p, marches=p.marches + 1, digging=True)
     return "begins to entrench (a second march completes it)"
 
 
-def move(state: AhdState, p: Piece, route: Route) -> None:
-    """Carry out one piece's move within a march (B4.0)."""
-    p.loc = route.dest
-    p.marches += 1
-    p.came_from = route.via
-    p.crossing = route.crossing
-    p.jumped = p.jumped or route.jump
-    p.entrenched = False  # an entrenched piece that moves loses it (B4.2.5)
-    p.digging = False
-    # A piece entering a box with enemy pieces stops for the rest of the turn (B4.0, AMB-11).
-    p.halted = q.has_enemy(state, route.dest, p.side)
+def move(state: AhdState, p: Piece, route: Route) -> Piece:
+    """Carry out one piece's move within a march (B4.0); returns the moved counter."""
+    return update(
+        state, p, loc=route.dest, marches=p.marches + 1, came_from=route.via,
+        crossing=route.crossing, jumped=p.jumped or route.jump,
+        entrenched=False,  # an entrenched piece that moves loses it (B4.2.5)
+        digging=False,
+        # A piece entering a box with enemy pieces stops for the rest of the turn (B4.0,
+        # AMB-11).
+        halted=q.has_enemy(state, route.dest, p.side))
 
 
 # --- naval movement and invasion (B4.2.3, B4.2.4) --------------------------------------------
@@ -247,20 +247,21 @@ def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None)
     """Any other port of the piece's side free of enemy pieces (no sea zones, GAP-1), or for
     the Union a contained port, whose force the pieces shipped in join (A4.0, AMB-37). A
     Confederate naval move under A8.4 is the same B4.2.3 move (AMB-51)."""
+    return [port for port in open_ports(state, p.side, occ) if port != p.loc]
+
+
+def open_ports(state: AhdState, side: str, occ: q.Occupancy | None = None) -> list[str]:
+    """The ports a piece of `side` may sail to (B4.2.3, A4.0), whatever its own port."""
     occ = occ or q.Occupancy(state)
-    side = p.side
     return [port for port in q.ports()
-            if port != p.loc and state.owner.get(port) == side
+            if state.owner.get(port) == side
             and (not occ.enemy(port, side) or (side == UNION and port in state.contained))]
 
 
-def sail(p: Piece, port: str) -> None:
-    p.loc = port
-    p.sailed = True  # no other move this turn (B4.2.3)
-    p.entrenched = False
-    p.digging = False
-    p.came_from = ""
-    p.crossing = False
+def sail(state: AhdState, p: Piece, port: str) -> Piece:
+    return update(state, p, loc=port,
+                  sailed=True,  # no other move this turn (B4.2.3)
+                  entrenched=False, digging=False, came_from="", crossing=False)
 
 
 def invasion_targets(state: AhdState) -> list[str]:
@@ -289,11 +290,8 @@ def can_invade_with(state: AhdState, p: Piece) -> bool:
             and not p.halted)
 
 
-def invade(state: AhdState, p: Piece, port: str) -> None:
-    p.loc = port
-    p.sailed = True
-    p.entrenched = False
-    p.digging = False
-    p.came_from = ""
-    p.crossing = True  # an invasion is an attack across a river (B4.2.4, B5.2.3)
-    p.halted = q.has_enemy(state, port, UNION)
+def invade(state: AhdState, p: Piece, port: str) -> Piece:
+    return update(state, p, loc=port, sailed=True, entrenched=False, digging=False,
+                  came_from="",
+                  crossing=True,  # an invasion is an attack across a river (B4.2.4, B5.2.3)
+                  halted=q.has_enemy(state, port, UNION))

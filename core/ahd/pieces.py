@@ -1,6 +1,10 @@
 """Changes to single pieces: lookup, hits, elimination, promotion (B5.1, B6.0, B7.0)."""
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
+
 from core.ahd.counters import INDEX
 from core.ahd.query import free_counter
 from core.ahd.state import ASIDE, CRACK, MILITIA, NAME, POOL, SPARE, VETERAN, AhdState, Piece
@@ -12,6 +16,21 @@ def piece(state: AhdState, pid: str) -> Piece:
     return state.pieces[INDEX[pid]]
 
 
+def update(state: AhdState, p: Piece, **changes: Any) -> Piece:
+    """Change counter `p`: pieces are frozen (every copy of the state shares them, so a copy
+    is cheap), so the counter is replaced in `state.pieces` by one with `changes`. Returns the
+    new counter: use it, not `p`, afterwards."""
+    new = msgspec.structs.replace(p, **changes)
+    state.pieces[INDEX[p.id]] = new
+    return new
+
+
+# The bookkeeping of one player turn (B4.0-B5.2.4), cleared when a player turn starts.
+TURN_MARKS: dict[str, Any] = dict(marches=0, digging=False, jumped=False, halted=False,
+                                  sailed=False, came_from="", crossing=False, fought=False,
+                                  retreated=False)
+
+
 def describe(p: Piece) -> str:
     """'Union veteran infantry (U-FV-03)'; 'Confederate foreign veteran infantry (C-FOR-01)'
     (A8.4)."""
@@ -19,34 +38,31 @@ def describe(p: Piece) -> str:
     return f"{p.side} {foreign}{NAME[(p.arm, p.grade)]} ({p.id})"
 
 
-def clear_turn_marks(p: Piece) -> None:
-    p.marches = 0
-    p.digging = False
-    p.jumped = False
-    p.halted = False
-    p.sailed = False
-    p.came_from = ""
-    p.crossing = False
-    p.fought = False
-    p.retreated = False
+def has_turn_marks(p: Piece) -> bool:
+    return (p.marches != 0 or p.digging or p.jumped or p.halted or p.sailed
+            or p.came_from != "" or p.crossing or p.fought or p.retreated)
 
 
-def remove_from_play(p: Piece) -> None:
+def clear_turn_marks(state: AhdState, p: Piece) -> Piece:
+    """A new player turn: no marches, jumps, naval moves or battles yet (the counter unchanged
+    when it has none)."""
+    return update(state, p, **TURN_MARKS) if has_turn_marks(p) else p
+
+
+def remove_from_play(state: AhdState, p: Piece) -> Piece:
     """Eliminated: militia to the pool, others back to the spare counters (B5.1, AMB-3); a
     foreign unit is set aside until a recruiting die of 5 or 6 replaces it in Europe (A8.4),
     never a counter a promotion could take."""
-    p.loc = ASIDE if p.foreign else POOL if p.grade == MILITIA else SPARE
-    p.reduced = False
-    p.entrenched = False
-    clear_turn_marks(p)
+    return update(state, p, loc=ASIDE if p.foreign else POOL if p.grade == MILITIA else SPARE,
+                  reduced=False, entrenched=False, **TURN_MARKS)
 
 
 def hit(state: AhdState, target: Piece) -> str:
     """Apply one hit: full -> reduced, reduced -> eliminated (B5.1). Returns what happened."""
     if target.reduced:
-        remove_from_play(target)
+        remove_from_play(state, target)
         return "eliminated"
-    target.reduced = True
+    update(state, target, reduced=True)
     return "reduced"
 
 
@@ -80,11 +96,9 @@ def promote(state: AhdState, p: Piece) -> Piece:
     """
     new = free_counter(state, p.side, p.arm, NEXT_GRADE[p.grade])
     assert new is not None, "promotion without a free counter"
-    for field in ("loc", "reduced", "entrenched", "marches", "digging", "jumped", "halted",
-                  "sailed", "came_from", "crossing", "fought", "retreated"):
-        setattr(new, field, getattr(p, field))
-    p.loc = POOL if p.grade == MILITIA else SPARE
-    p.reduced = False
-    p.entrenched = False
-    clear_turn_marks(p)
+    new = update(state, new, **{field: getattr(p, field) for field in (
+        "loc", "reduced", "entrenched", "marches", "digging", "jumped", "halted", "sailed",
+        "came_from", "crossing", "fought", "retreated")})
+    update(state, p, loc=POOL if p.grade == MILITIA else SPARE, reduced=False,
+           entrenched=False, **TURN_MARKS)
     return new

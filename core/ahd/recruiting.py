@@ -11,7 +11,7 @@ from core import dice, stack
 from core.ahd import foreign
 from core.ahd import query as q
 from core.ahd.frames import PlayerTurn, Recruiting
-from core.ahd.pieces import clear_turn_marks
+from core.ahd.pieces import TURN_MARKS, update
 from core.ahd.state import CAVALRY, INFANTRY, MILITIA, NAME, UNION, AhdState
 from core.ahd.text import name
 from core.engine import Action, Choice
@@ -114,8 +114,7 @@ def prompt(state: AhdState, frame: Recruiting) -> str:
 def _recruit(arm: str):
     def handler(state: AhdState, frame: Recruiting, box: str) -> None:
         p = q.pool(state, state.player, arm)[0]
-        p.loc = box
-        clear_turn_marks(p)
+        update(state, p, loc=box, **TURN_MARKS)
         frame.placed_in.append(box)
         frame.left -= 1
         state.log.append(f"{state.player} recruits {NAME[(arm, MILITIA)]} in {name(box)} "

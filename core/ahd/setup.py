@@ -7,11 +7,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from core import rng
 from core.ahd import query as q
 from core.ahd import scenarios
 from core.ahd.calendar import LAST_TURN
-from core.ahd.counters import foreign_counters, make_counters
+from core.ahd.counters import INDEX, foreign_counters, make_counters
 from core.ahd.options import AhdOptions
 from core.ahd.state import ASIDE, CODE, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION, AhdState, Piece
 
@@ -34,6 +36,18 @@ def _take(pieces: list[Piece], side: str, code: str) -> Piece:
     raise ValueError(f"setup needs more {side} {code} counters than the counter mix has")
 
 
+def _set(pieces: list[Piece], p: Piece, loc: str, **marks: bool) -> None:
+    """Put counter `p` in `loc`: pieces are frozen, so the list gets the changed counter."""
+    pieces[INDEX[p.id]] = msgspec.structs.replace(p, loc=loc, **marks)
+
+
+def _set_aside_border_militia(pieces: list[Piece]) -> None:
+    """The Confederate border-state militia (A8.3) wait set aside."""
+    for p in list(pieces):
+        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == SPARE:
+            _set(pieces, p, ASIDE)
+
+
 def foreign_units(options: AhdOptions) -> list[Piece]:
     """A8.4: the four foreign units, set aside until the intervention puts them in Europe;
     only in a game played with the rule (option foreign_intervention)."""
@@ -53,16 +67,13 @@ def campaign(seed: int, options: AhdOptions) -> AhdState:
             if box not in q.board().locations:
                 raise ValueError(f"setups.toml: campaign {key}: unknown box {box!r}")
             for code in codes:
-                p = _take(pieces, side, code.rstrip("*"))
-                p.loc = box
-                p.entrenched = code.endswith("*")
+                _set(pieces, _take(pieces, side, code.rstrip("*")), box,
+                     entrenched=code.endswith("*"))
         for code in data[f"{key}_pool"]:
-            _take(pieces, side, code).loc = POOL
+            _set(pieces, _take(pieces, side, code), POOL)
     for _ in range(data["union_aside"]):
-        _take(pieces, UNION, CODE[(INFANTRY, MILITIA)]).loc = ASIDE
-    for p in pieces:  # the Confederate border-state militia (A8.3) wait set aside
-        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == SPARE:
-            p.loc = ASIDE
+        _set(pieces, _take(pieces, UNION, CODE[(INFANTRY, MILITIA)]), ASIDE)
+    _set_aside_border_militia(pieces)
     pieces += foreign_units(options)
     short = options.short_game
     state = AhdState(
@@ -137,9 +148,8 @@ def scenario(seed: int, name: str, options: AhdOptions) -> AhdState:
         for box, codes in data[key]["boxes"].items():
             _check_box(name, key, box)
             for code in codes:
-                p = _take(pieces, side, code.rstrip("*"))
-                p.loc = box
-                p.entrenched = code.endswith("*")  # "*" = trincerato
+                _set(pieces, _take(pieces, side, code.rstrip("*")), box,
+                     entrenched=code.endswith("*"))  # "*" = trincerato
             # AMB-28: a box occupied at start belongs to the occupier; by cavalry alone it is
             # cavalry-only control (B9.0) unless the box is the side's anyway.
             here = [p for p in pieces if p.loc == box]
@@ -147,7 +157,7 @@ def scenario(seed: int, name: str, options: AhdOptions) -> AhdState:
                 cavalry_held.append(box)
             owner[box] = side
         for code in data[key]["pool"]:
-            _take(pieces, side, code).loc = POOL
+            _set(pieces, _take(pieces, side, code), POOL)
     union_pool_mf = [p for p in pieces if p.side == UNION and p.loc == POOL
                      and p.arm == INFANTRY]
     aside = data["union_aside"]
@@ -155,12 +165,10 @@ def scenario(seed: int, name: str, options: AhdOptions) -> AhdState:
         # O4.4: the April 1863 militia come one a month, April to July; the scenario's pool
         # holds April's, the other three wait aside for the draft-riot rule to enlist them.
         for p in union_pool_mf[1:4]:
-            p.loc = ASIDE
+            _set(pieces, p, ASIDE)
     for _ in range(aside):
-        _take(pieces, UNION, CODE[(INFANTRY, MILITIA)]).loc = ASIDE
-    for p in pieces:  # the Confederate border-state militia (A8.3) wait set aside
-        if p.side == CSA and p.arm == INFANTRY and p.grade == MILITIA and p.loc == SPARE:
-            p.loc = ASIDE
+        _set(pieces, _take(pieces, UNION, CODE[(INFANTRY, MILITIA)]), ASIDE)
+    _set_aside_border_militia(pieces)
     pieces += foreign_units(options)  # GAP-9: no intervention has happened at the start
     state = AhdState(
         game=GAME_ID, scenario=name, options=options, rng=rng.seed_state(seed),

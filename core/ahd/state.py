@@ -47,8 +47,9 @@ NAME = {
 }
 
 
-class Piece(msgspec.Struct, kw_only=True, array_like=True):
-    """One counter. Its id never changes; promotion swaps counters (B6.0)."""
+class Piece(msgspec.Struct, kw_only=True, array_like=True, gc=False, frozen=True):
+    """One counter. Its id never changes; promotion swaps counters (B6.0). Frozen: a change
+    replaces it in the state's list (`pieces.update`), so copies of the state share it."""
 
     id: str            # e.g. "U-MF-03", "C-FV-11"
     side: str          # UNION | CSA
@@ -90,7 +91,7 @@ RETURNING = "returning"      # left alone with enemy pieces: back in the owner's
 LEADER_OFF_MAP = (NOT_ARRIVED, ARRIVING, RETURNING)
 
 
-class Leader(msgspec.Struct, kw_only=True, array_like=True):
+class Leader(msgspec.Struct, kw_only=True, array_like=True, gc=False):
     """A leader counter (A8.2): not a piece (AMB-46). Its schedule is in leaders.toml."""
 
     id: str            # "lee", "grant", "sherman"
@@ -140,9 +141,12 @@ class AhdState(State, kw_only=True):
 
     @property
     def player(self) -> str:
-        """Whose player turn it is (B3.0); the Union before the first player turn starts."""
+        """Whose player turn it is (B3.0). Outside a player turn: the Union before its first
+        one; the Confederacy once the game has ended after its player turn (B10.0, B11.0)."""
         turn = find(self, PlayerTurn)
-        return turn.side if turn is not None else UNION
+        if turn is not None:
+            return turn.side
+        return CSA if self.result is not None else UNION
 
     @property
     def phase(self) -> str:

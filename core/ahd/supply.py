@@ -125,7 +125,7 @@ def _eliminate(state: AhdState, frame: SupportLoss, pid: str) -> None:
     """A2.2: 'il proprietario deve eliminare da tale riquadro un pezzo a sua scelta'."""
     p = next(p for p in q.pieces_at(state, frame.boxes[0], state.player) if p.id == pid)
     box = frame.boxes.pop(0)
-    remove_from_play(p)  # militia back to the pool (B7.0, AMB-3)
+    remove_from_play(state, p)  # militia back to the pool (B7.0, AMB-3)
     state.log.append(f"{describe(p)} in {name(box)} is eliminated: no support line (A2.2).")
     if not frame.boxes:
         stack.done(state, frame)

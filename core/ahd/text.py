@@ -1,9 +1,12 @@
 """How A House Divided names things in prompts, labels and the log (one place for each)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.ahd import query as q
 
 
+@cache
 def name(box: str) -> str:
     """A box's printed name: 'St. Louis'."""
     return q.board().locations[box].name

@@ -24,7 +24,7 @@ from core import stack
 from core.ahd import flow, movement
 from core.ahd.frames import GameTurn, Movement, PlayerTurn, Promotion, Recruiting
 from core.ahd import query as q
-from core.ahd.pieces import clear_turn_marks, piece
+from core.ahd.pieces import TURN_MARKS, clear_turn_marks, piece, update
 from core.ahd.state import ASIDE, CODE, CSA, POOL, SPARE, UNION, AhdState, Piece
 from core.engine import Action, IllegalAction, Match
 from core.registry import get_rules
@@ -60,23 +60,14 @@ def encoded(match: Match) -> bytes:
 
 def relocate(state: AhdState, pid: str, box: str, **marks: object) -> Piece:
     """Put counter `pid` in `box` (a map box, POOL, ASIDE or SPARE), full strength, no marks."""
-    p = piece(state, pid)
-    p.loc = box
-    p.reduced = False
-    p.entrenched = False
-    clear_turn_marks(p)
-    for key, value in marks.items():
-        setattr(p, key, value)
-    return p
+    return update(state, piece(state, pid), **{
+        "loc": box, "reduced": False, "entrenched": False, **TURN_MARKS, **marks})
 
 
 def put(state: AhdState, box: str, *ids: str, **marks: object) -> None:
     """Put counters `ids` in `box` as they are, setting the given marks (e.g. reduced=True)."""
     for pid in ids:
-        p = piece(state, pid)
-        p.loc = box
-        for key, value in marks.items():
-            setattr(p, key, value)
+        update(state, piece(state, pid), loc=box, **marks)
 
 
 def place(state: AhdState, side: str, code: str, box: str, n: int = 1) -> list[Piece]:
@@ -115,7 +106,7 @@ def movement_phase(match: Match, side: str, marches: int, turn: int = 2,
     """Start of `side`'s movement segment with `marches` left (turn marks cleared)."""
     state = in_player_turn(match, side, flow.movement_segment, turn)
     for p in state.pieces:
-        clear_turn_marks(p)
+        clear_turn_marks(state, p)
     state.stack.append(Movement(die=die, marches_left=marches,
                                 invasion=side == UNION and die == 6))
     return state

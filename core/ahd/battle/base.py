@@ -9,7 +9,7 @@ from functools import wraps
 from typing import Callable
 
 from core.ahd import coastal
-from core.ahd.pieces import piece
+from core.ahd.pieces import piece, update
 from core.ahd.query import is_entrenched
 from core.ahd.state import CRACK, CSA, INFANTRY, NAME, VETERAN, AhdState, Battle, Piece
 from core.ahd.text import name
@@ -160,7 +160,4 @@ def move_army(state: AhdState, ids: list[str], dest: str) -> None:
     rout): it loses its entrenchment (B4.2.5) and may not reinforce later this turn (B5.2.4,
     AMB-18)."""
     for pid in ids:
-        p = piece(state, pid)
-        p.loc = dest
-        p.entrenched = False
-        p.retreated = True
+        update(state, piece(state, pid), loc=dest, entrenched=False, retreated=True)

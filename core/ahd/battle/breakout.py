@@ -10,7 +10,7 @@ the Confederacy wins; a won breakout frees them (core/ahd/containment.py `after_
 """
 from __future__ import annotations
 
-from core.ahd.pieces import piece
+from core.ahd.pieces import piece, update
 from core.ahd.state import AhdState, Battle
 
 
@@ -19,10 +19,7 @@ def leave_entrenchment(state: AhdState, b: Battle) -> None:
     if not b.containment:
         return
     for pid in b.attackers:
-        p = piece(state, pid)
-        p.entrenched = False
-        p.digging = False
-        p.crossing = False
+        update(state, piece(state, pid), entrenched=False, digging=False, crossing=False)
 
 
 def calling_off(b: Battle, side: str) -> bool:

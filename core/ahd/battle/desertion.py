@@ -53,4 +53,4 @@ def _test(state: AhdState, b: Battle, p: Piece, lost: bool, leaders: int) -> Non
         for ids in (b.attackers, b.defenders, b.routed):
             if p.id in ids:
                 ids.remove(p.id)
-        remove_from_play(p)  # AMB-43: an ordinary elimination, militia to the pool
+        remove_from_play(state, p)  # AMB-43: an ordinary elimination, militia to the pool

@@ -16,7 +16,7 @@ from core.ahd import containment, query
 from core.ahd.battle import leadership
 from core.ahd.battle.base import GROUP, current, own, short, title
 from core.ahd.frames import Reinforce
-from core.ahd.pieces import piece
+from core.ahd.pieces import piece, update
 from core.ahd.state import AhdState, Battle, Piece
 from core.ahd.text import name
 from core.engine import Action, Choice
@@ -83,11 +83,12 @@ def _bring(state: AhdState, frame: Reinforce, pid: str) -> None:
     # B5.2.3, AMB-16: crossing if every line it could use from there enters across a blue bank
     lines = [link for there, link in query.adjacent(b.box)
              if there == src and query.usable(link, side)]
-    p.crossing = bool(lines) and all(b.box in link.props.get("bank", []) for link in lines)
-    p.loc = b.box
-    p.entrenched = False  # B4.2.5: a piece that moves loses its entrenchment
-    p.came_from = src
-    p.fought = True
+    p = update(state, p,
+               crossing=bool(lines) and all(b.box in link.props.get("bank", [])
+                                            for link in lines),
+               loc=b.box,
+               entrenched=False,  # B4.2.5: a piece that moves loses its entrenchment
+               came_from=src, fought=True)
     b.used_boxes.append(src)
     own(b, side).append(pid)
     b.participants.append(pid)  # reinforcements take part in the battle (B6.0)

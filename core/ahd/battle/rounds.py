@@ -35,7 +35,7 @@ from core.ahd.battle.base import BattleStep, day, fighting, listing, sided
 from core.ahd.battle.breakout import leave_entrenchment
 from core.ahd.frames import (Battle, BattlePromotion, Escape, Firers, LeaderBonus, PlayerTurn,
                              Reinforce, Retreat, Rally, RoutRetreat, Targets)
-from core.ahd.pieces import piece
+from core.ahd.pieces import piece, update
 from core.ahd.query import enemy, pieces_at
 from core.ahd.state import AhdState
 from core.ahd.text import name
@@ -67,7 +67,7 @@ def begin(state: AhdState, box: str, breakout: bool = False) -> None:
                invasion=any(coastal.invaded(piece(state, pid)) for pid in attackers))
     b.leaders = leadership.present(state, b)  # A8.2.2
     for pid in attackers + defenders:
-        piece(state, pid).fought = True  # B5.2.4: "pezzi che hanno già combattuto una battaglia"
+        update(state, piece(state, pid), fought=True)  # B5.2.4: "pezzi che hanno già combattuto una battaglia"
     leave_entrenchment(state, b)  # A4.0
     if garrison:
         turn = stack.find(state, PlayerTurn)

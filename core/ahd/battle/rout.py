@@ -142,7 +142,7 @@ def _destroyed(state: AhdState, b: Battle, side: str) -> None:
     ids = list(own(b, side))
     for pid in ids:
         p = piece(state, pid)
-        remove_from_play(p)
+        remove_from_play(state, p)
         count_training_loss(state, p)  # O4.3: lost in battle
     state.log.append(f"Battle of {name(b.box)}: the routed {side} pieces ({', '.join(ids)}) "
                      f"cannot retreat and are destroyed (A8.1)")
