@@ -5,25 +5,26 @@ segment, one battle) or a stop that asks a role one question. What each frame *d
 module named beside it; what it holds is here, so that a save carries the whole stack. The tag
 of a frame (`tag="march"`) is the name of its stop, which `AhdState.phase` reports.
 
-    GameTurn              the game turn: enlistment, Union turn, Confederate turn     flow.py
-      PlayerTurn          one player turn, its segments in order (B3.0)              flow.py
-        SupportLoss       A2.2: the owner picks the piece an unsupported stack loses supply_stop.py
-        Movement          B4.0: a march, a naval move, the invasion, or end movement  movement_stops.py
-          Breakouts       A4.0: breakout battles, port after port                     marching.py
-            Breakout      A4.0: a breakout battle from a contained port, or none      marching.py
-          March           one march from one box: pick a piece, entrench, end march   movement_stops.py
-            MarchTo       the picked piece's destination                              movement_stops.py
-              Route       B5.2.3: the box it enters a battle from                     movement_stops.py
-          SailTo          B4.2.3: the port a piece sails to                           movement_stops.py
-          Invasion        B4.2.4: the pieces shipped from Washington                  movement_stops.py
-          LeaderTo        A8.2.1: where a leader goes                                 movement_stops.py
-        Containment       A4.0: the CSA contains or fights in an eligible port        flow.py
-        BattleSegment     B5.0: every battle, in the attacker's order                 flow.py
-          ChooseBattle    several battles wait: the attacker picks the next           flow.py
-          Battle          one battle, round by round                                  battle/
-        Promotion         B6.0: promote a piece (O4.3: maybe two)                     flow.py
-        Recruiting        B7.0: place recruited militia                               flow.py
-        LeaderPlacement   A8.2: place an arriving or returning leader                 flow.py
+    GameTurn            the game turn: enlistment, Union turn, Confederate turn   flow.py
+      PlayerTurn        one player turn, its segments in order (B3.0)            flow.py
+        SupportLoss     A2.2: the owner picks the piece a stack without support
+                        loses                                                    supply.py
+        Movement        B4.0: a march, a naval move, the invasion, or the end     marching.py
+          Breakouts     A4.0: breakout battles, port after port                   marching.py
+            Breakout    A4.0: a breakout battle from a contained port, or none    marching.py
+          March         one march from one box: pick a piece, entrench, end it    marching.py
+            MarchTo     the picked piece's destination                            marching.py
+              Route     B5.2.3: the box it enters a battle from                   marching.py
+          SailTo        B4.2.3: the port a piece sails to                         marching.py
+          Invasion      B4.2.4: the pieces shipped from Washington                marching.py
+          LeaderTo      A8.2.1: where a leader goes                               leaders.py
+        BattleSegment   B5.0: every battle, in the attacker's order               battle_segment.py
+          Containment   A4.0: the CSA contains or fights in an eligible port      containment.py
+          ChooseBattle  several battles wait: the attacker picks the next         battle_segment.py
+          Battle        one battle, round by round, and the stops it asks         battle/
+        Promotion       B6.0: promote a piece (O4.3: maybe two)                   promotion.py
+        Recruiting      B7.0: place recruited militia                             recruiting.py
+        LeaderPlacement A8.2: place an arriving or returning leader               leaders.py
 """
 from __future__ import annotations
 
