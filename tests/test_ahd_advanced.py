@@ -21,10 +21,10 @@ from core.ahd.command import COMMAND_TABLE, MAX_ENGAGED, day_value, table_value
 from core.ahd.pieces import piece, update
 from core.ahd.state import CSA, POOL, SPARE, UNION, AhdState, Battle
 from core.engine import Action, Match
-from tests.support.ahd import (recruiting_phase, marches_left, movement_of, RULES, Dice, act, assert_illegal, clear_box,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               end_player_turn, labels, march, new_match, pieces_in, relocate,
-                               roll_into_turn, st)
+from tests.support.ahd import (RULES, act, assert_illegal, clear_box, Dice, end_player_turn,
+                               labels, march, marches_left, movement_of, new_match, pieces_in,
+                               recruiting_phase, relocate, roll_into_turn, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 from tests.support.battle import acts as battle_acts
 from tests.support.battle import battle_dice  # noqa: F401  (the strict battle dice)
 from tests.support.battle import battle_state as new_battle_state

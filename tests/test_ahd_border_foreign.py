@@ -25,9 +25,10 @@ from core.ahd.counters import FOREIGN_UNITS
 from core.ahd.pieces import can_promote, hit, piece, remove_from_play
 from core.ahd.state import ASIDE, CSA, EUROPE, INFANTRY, MILITIA, POOL, UNION, VETERAN, AhdState
 from core.engine import Match
-from tests.support.ahd import (promotion_phase, marches_left, recruiting_of, RULES, Dice, act, assert_illegal, clear_box,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               end_player_turn, labels, new_match, place, relocate, st)
+from tests.support.ahd import (RULES, act, assert_illegal, clear_box, Dice, end_player_turn,
+                               labels, marches_left, new_match, place, promotion_phase,
+                               recruiting_of, relocate, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 
 FOREIGN_IDS = [f"C-FOR-{n:02d}" for n in range(1, 5)]
 MAY_1864 = turn_of("May", 1864)

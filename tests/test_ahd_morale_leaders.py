@@ -22,10 +22,10 @@ from core.ahd.pieces import piece
 from core.ahd.options import OPTIONS
 from core.ahd.state import (ARRIVING, CSA, NOT_ARRIVED, POOL, RETURNING, SPARE, UNION, AhdState)
 from core.engine import Action, Match
-from tests.support.ahd import (recruiting_phase, marches_left, RULES, act, assert_illegal, clear_box,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               end_player_turn, labels, march, movement_phase, new_match,
-                               relocate, st)
+from tests.support.ahd import (RULES, act, assert_illegal, clear_box, end_player_turn, labels,
+                               march, marches_left, movement_phase, new_match, recruiting_phase,
+                               relocate, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 from tests.support.battle import (acts, battle_dice,  # noqa: F401  (the strict battle dice)
                                   battle_state, declare, do, lead, lines, nouns, over,
                                   play_on, prompt, put, start)

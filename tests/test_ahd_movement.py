@@ -12,10 +12,11 @@ import pytest
 from core.ahd import movement
 from core.ahd import query as q
 from core.ahd.state import CSA, UNION
-from tests.support.ahd import (marches_left, movement_of, Dice, act, assert_illegal, clear_box, destinations,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               finish_player_turn, labels, march, movement_phase, new_match,
-                               piece, place, relocate, roll_into_turn, route, st)
+from tests.support.ahd import (act, assert_illegal, clear_box, destinations, Dice,
+                               finish_player_turn, labels, march, marches_left, movement_of,
+                               movement_phase, new_match, piece, place, relocate, roll_into_turn,
+                               route, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 from tests.support.ahd import actions
 
 CSA_PORTS = {"yorktown", "norfolk", "wilmington", "new-bern", "charleston", "port-royal",

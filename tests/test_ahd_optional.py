@@ -18,10 +18,11 @@ from core.ahd.calendar import label, militia_enlisted, turn_of
 from core.ahd.options import OPTIONS
 from core.ahd.state import ASIDE, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION, AhdState
 from core.engine import Action
-from tests.support.ahd import (in_player_turn, recruiting_phase, promotion_phase, marches_left, recruiting_of, promotion_of, RULES, Dice, act, assert_illegal,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               destinations, labels, march, movement_phase,
-                               new_match, piece, place, relocate, roll_into_turn, route, st)
+from tests.support.ahd import (RULES, act, assert_illegal, destinations, Dice, in_player_turn,
+                               labels, march, marches_left, movement_phase, new_match, piece,
+                               place, promotion_of, promotion_phase, recruiting_of,
+                               recruiting_phase, relocate, roll_into_turn, route, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 from tests.support.battle import (asking, battle_dice,  # noqa: F401  (the strict battle dice)
                                   do, play_on, prompt, shots, start)
 from tests.support.battle import battle_state as new_battle_state

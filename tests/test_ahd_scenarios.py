@@ -22,9 +22,10 @@ from core.ahd.state import CAVALRY, INFANTRY, MILITIA, SPARE
 from core.engine import Match, normalize_options
 from core.playout import random_playout
 from saves import load_match, save_match
-from tests.support.ahd import (recruiting_phase, marches_left, movement_of, ASIDE, CSA, POOL, RULES, UNION, act, clear_box,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               end_player_turn, labels, place, relocate, st)
+from tests.support.ahd import (ASIDE, CSA, POOL, RULES, UNION, act, clear_box, end_player_turn,
+                               labels, marches_left, movement_of, place, recruiting_phase,
+                               relocate, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 from tui import cli
 
 # --- the seed's tables, as printed -------------------------------------------------------------

@@ -15,10 +15,10 @@ from core.ahd.calendar import ENLISTMENT_TURNS, label
 from core.ahd.pieces import update
 from core.ahd.state import (ASIDE, CAVALRY, CRACK, CSA, INFANTRY, MILITIA, POOL, SPARE, UNION,
                             VETERAN)
-from tests.support.ahd import (clear_box, recruiting_phase, promotion_phase, recruiting_of, Dice, act, assert_illegal,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               end_player_turn, labels, march, movement_phase, new_match,
-                               piece, place, relocate, st)
+from tests.support.ahd import (act, assert_illegal, clear_box, Dice, end_player_turn, labels,
+                               march, movement_phase, new_match, piece, place, promotion_phase,
+                               recruiting_of, recruiting_phase, relocate, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 
 UNION_RECRUITING_CITIES = {
     "new-york", "philadelphia", "harrisburg", "pittsburgh", "cleveland", "toledo", "columbus",

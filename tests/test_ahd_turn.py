@@ -15,10 +15,10 @@ from core.ahd import calendar
 from core.ahd import query as q
 from core.ahd.state import ASIDE, CAVALRY, CSA, INFANTRY, MILITIA, POOL, UNION
 from core.engine import IllegalAction
-from tests.support.ahd import (recruiting_phase, marches_left, movement_of, recruiting_of, Dice, act, assert_illegal, encoded,
-                               dice,  # noqa: F401  (the scripted-dice fixture)
-                               finish_player_turn, labels, march, new_match, piece, roll_into_turn,
-                               st)
+from tests.support.ahd import (act, assert_illegal, Dice, encoded, finish_player_turn, labels,
+                               march, marches_left, movement_of, new_match, piece, recruiting_of,
+                               recruiting_phase, roll_into_turn, st,
+                               dice)  # noqa: F401  (the scripted-dice fixture)
 
 S1_UNION = {"washington": 3, "chicago": 2, "fort-wayne": 2, "harpers-ferry": 1, "pittsburgh": 1,
             "canton": 1, "columbus": 1, "st-louis": 1}
