@@ -237,7 +237,7 @@ class TrustingToy(ToyRules):
 FORGED = Action("pick", 7)  # Toy Race picks 1, 2 or 3
 
 
-def assert_refused(match: Match, role: str, action: Action, legal: list[Choice]) -> None:
+def assert_refused(match: Match, role: str, action: Action, legal: list[Choice] | None) -> None:
     before, history = encoded(match.state), list(match.history)
     with pytest.raises(IllegalAction):
         match.act(role, action, legal=legal)
@@ -283,3 +283,13 @@ def test_a_forged_legal_list_is_refused_in_a_house_divided(rules) -> None:
     assert_refused(match, "Union", forged, [*legal, Choice(forged, "x")])
     legal.append(Choice(forged, "x"))
     assert_refused(match, "Union", forged, legal)
+
+
+@pytest.mark.parametrize("verb, noun", [("space", "richmond"), ("target", "C-MF-01"),
+                                        ("recruit-infantry", "chicago"), ("nonsense", None)])
+def test_a_verb_of_another_stop_is_an_illegal_action_not_a_crash(rules, verb, noun) -> None:
+    """One legality path (core/stack.py): at the Union's movement stop, a verb another stop
+    handles is refused with IllegalAction, and nothing changes."""
+    match = Match.new(rules, seed=1)
+    assert match.state.phase == "movement"
+    assert_refused(match, "Union", Action(verb, noun), None)
