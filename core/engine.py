@@ -56,6 +56,7 @@ class Choice(msgspec.Struct):
     action: Action
     label: str
     group: str = ""
+    ends_turn: bool = False        # taking it hands the game to another player (UI marks it)
 
 
 class Panel(msgspec.Struct):
@@ -64,6 +65,7 @@ class Panel(msgspec.Struct):
     title: str                     # "Battle of Fredericksburg — round 2, day 1"
     rows: list[list[str]]          # e.g. each side's pieces: type, strength, marks
     notes: list[str] = []          # each die or shot: what it needs, every modifier named
+    where: str = ""                # the location id it happens at ("" if none): the map marks it
 
 
 class View(msgspec.Struct):

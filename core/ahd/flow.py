@@ -24,7 +24,7 @@ from core.ahd import (battle, battle_segment, border, containment, control, fore
 from core.ahd import query as q
 from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label
 from core.ahd.frames import GameTurn, LeaderPlacement, LeaderTo, PlayerTurn, SupportLoss
-from core.ahd.pieces import clear_turn_marks, update
+from core.ahd.pieces import clear_turn_marks, has_turn_marks, update
 from core.ahd.state import ASIDE, CSA, INFANTRY, POOL, UNION, AhdState
 from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
@@ -86,7 +86,8 @@ GAME_TURN = stack.Steps((turn_start, union_player_turn, confederate_player_turn,
 
 def player_turn_start(state: AhdState, turn: PlayerTurn) -> None:
     for p in state.pieces:
-        clear_turn_marks(state, p)
+        if has_turn_marks(p):
+            clear_turn_marks(state, p)
     leaders.start_player_turn(state, turn.side)  # A8.2.1: two free marches alone a turn
     state.log.append(f"-- {turn.side} player turn --")
 

@@ -135,10 +135,11 @@ def movement_choices(state: AhdState, frame: Movement) -> list[Choice]:
                 for box in origins]
         rule = " (A8.4)" if side == CSA else ""  # Confederates sail only after intervention
         ports = movement.open_ports(state, side, occ)  # B4.2.3: to another port of its side
-        out += [Choice(Action("sail", p.id),
-                       f"Naval move: {describe(p)} from {name(p.loc)}{rule}", "naval")
-                for p in movement.sea_movers(state, side)
-                if movement.can_sail(state, p) and any(port != p.loc for port in ports)]
+        if ports:
+            out += [Choice(Action("sail", p.id),
+                           f"Naval move: {describe(p)} from {name(p.loc)}{rule}", "naval")
+                    for p in movement.sea_movers(state, side, mine)
+                    if movement.can_sail(state, p) and any(port != p.loc for port in ports)]
         if frame.invasion and any(movement.can_invade_with(state, p)
                                   for p in q.pieces_at(state, WASHINGTON, side)):
             out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")

@@ -6,6 +6,7 @@ Paths are enumerated here; the flow module turns them into choices.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from maps.board import Link
@@ -64,7 +65,7 @@ def rail_bonus(state: AhdState, p: Piece) -> bool:
 def has_exit(p: Piece) -> bool:
     """Whether any line leaves the piece's box that its side may use: a one-box move along any
     usable line is always allowed (B4.0), so then the piece has somewhere to go."""
-    return any(q.usable(link, p.side) for _other, link in q.adjacent(p.loc))
+    return bool(two_box_lines(p.loc, p.side))
 
 
 def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, second: Link,
@@ -103,6 +104,18 @@ def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, se
     return ok, ok
 
 
+@cache
+def two_box_lines(origin: str, side: str) -> tuple[tuple[str, Link, tuple[tuple[str, Link], ...]],
+                                                   ...]:
+    """The lines `side` may use out of `origin` (the Potomac is closed to Confederate pieces,
+    B4.2.6): (middle, first line, the usable lines on from `middle` to a box other than
+    `origin`). A pure function of the board, the candidates of every one- and two-box move."""
+    return tuple(
+        (middle, first, tuple((dest, second) for dest, second in q.adjacent(middle)
+                              if dest != origin and q.usable(second, side)))
+        for middle, first in q.adjacent(origin) if q.usable(first, side))
+
+
 def entries(state: AhdState, p: Piece,
             occ: q.Occupancy | None = None) -> dict[str, dict[str, Route]]:
     """Every box `p` can reach in one march, and for each the boxes it could enter it from.
@@ -121,14 +134,12 @@ def entries(state: AhdState, p: Piece,
         if best is None or (route.jump, route.crossing) < (best.jump, best.crossing):
             ways[route.via] = route
 
-    for middle, first in q.adjacent(origin):
-        if not q.usable(first, p.side):
-            continue  # the Potomac is closed to Confederate pieces (B4.2.6)
+    for middle, first, onward in two_box_lines(origin, p.side):
         if not q.enterable(state, middle):
             continue  # O4.1: no piece enters Kentucky on turn 1
         offer(Route(middle, origin, first, False, (origin, middle)))
-        for dest, second in q.adjacent(middle):
-            if dest == origin or not q.usable(second, p.side) or not q.enterable(state, dest):
+        for dest, second in onward:
+            if not q.enterable(state, dest):
                 continue
             ok, jump = _second_step_ok(state, occ, p, first, second, middle, dest)
             if ok:
@@ -236,10 +247,11 @@ def can_sail(state: AhdState, p: Piece) -> bool:
             and not q.first_turn_restricted(state))
 
 
-def sea_movers(state: AhdState, side: str) -> list[Piece]:
-    """The pieces that might make a naval move: the side's pieces on the map and, for the
-    Confederates, the foreign units waiting in Europe (A8.4)."""
-    mine = q.pieces_of(state, side)
+def sea_movers(state: AhdState, side: str, mine: list[Piece] | None = None) -> list[Piece]:
+    """The pieces that might make a naval move: the side's pieces on the map (`mine`, when the
+    caller has them) and, for the Confederates, the foreign units waiting in Europe (A8.4)."""
+    if mine is None:
+        mine = q.pieces_of(state, side)
     return mine + foreign.in_europe(state) if side == CSA else mine
 
 

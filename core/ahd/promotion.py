@@ -20,8 +20,11 @@ from core.engine import Action, Choice
 def promotable(state: AhdState, done: list[str]) -> list[Piece]:
     """The player's pieces on the map with a free counter of the next quality (B6.0), not
     promoted this segment; never a foreign unit (A8.4)."""
-    free = {(p.arm, p.grade) for p in state.pieces if p.loc == SPARE and p.side == state.player}
-    return [p for p in q.pieces_of(state, state.player)
+    side = state.player
+    free = {(p.arm, p.grade) for p in state.pieces if p.loc == SPARE and p.side == side}
+    if not free:
+        return []
+    return [p for p in q.pieces_of(state, side)
             if (p.arm, NEXT_GRADE.get(p.grade)) in free and p.id not in done and not p.foreign]
 
 

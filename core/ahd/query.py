@@ -123,26 +123,22 @@ def occupied(state: AhdState, side: str) -> set[str]:
 
 
 class Occupancy:
-    """Who stands where, counted once: for the many look-ups of one choices() call."""
+    """Which boxes each side occupies, counted once: for the many look-ups of one choices()
+    call."""
 
     def __init__(self, state: AhdState) -> None:
-        self.pieces: dict[str, dict[str, int]] = {UNION: {}, CSA: {}}
-        self.cavalry: dict[str, dict[str, int]] = {UNION: {}, CSA: {}}
-        off_map, pieces, cavalry = _OFF_MAP, self.pieces, self.cavalry
+        self.boxes: dict[str, set[str]] = {UNION: set(), CSA: set()}
+        self.cavalry: dict[str, set[str]] = {UNION: set(), CSA: set()}
+        off_map, boxes, cavalry = _OFF_MAP, self.boxes, self.cavalry
         for p in state.pieces:
             loc = p.loc
             if loc not in off_map:
-                count = pieces[p.side]
-                count[loc] = count.get(loc, 0) + 1
+                boxes[p.side].add(loc)
                 if p.arm == CAVALRY:
-                    cav = cavalry[p.side]
-                    cav[loc] = cav.get(loc, 0) + 1
-
-    def has(self, box: str, side: str) -> int:
-        return self.pieces[side].get(box, 0)
+                    cavalry[p.side].add(loc)
 
     def enemy(self, box: str, side: str) -> bool:
-        return box in self.pieces[enemy(side)]
+        return box in self.boxes[enemy(side)]
 
     def enemy_cavalry(self, box: str, side: str) -> bool:
         return box in self.cavalry[enemy(side)]
@@ -189,8 +185,8 @@ def shields(side: str) -> dict[str, int]:
 
 def mas(state: AhdState, side: str) -> int:
     """Maximum Army Size: own-colour shields of owned boxes (B7.0, AMB-4), plus offsets."""
-    values = shields(side)
-    total = sum(values.get(box, 0) for box, who in state.owner.items() if who == side)
+    owner = state.owner
+    total = sum(value for box, value in shields(side).items() if owner.get(box) == side)
     return total + state.mas_offset.get(side, 0)
 
 

@@ -29,11 +29,13 @@ def cities(state: AhdState, placed_in: list[str]) -> list[str]:
     """Owned boxes with a shield of the player's colour, no enemy pieces, with room for one
     more recruit this segment (B7.0; O3.3)."""
     side = state.player
-    occ = q.Occupancy(state)
-    return [box for box, who in state.owner.items()
-            if who == side and q.shield(box, side) > 0
-            and placed_in.count(box) < allowed_in(state, box)
-            and not occ.enemy(box, side)]
+    shields = q.shields(side)
+    owned = [box for box, who in state.owner.items() if who == side and box in shields]
+    if not owned:
+        return []
+    enemy_boxes = q.occupied(state, q.enemy(side))
+    return [box for box in owned
+            if placed_in.count(box) < allowed_in(state, box) and box not in enemy_boxes]
 
 
 def room(state: AhdState) -> int:
@@ -101,7 +103,7 @@ def recruit_choices(state: AhdState, frame: Recruiting) -> list[Choice]:
 
 def choices(state: AhdState, frame: Recruiting) -> list[Choice]:
     return recruit_choices(state, frame) + [
-        Choice(Action("end-recruiting", None), "End recruiting", "turn")]
+        Choice(Action("end-recruiting", None), "End recruiting", "turn", ends_turn=True)]
 
 
 def prompt(state: AhdState, frame: Recruiting) -> str:
