@@ -18,7 +18,7 @@ from tui.actionmenu import ActionMenu
 from tui.app import MusterApp
 from tui.mapcanvas import MapCanvas, hint_labels, side_codes
 from tui.mappane import MapPane
-from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog
+from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TurnBanner
 from tui.screens.game import GameScreen
 from tui.screens.help import KEYS, HelpScreen
 from tui.screens.load import LoadScreen
@@ -478,6 +478,7 @@ async def test_hand_off_hides_the_board_between_players_with_hidden_hands(toy):
             await pilot.press("slash", *"end", "enter")
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen) and app.screen.role == "Blue"
+            await after_grace(pilot)
             await pilot.press("x")
             await pilot.pause()
             assert app.screen is screen and screen.role == "Blue"
@@ -494,6 +495,12 @@ def hand_off_text(app) -> str:
 async def end_turn(pilot) -> None:
     await pilot.press("slash", *"end", "enter")
     await pilot.pause()
+
+
+async def after_grace(pilot) -> None:
+    """Wait until the hand-off screen or turn banner takes keys (keys typed in a burst right
+    after the player changed are dropped as type-ahead)."""
+    await pilot.pause(TurnBanner.GRACE + 0.05)
 
 
 async def test_no_hand_off_when_one_player_holds_both_roles(toy):
@@ -526,6 +533,7 @@ async def test_hand_off_names_the_next_player_when_the_player_changes(toy):
             await end_turn(pilot)
             assert (app.screen.player, app.screen.role) == ("Bob", "Blue")
             assert "Bob (Blue): press any key" in hand_off_text(app)
+            await after_grace(pilot)
             await pilot.press("x")  # the key only lifts the screen: it is not an action
             await pilot.pause()
             assert app.screen is screen and screen.role == "Blue"
@@ -548,19 +556,22 @@ async def test_no_hand_off_to_or_back_from_the_computer(toy):
 
 
 async def test_no_hand_off_without_hidden_information(toy):
+    """An open game gets the turn banner instead: the board stays visible behind it."""
     match = Match.new(RULES, seed=3)
     app = MusterApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        screen = game(app)
         await pilot.press("slash", *"end", "enter")
         await pilot.pause()
-        screen = game(app)
+        assert not isinstance(app.screen, HandoffScreen)
+        assert isinstance(app.screen, TurnBanner) and app.screen_stack[-2] is screen
         assert screen.role == "Blue"
         assert "BLUE TO ACT" in str(screen.query_one("#turn").render())
 
 
 async def test_game_over_is_shown_and_the_game_stays_viewable(toy):
-    match = Match.new(RULES, seed=3, scenario="short")
+    match = Match.new(RULES, seed=3, scenario="short", players={"Red": "Al", "Blue": "Al"})
     app = MusterApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -754,3 +765,201 @@ async def test_map_cursor_follows_the_game_to_the_next_targets(ahd):
         cursor = screen.query_one(MapPane).cursor
         assert cursor != "washington" and cursor in screen.targets
         assert cursor in {"baltimore", "manassas-junction", "fredericksburg", "frederick"}
+
+
+# -- hotseat safety: type-ahead, the turn banner -------------------------------------------
+
+
+def ahd_union_recruiting(seed: int = 11) -> Match:
+    """A House Divided at the Union's recruiting: "End recruiting" hands over to the
+    Confederate, whose menu starts with marches ("1" would march)."""
+    match = ahd_match(seed)
+    match.act("Union", Action("end-movement", None))
+    match.act("Union", Action("pass", None))  # promote nobody
+    assert match.active == ["Union"] and "recruiting" in match.view("Union").prompt
+    return match
+
+
+def burst(app, keys: str) -> None:
+    """Keys typed faster than the app reads them: every event exists before the first is
+    handled (as in a terminal's input buffer)."""
+    from textual import events
+
+    names = {"/": "slash", "\n": "enter", " ": "space"}
+    for char in keys:
+        app.post_message(events.Key(names.get(char, char), None if char == "\n" else char))
+
+
+async def test_end_of_turn_is_marked_in_the_action_menu(ahd):
+    app = MusterApp(match=ahd_union_recruiting())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = game(app).query_one(ActionMenu)
+        rows = [str(menu.query_one("#actions").get_option_at_index(i).prompt)
+                for i in range(menu.query_one("#actions").option_count)]
+        marked = [row for row in rows if "ends your turn" in row]
+        assert len(marked) == 1 and "End recruiting" in marked[0]
+
+
+async def test_keys_typed_ahead_never_act_for_the_next_player(ahd):
+    """The issue's report: `/end` Enter `1 1 1 1 1 1` typed fast at the Union's recruiting
+    ended it and then marched for the Confederate. Now the change of player raises the turn
+    banner, which swallows the keys typed ahead; the Confederate's turn is untouched."""
+    match = ahd_union_recruiting()
+    done = len(match.history)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        before = match.view("Confederate").board
+        await pilot.press("slash", *"end", "enter", *"111111")  # no pause in between
+        await pilot.pause()
+        assert [a.verb for _, a in match.history[done:]] == ["end-recruiting"]
+        assert isinstance(app.screen, TurnBanner) and app.screen.role == "Confederate"
+        assert "CONFEDERATE PLAYER'S TURN" in str(app.screen.query_one("#banner-title").render())
+        after = match.view("Confederate")
+        assert after.board == before  # no march
+        assert after.prompt.startswith("Confederate movement: 2 marches left")
+        await after_grace(pilot)
+        await pilot.press("enter")  # the Confederate player takes the keyboard
+        await pilot.pause()
+        assert app.screen is screen and screen.role == "Confederate"
+        assert len(match.history) == done + 1  # the Enter only lifted the banner
+        await pilot.press("1")  # now keys are the Confederate's
+        await pilot.pause()
+        assert len(match.history) == done + 2 and match.history[-1][0] == "Confederate"
+
+
+async def test_an_enter_typed_ahead_does_not_lift_the_banner(ahd):
+    """Every key of the burst exists before the Union's "End recruiting" is taken, Enters
+    included: none of them lifts the banner or acts for the Confederate."""
+    match = ahd_union_recruiting()
+    done = len(match.history)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, "/end\n1\n1\n11\n")
+        await pilot.pause(0.2)
+        await pilot.pause()
+        assert [a.verb for _, a in match.history[done:]] == ["end-recruiting"]
+        assert isinstance(app.screen, TurnBanner)
+        await after_grace(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game(app).role == "Confederate" and len(match.history) == done + 1
+
+
+async def test_turn_banner_only_when_the_player_changes(toy):
+    """One player holding both roles keeps the keyboard: no banner. Two players: a banner
+    naming the next one, and keys only reach the game after it is lifted."""
+    match = Match.new(RULES, seed=3, players={"Red": "Alice", "Blue": "Alice"})
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        await end_turn(pilot)
+        assert app.screen is screen and screen.role == "Blue"
+    match = Match.new(RULES, seed=3, players={"Red": "Alice", "Blue": "Bob"})
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game(app)  # no banner when the game opens
+        await end_turn(pilot)
+        assert isinstance(app.screen, TurnBanner)
+        assert "BOB'S TURN (BLUE)" in str(app.screen.query_one("#banner-title").render())
+        assert "from Alice to Bob" in str(app.screen.query_one("#banner-text").render())
+        await after_grace(pilot)
+        await pilot.press("x")  # only Enter lifts it
+        await pilot.pause()
+        assert isinstance(app.screen, TurnBanner)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game(app).role == "Blue" and len(match.history) == 1
+
+
+async def test_no_turn_banner_to_or_back_from_the_computer(toy):
+    match = Match.new(RULES, seed=3, players={"Red": "Alice", "Blue": "computer"})
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        await end_turn(pilot)
+        assert app.screen is screen and screen.role == "Blue"  # the computer's role
+        await end_turn(pilot)
+        assert app.screen is screen and screen.role == "Red"  # Alice still has it
+        assert len(match.history) == 2
+
+
+# -- the focus panel (View.focus) -----------------------------------------------------------
+
+
+def rendered(screen, selector: str, width: int = 78) -> str:
+    """A widget's Rich content as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(screen.query_one(selector).content)
+    return console.export_text()
+
+
+async def test_a_battle_is_shown_in_the_focus_panel_and_marked_on_the_map(ahd):
+    """The Union marches three militia into Manassas Junction (as in test_ahd_turn's B3.0
+    test) and ends movement: the battle's panel shows in the map's place at 80x24 (title,
+    both sides, each shot with what it needs), the action menu stays, the map marks the
+    box, and once the battle is over the map comes back."""
+    from tui.panes import FocusPanel
+
+    match = ahd_match()
+    match.act("Union", Action("march", "washington"))
+    for pid in ("U-MF-01", "U-MF-02", "U-MF-03"):
+        match.act("Union", Action("piece", pid))
+        match.act("Union", Action("space", "manassas-junction"))
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        assert not screen.has_class("-battle") and not screen.query_one(FocusPanel).display
+        await pilot.press("slash", *"end mov", "enter")
+        await pilot.pause()
+        assert match.state.battle is not None and match.active == ["Confederate"]
+        assert isinstance(app.screen, TurnBanner)  # the defender declares first
+        await after_grace(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.has_class("-battle")
+        text = rendered(screen, "#focus-text")
+        assert "Battle of Manassas Junction — round 1, day 1" in text
+        assert "Union (attacker)" in text and "Confederate (defender)" in text
+        assert "U-MF-01" in text and "C-MF-01" in text
+        assert "manassas-junction" == screen.canvas.focus
+        assert "!" in "".join(screen.canvas.plain_row(r) for r in range(screen.canvas.height))
+        labels = [c.label for c in screen.query_one(ActionMenu).numbered]
+        await pilot.press(str(next(i for i, label in enumerate(labels, 1)
+                                   if "U-MF-01" in label)))
+        await pilot.pause()
+        if isinstance(app.screen, TurnBanner):
+            await after_grace(pilot)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.screen is screen and match.view(screen.role).focus is not None
+        text = rendered(screen, "#focus-text")
+        assert "Battle of Manassas Junction" in text and "hits on 2 or less" in text
+        # at 80x24 the panel is on screen and so are the prompt and the action menu
+        focus, menu = screen.query_one(FocusPanel), screen.query_one("#actions")
+        prompt = screen.query_one("#prompt")
+        assert focus.region.height >= 5 and menu.region.height >= 3 and prompt.region.height
+        assert menu.region.bottom <= SIZE[1] and not focus.region.overlaps(menu.region)
+        await pilot.press("m")  # m shows the map instead
+        await pilot.pause()
+        assert screen.query_one(MapPane).region.height > 0 and not focus.display
+        await pilot.press("m")
+        await pilot.pause()
+        assert focus.display and focus.region.height >= 5
+        labels = [c.label for c in screen.query_one(ActionMenu).numbered]
+        await pilot.press(str(labels.index("No promotion") + 1))  # the battle is over
+        await pilot.pause()
+        assert match.state.battle is None and match.view(screen.role).focus is None
+        assert not screen.has_class("-battle") and not focus.display
+        assert screen.query_one(MapPane).region.height > 0 and screen.canvas.focus is None

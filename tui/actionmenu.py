@@ -3,7 +3,8 @@
 Numbers are given once per view in menu order (groups in order of first appearance) and do
 not change while filtering, so "3" always means the same action. 1-9 take the first nine from
 anywhere in the game screen; the rest are reached with the arrows + Enter or by filtering
-(`/`, then type: words of the label, or the number).
+(`/`, then type: words of the label, or the number). An action that ends the player's turn
+(`Choice.ends_turn`) is marked "⏎ ends your turn".
 """
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+
+# after an action that hands the game to another player (`Choice.ends_turn`)
+ENDS_TURN = "⏎ ends your turn"
 
 
 def grouped(choices: list[Any]) -> list[tuple[str, list[Any]]]:
@@ -120,6 +125,8 @@ class ActionMenu(Vertical):
                 prompt = Text()
                 prompt.append(f"{n:>2} ", style="bold")
                 prompt.append(choice.label)
+                if getattr(choice, "ends_turn", False):
+                    prompt.append(f"  {ENDS_TURN}", style="bold reverse")
                 options.append(Option(prompt))
                 self._visible.append(n - 1)
         if not options:
@@ -162,6 +169,8 @@ class ActionMenu(Vertical):
         self.call_after_refresh(self._focus_filter)
 
     def _focus_filter(self) -> None:
+        if not self.opening_filter:
+            return  # an Enter typed early already took the action (see `enter_early`)
         box = self.query_one("#filter", Input)
         box.focus()
         if self._typed_early:
@@ -173,6 +182,26 @@ class ActionMenu(Vertical):
     def type_early(self, text: str) -> None:
         """A key typed while the filter box is opening: it belongs in the box."""
         self._typed_early += text
+
+    def backspace_early(self) -> None:
+        self._typed_early = self._typed_early[:-1]
+
+    def cancel_early(self) -> None:
+        """Close the filter box before it opened (Escape, or an Enter that took an action)."""
+        self.opening_filter = False
+        self._typed_early = ""
+        self.remove_class("-filtering")
+
+    def enter_early(self) -> Any | None:
+        """Enter typed while the filter box is opening ("/end" Enter typed fast): the action
+        the box would highlight for the text typed so far, which the caller takes at once,
+        so the keys typed after it act on the menu that follows (or are dropped)."""
+        text = self._typed_early
+        self.cancel_early()
+        for number, choice in enumerate(self.numbered, 1):
+            if matches(text, number, choice.label):
+                return choice
+        return None
 
     def choose_number(self, number: int) -> bool:
         """Take action `number` (1-based); False if there is no such action."""

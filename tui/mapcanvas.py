@@ -4,6 +4,7 @@ Every location is drawn at its board x/y (the centre of its label) as
 
     c[ABBR]*        c: control letter (lower case side code), * : legal target marker
      U2C1           pieces: side code + number of pieces, on the row below
+    !U2C1           "!" before the pieces: what `View.focus` resolves happens here (a battle)
 
 Links are drawn between location centres, one character per kind (road `·`, rail `=`,
 river `~`, anything else `:`). The link layer never changes during a game, so it is drawn once;
@@ -37,6 +38,8 @@ MARK_STYLE = Style(color="bright_yellow", bold=True)
 CURSOR_STYLE = Style(reverse=True, bold=True)
 HINT_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
 TARGET_MARK = "*"
+FOCUS_MARK = "!"   # before the piece summary: the battle (View.focus.where) is here
+FOCUS_STYLE = Style(color="bright_red", bold=True, reverse=True)
 
 # home row first, so the commonest labels are the easiest to type
 HINT_ALPHABET = "asdfghjklqwertyuiopzxcvbnm"
@@ -231,6 +234,7 @@ class MapCanvas:
         self.targets: set[str] = set()
         self.cursor: str | None = None
         self.hints: dict[str, str] = {}
+        self.focus: str | None = None  # the location of View.focus, marked "!"
         self._overlay: dict[int, list[tuple[int, str, Style]]] = {}
         self._rows: dict[int, Strip] = {}
 
@@ -252,9 +256,11 @@ class MapCanvas:
     # -- dynamic state -------------------------------------------------------------------
 
     def update(self, board_view: dict[str, list], control: dict[str, str],
-               targets: Iterable[str], cursor: str | None, hints: dict[str, str] | None = None
-               ) -> None:
-        """Take a new view (pieces, control, targets) and redraw the overlay."""
+               targets: Iterable[str], cursor: str | None, hints: dict[str, str] | None = None,
+               focus: str | None = None) -> None:
+        """Take a new view (pieces, control, targets, the focus's place) and redraw the
+        overlay."""
+        self.focus = focus
         self.board_view = board_view
         self.control = control
         self.targets = set(targets)
@@ -304,6 +310,8 @@ class MapCanvas:
         elif is_target:
             items.append((place.y, place.right, TARGET_MARK, MARK_STYLE))
         column = place.column
+        if loc == self.focus:
+            items.append((place.y + 1, place.left, FOCUS_MARK, FOCUS_STYLE))
         for text, style in self.summary(loc):
             items.append((place.y + 1, column, text, style))
             column += len(text)

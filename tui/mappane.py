@@ -80,7 +80,9 @@ class MapPane(ScrollView, can_focus=True):
             # the map follows the game: the nearest place where something can be done now
             self.cursor = self._nearest_target(self.cursor)
             moved = True
-        self.canvas.update(view.board, view.control, self.targets, self.cursor)
+        focus = getattr(view, "focus", None)
+        self.canvas.update(view.board, view.control, self.targets, self.cursor,
+                           focus=getattr(focus, "where", "") or None)
         self.refresh()
         if moved:
             self.call_after_refresh(self.scroll_to_cursor)
@@ -192,6 +194,9 @@ class MapPane(ScrollView, can_focus=True):
     async def on_key(self, event: events.Key) -> None:
         if not self.jumping:
             return
+        stale = getattr(self.screen, "stale_key", None)
+        if stale is not None and stale(event):
+            return  # typed before the player changed: the screen drops it
         event.stop()
         event.prevent_default()
         if event.key == "escape":

@@ -1,12 +1,16 @@
-"""The small panes of the game screen: turn bar, location info, tracks, hand, log."""
+"""The small panes of the game screen: turn bar, location info, tracks, hand, log, and the
+focus panel (what is being resolved: a battle)."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -204,3 +208,66 @@ def location_info(canvas: MapCanvas, board: Any, view: Any, loc: str | None,
         text.append("\nHere: ", style="bold")
         text.append(" | ".join(choice.label for choice in here))
     return text
+
+
+NEED = re.compile(r"hits on \d+ or less|needs? \d+( or less| or more)?")
+
+
+def focus_renderable(panel: Any, canvas: MapCanvas | None = None) -> Group:
+    """`View.focus` laid out: the title; the rows grouped by their first cell (a battle: one
+    column per side, each piece with type, strength and marks); then every note on its own
+    line, what a die needs in bold. The core writes every word; this only arranges them."""
+    parts: list[Any] = [Text(f" {panel.title} ", style="bold reverse")]
+    groups: dict[str, list[list[str]]] = {}
+    for row in panel.rows:
+        cells = [str(c) for c in row]
+        groups.setdefault(cells[0] if len(cells) > 1 else "", []).append(
+            cells[1:] if len(cells) > 1 else cells)
+
+    def side_style(name: str) -> str:
+        for side, colour in (canvas.colours.items() if canvas is not None else ()):
+            if name.split(" ")[0] == side:
+                return f"bold {colour}"
+        return "bold"
+
+    cells: list[Text] = []
+    for name, rows in groups.items():
+        text = Text()
+        if name:
+            text.append(name, style=side_style(name) + " underline")
+        for row in rows:
+            if text:
+                text.append("\n")
+            shown = [c for c in row if c]
+            text.append(shown[0] if shown else "", style="bold")
+            for cell in shown[1:]:
+                text.append(f"  {cell}")
+        cells.append(text)
+    if cells:
+        if 2 <= len(cells) <= 3:
+            table = Table.grid(expand=True, padding=(0, 2))
+            for _ in cells:
+                table.add_column(ratio=1)
+            table.add_row(*cells)
+            parts.append(table)
+        else:
+            parts.extend(cells)
+    for note in panel.notes:
+        text = Text(str(note))
+        text.highlight_regex(NEED, "bold")
+        parts.append(text)
+    return Group(*parts)
+
+
+class FocusPanel(VerticalScroll, can_focus=True):
+    """`View.focus` in full while it is set (shown by the game screen's `-battle` class);
+    scrolls when it does not fit."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="focus-text")
+
+    def show(self, panel: Any, canvas: MapCanvas | None = None) -> None:
+        if panel is None:
+            self.query_one("#focus-text", Static).update("")
+            return
+        self.query_one("#focus-text", Static).update(focus_renderable(panel, canvas))

@@ -1,10 +1,12 @@
-"""Small modal dialogs: pick one of several choices, read a long text, game over."""
+"""Small modal dialogs: pick one of several choices, read a long text, game over, and the
+screens between two players' turns (the hand-off screen, the turn banner)."""
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual._time import get_time  # the clock of `Message.time` (monotonic, or perf_counter)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -82,10 +84,21 @@ class GameOverDialog(TextDialog):
 class HandoffScreen(ModalScreen):
     """Hides everything until the next player has the keyboard (hidden-information games)."""
 
-    def __init__(self, role: str, player: str | None = None) -> None:
+    def __init__(self, role: str, player: str | None = None, grace: bool = False) -> None:
         super().__init__(id="handoff")
         self.role = role
         self.player = player or role
+        # after a change of player (not when a game opens), keys typed ahead are dropped:
+        # those typed before the screen is on the terminal, and GRACE seconds after that
+        self.grace = TurnBanner.GRACE if grace else 0.0
+        self.ignore_until = get_time() + self.grace
+
+    def on_mount(self) -> None:
+        if self.grace:
+            self.call_after_refresh(self._shown)
+
+    def _shown(self) -> None:
+        self.ignore_until = get_time() + self.grace
 
     @property
     def who(self) -> str:
@@ -102,7 +115,64 @@ class HandoffScreen(ModalScreen):
     async def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        self.dismiss(self.role)
+        if event.time >= self.ignore_until:
+            self.dismiss(self.role)
 
     def on_click(self, event: events.Click) -> None:
-        self.dismiss(self.role)
+        if event.time >= self.ignore_until:
+            self.dismiss(self.role)
+
+
+class TurnBanner(ModalScreen):
+    """"Confederate player's turn — press Enter": when the player to act changes in a game
+    without hidden information (the board stays visible behind it).
+
+    Keys typed ahead never reach the next player's turn: every key is swallowed here, only
+    Enter lifts the banner, and only when it was typed at least GRACE seconds after the
+    banner was drawn (keys typed before the change, or in a burst right after it, are
+    dropped).
+    """
+
+    GRACE = 0.3  # seconds
+
+    def __init__(self, role: str, player: str | None = None, before: str = "") -> None:
+        super().__init__(id="banner-screen", classes="banner")
+        self.role = role
+        self.player = player or role
+        self.before = before  # who had the keyboard ("Union"), for the text
+        self.opened = get_time()
+        self.ignore_until = self.opened + self.GRACE  # moved on once the banner is drawn
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._shown)
+
+    def _shown(self) -> None:
+        self.ignore_until = get_time() + self.GRACE
+
+    @property
+    def heading(self) -> str:
+        if self.player == self.role:
+            return f"{self.role} player's turn"
+        return f"{self.player}'s turn ({self.role})"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="banner-box"):
+            yield Static(Text(f"▶ {self.heading.upper()}", style="bold reverse"),
+                         id="banner-title")
+            lines = Text()
+            if self.before:
+                lines.append(f"The keyboard passes from {self.before} to {self.player}.\n")
+            lines.append(f"{self.player}: press Enter to play.", style="bold")
+            yield Static(lines, id="banner-text")
+            yield Static(Text("Keys typed before this banner are ignored.", style="dim"),
+                         id="banner-note")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.key == "enter" and event.time >= self.ignore_until:
+            self.dismiss(self.role)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.time >= self.ignore_until:
+            self.dismiss(self.role)

@@ -2,6 +2,11 @@
 
 The screen acts for whichever role is active (hotseat). After every action it autosaves; an
 IllegalAction shows its one-line message and changes nothing.
+
+Hotseat safety: keys typed before the *player* to act changes are dropped (`key_barrier`), a
+choice made on a menu that has since been replaced is dropped (`_view_time`), and the change
+itself raises a screen that waits for the next player: the hand-off screen in games with
+hidden information, the turn banner in the others.
 """
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events, on
+from textual._time import get_time  # the clock of `Message.time`
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -19,8 +25,9 @@ from tui import session
 from tui.actionmenu import ActionMenu
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
-from tui.panes import HandPane, LogPane, TrackPane, TurnBar, location_info
-from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog
+from tui.panes import FocusPanel, HandPane, LogPane, TrackPane, TurnBar, location_info
+from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
+    TurnBanner
 
 COMPACT_WIDTH = 100   # below this many columns, or
 COMPACT_HEIGHT = 32   # this many rows, the panes go compact and the map gets the room
@@ -51,6 +58,12 @@ class GameScreen(Screen):
         self.targets: dict[str, list[Any]] = {}
         self.save_path = getattr(match, "save_path", None)
         self._handed_to: str | None = None
+        # the last human player who had the keyboard (turn banner in open games)
+        self._player: str | None = None
+        # keys typed before this time are dropped: the player to act changed after them
+        self.key_barrier = 0.0
+        # the time the menu and the targets were last rebuilt: a choice made before is stale
+        self._view_time = 0.0
         self._announced_result = False
         first = match.view(None)
         if self.board is None:
@@ -70,7 +83,9 @@ class GameScreen(Screen):
         yield Header()
         yield TurnBar(id="turn")
         with Horizontal(id="main"):
-            yield MapPane(self.canvas, id="map")
+            with Vertical(id="mapcol"):
+                yield MapPane(self.canvas, id="map")
+                yield FocusPanel(id="focus")
             with Vertical(id="side"):
                 with VerticalScroll(id="tracks"):
                     yield TrackPane(id="track-text")
@@ -89,6 +104,7 @@ class GameScreen(Screen):
         self.query_one("#tracks").border_title = "Tracks"
         self.query_one("#log").border_title = "Log"
         self.query_one("#menu").border_title = "Actions"
+        self.query_one("#focus").border_title = "Now resolving"
         self._layout(self.app.size.width, self.app.size.height)
         self.refresh_view(first=True)
         self.query_one(MapPane).focus()
@@ -102,7 +118,14 @@ class GameScreen(Screen):
 
         "/" opens the filter here rather than through its binding: bindings run after the key
         events already queued, so a fast "/end" would otherwise lose "end" to the map keys.
+        An Enter typed before the box has focus takes the action the box would (it went to
+        the map before: a fast "/end" Enter recruited in the city under the cursor).
+        Keys typed before the player to act changed are dropped.
         """
+        if self.stale_key(event):
+            event.stop()
+            event.prevent_default()
+            return
         menu = self.query_one(ActionMenu)
         if event.key == "slash" and not menu.opening_filter and self.focused is not None \
                 and self.focused.id != "filter":
@@ -110,10 +133,27 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             return
-        if menu.opening_filter and event.is_printable and event.character:
-            menu.type_early(event.character)
+        if menu.opening_filter:
+            if event.is_printable and event.character:
+                menu.type_early(event.character)
+            elif event.key == "backspace":
+                menu.backspace_early()
+            elif event.key == "escape":
+                menu.cancel_early()
+            elif event.key == "enter":
+                choice = menu.enter_early()
+                if choice is None:
+                    self.app.bell()
+                else:  # at once, not by a message: the keys queued after it see its result
+                    self.take(choice)
+            else:
+                return
             event.stop()
             event.prevent_default()
+
+    def stale_key(self, event: events.Key) -> bool:
+        """A key typed before the player to act changed: it must not act for the next one."""
+        return event.time < self.key_barrier
 
     def on_resize(self, event: Any) -> None:
         self._layout(event.size.width, event.size.height)
@@ -131,10 +171,16 @@ class GameScreen(Screen):
             return self.role
         return active[0] if active else None
 
-    def refresh_view(self, first: bool = False) -> None:
-        """Re-read the view for the acting role and redraw every pane."""
+    def refresh_view(self, first: bool = False, switched: bool = False) -> None:
+        """Re-read the view for the acting role and redraw every pane.
+
+        `switched`: the player picked the role (`r`), so no banner and no dropped keys."""
         previous = self.role
+        before = self._player_of(previous)
         self.role = self._pick_role()
+        self._view_time = get_time()
+        if not (first or switched) and self._player_of(self.role) != before:
+            self.key_barrier = self._view_time
         self.view = view = self.match.view(self.role)
         self.targets = self._targets(view)
         mappane = self.query_one(MapPane)
@@ -145,6 +191,9 @@ class GameScreen(Screen):
         self.query_one(TrackPane).show(view.tracks, view.hand_sizes)
         self.query_one(HandPane).show(view, self.canvas)
         self.query_one(LogPane).show(view.log)
+        focus = getattr(view, "focus", None)
+        self.query_one(FocusPanel).show(focus, self.canvas)
+        self.set_class(focus is not None, "-battle")
         self.query_one(ActionMenu).show(view.prompt, view.actions, view.result)
         self._show_info(mappane.cursor)
         if view.result and not self._announced_result:
@@ -152,7 +201,14 @@ class GameScreen(Screen):
             self.app.push_screen(GameOverDialog(view.result))
         elif view.result is None and self._needs_hand_off():
             self._handed_to = player = self.match.player_of(self.role)
-            self.app.push_screen(HandoffScreen(self.role, player))
+            self.app.push_screen(HandoffScreen(self.role, player, grace=not first))
+        elif view.result is None and self._needs_banner(first or switched):
+            self.app.push_screen(TurnBanner(self.role, self._player_of(self.role),
+                                            before=self._player or ""))
+        if not getattr(self.rules, "hidden_info", False):
+            player = self._player_of(self.role)
+            if player is not None and player != self.match.COMPUTER:
+                self._player = player
         if len(view.active) > 1 and self.role != previous and not first:
             self.notify(f"{', '.join(view.active)} may all act now; r switches who you act as.")
 
@@ -165,6 +221,19 @@ class GameScreen(Screen):
             return False
         player = self.match.player_of(self.role)
         return player != self.match.COMPUTER and player != self._handed_to
+
+    def _player_of(self, role: str | None) -> str | None:
+        return None if role is None else self.match.player_of(role)
+
+    def _needs_banner(self, first: bool) -> bool:
+        """The turn banner (games without hidden information): the *player* to act changed
+        since the last human who had the keyboard; never for a role the computer plays, nor
+        when the game opens."""
+        if first or getattr(self.rules, "hidden_info", False) or self.role is None:
+            return False
+        player = self.match.player_of(self.role)
+        return player != self.match.COMPUTER and self._player is not None \
+            and player != self._player
 
     def _targets(self, view: Any) -> dict[str, list[Any]]:
         """Locations that legal actions name (directly, or through a piece standing there)."""
@@ -208,10 +277,14 @@ class GameScreen(Screen):
 
     @on(ActionMenu.Chosen)
     def _chosen(self, event: ActionMenu.Chosen) -> None:
+        if event.time < self._view_time:
+            return  # chosen on a menu that has been replaced since (typed ahead): dropped
         self.take(event.choice)
 
     @on(MapPane.Activated)
     def _activated(self, event: MapPane.Activated) -> None:
+        if event.time < self._view_time:
+            return  # asked of a map that has changed since (typed ahead): dropped
         choices = self.targets.get(event.loc, [])
         name = self.canvas.places[event.loc].name
         if not choices:
@@ -318,7 +391,7 @@ class GameScreen(Screen):
     def _as_role(self, role: str | None) -> None:
         if role is not None:
             self.role = role
-            self.refresh_view()
+            self.refresh_view(switched=True)
 
     def action_help(self) -> None:
         self.app.action_help()

@@ -17,10 +17,12 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("/", "filter the actions: type words of a label or its number; Enter takes it"),
         ("u", "undo (back to the last die roll, card draw or change of player)"),
         ("s", "save now (every action autosaves anyway)"),
-        ("m", "maximize the map (again: back to all panes)"),
+        ("m", "maximize the map (again: back to all panes); in a battle at 80x24, the map "
+              "instead of the battle panel"),
         ("i", "everything about the location under the map cursor"),
         ("r", "act as another active role (when several roles act at once)"),
-        ("tab / shift+tab", "cycle focus: map, tracks, hand, (filter,) actions, log"),
+        ("tab / shift+tab", "cycle focus: map, (battle panel,) tracks, hand, (filter,) actions, "
+                            "log"),
         ("?", "this help"),
         ("q", "save and quit (quitting never loses the game)"),
         ("ctrl+p", "command palette: undo, save, help, new game, load, title, quit..."),
@@ -40,6 +42,10 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("up / down, enter", "choose an action"),
         ("/ then type", "filter; down goes to the list, esc clears"),
     ]),
+    ("Turn banner (a new player's turn)", [
+        ("enter", "take the keyboard (keys typed before the banner, or in its first 0.3 s, "
+                  "are dropped)"),
+    ]),
     ("Title screen", [
         ("c", "continue the most recent game"),
         ("n", "new game"),
@@ -58,6 +64,7 @@ LEGEND = [
     ("*", "a legal target of the current prompt (also underlined and yellow)"),
     ("u[ABBR]", "lower-case letter before it: the side that controls it"),
     ("U2C1", "under it: pieces there, side code + number of pieces"),
+    ("!U2C1", "the battle (or what the focus panel resolves) is here"),
     ("· = ~ :", "lines: road, rail, river, other"),
 ]
 

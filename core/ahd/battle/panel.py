@@ -18,7 +18,7 @@ def focus(state: AhdState) -> Panel | None:
     b = state.battle
     if b is None:
         return None
-    return Panel(title=title(b), rows=rows(state, b), notes=notes(state, b))
+    return Panel(title=title(b), rows=rows(state, b), notes=notes(state, b), where=b.box)
 
 
 def title(b: Battle) -> str:
