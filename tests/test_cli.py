@@ -155,6 +155,40 @@ def test_continue_opens_the_latest_save(capsys, toy, launched):
     assert loaded.view("Red") == match.view("Red")
 
 
+def test_continue_past_a_damaged_newest_save_says_so_on_stderr(capsys, toy, launched):
+    """Issue 7.7: Continue names the damaged newest save and what it opens instead."""
+    import os
+    import time
+
+    import saves
+
+    match = Match.new(RULES, seed=9)
+    match.act("Red", ("march", "mill"))
+    path = saves.autosave(match)
+    broken = saves.saves_dir() / "broken.muster"
+    broken.write_bytes(b"{ truncated")
+    later = time.time() + 60
+    os.utime(broken, (later, later))
+    code, _, err = run(capsys, "continue")
+    assert code == 0
+    (loaded, _), = launched
+    assert loaded.history == match.history
+    line, = err.strip().splitlines()
+    assert line.startswith("muster: the newest save broken.muster is damaged (")
+    assert "truncated, corrupted" in line and "continuing" in line and "instead" in line
+    assert saves.list_saves()[1].summary in line
+    assert broken.exists() and path.exists()  # nothing is deleted or repaired
+
+
+def test_continue_with_only_damaged_saves_names_them_and_exits_1(capsys, home, launched):
+    import saves
+
+    (saves.saves_dir() / "broken.muster").write_bytes(b"junk")
+    code, _, err = run(capsys, "continue")
+    assert code == 1 and launched == []
+    assert "broken.muster is damaged" in err and "no saved game" in err.lower()
+
+
 def test_load_a_damaged_file_prints_its_sentence_and_exits_1(capsys, home, launched):
     bad = home / "bad.muster"
     bad.write_text("not a save at all")

@@ -18,7 +18,8 @@ from tui.actionmenu import ActionMenu
 from tui.app import MusterApp
 from tui.mapcanvas import MapCanvas, hint_labels, side_codes
 from tui.mappane import MapPane
-from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TurnBanner
+from tui.screens.dialogs import ConfirmDialog, GameOverDialog, HandoffScreen, PickDialog, \
+    TurnBanner
 from tui.screens.game import GameScreen
 from tui.screens.help import KEYS, HelpScreen
 from tui.screens.load import LoadScreen
@@ -388,7 +389,7 @@ def test_help_lists_every_binding():
     documented = " ".join(keys for _, rows in KEYS for keys, _ in rows)
     from tui.app import MusterApp as App_
 
-    for owner in (GameScreen, MapPane, TitleScreen):
+    for owner in (GameScreen, MapPane, TitleScreen, LoadScreen, ConfirmDialog):
         for binding in owner.BINDINGS:
             for key in binding.key.split(","):
                 name = {"question_mark": "?", "slash": "/", "escape": "esc"}.get(key, key)
@@ -416,14 +417,97 @@ async def test_load_screen_lists_damaged_saves_and_loads_the_others(ahd, home):
         screen = app.screen
         assert isinstance(screen, LoadScreen)
         options = screen.query_one("#saves").options
-        damaged = [o for o in options if o.disabled]
+        damaged = [o for o, info in zip(options, screen.infos) if info.error]
         assert len(damaged) == 1 and "broken.muster" in str(damaged[0].prompt)
+        assert "DAMAGED" in str(damaged[0].prompt)
         error = next(i.error for i in screen.infos if i.error)
-        assert error in str(damaged[0].prompt)
+        assert error in str(damaged[0].prompt)  # the SaveError sentence, as list_saves has it
         await pilot.press("enter")  # the highlight starts on the first loadable save
         await pilot.pause()
         assert game(app).match.history == good.history
         assert game(app).match.view("Union") == good.view("Union")
+
+
+def damaged_newest(home):
+    """A damaged file that is the newest in the saves folder."""
+    import os
+    import time
+
+    import saves
+
+    broken = saves.saves_dir() / "broken.muster"
+    broken.write_bytes(b"{ this is not a save")
+    later = time.time() + 60
+    os.utime(broken, (later, later))
+    return broken
+
+
+async def test_continue_past_a_damaged_newest_save_says_which_game_it_opens(toy, home):
+    """Issue 7.7: Continue no longer skips a damaged newest save without a word."""
+    import saves
+    from saves.listing import read_info
+
+    older = Match.new(RULES, seed=8)
+    older.act("Red", ("march", "mill"))
+    path = saves.autosave(older)
+    broken = damaged_newest(home)
+    app = MusterApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "DAMAGED" in str(app.screen.query_one("#latest").render())
+        await pilot.press("c")
+        await pilot.pause()
+        assert game(app).match.history == older.history
+        notice, = [n for n in notes(app) if "damaged" in n]
+        assert notice.startswith("The newest save broken.muster is damaged (")
+        assert read_info(path).summary in notice and "instead" in notice
+    assert broken.exists()  # Continue never deletes or repairs
+
+
+async def test_load_screen_deletes_a_save_only_after_confirmation(toy, home):
+    import saves
+
+    keep = saves.autosave(Match.new(RULES, seed=5))
+    doomed = Match.new(RULES, seed=6)
+    doomed.act("Red", ("march", "mill"))
+    doomed_path = saves.autosave(doomed)  # the newest: highlighted first
+    broken = damaged_newest(home)
+    app = MusterApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        assert [i.path for i in screen.infos] == [broken, doomed_path, keep]
+        assert screen.current.path == doomed_path
+        for cancel in ("n", "escape"):
+            await pilot.press("d")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmDialog)
+            assert doomed_path.name in str(app.screen.query_one("#confirm-body").render())
+            await pilot.press(cancel)
+            await pilot.pause()
+            assert app.screen is screen and doomed_path.exists()
+            assert len(screen.query_one("#saves").options) == 3
+        await pilot.press("delete", "y")
+        await pilot.pause()
+        assert app.screen is screen
+        assert not doomed_path.exists() and keep.exists() and broken.exists()
+        assert [i.path for i in screen.infos] == [broken, keep]
+        assert len(screen.query_one("#saves").options) == 2
+        assert any(f"Deleted {doomed_path.name}" in n for n in notes(app))
+        # a damaged file: Enter says why it does not load, d + Enter deletes it
+        await pilot.press("up")
+        assert screen.current.path == broken
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and any("cannot be loaded" in n for n in notes(app))
+        await pilot.press("d", "enter")
+        await pilot.pause()
+        assert not broken.exists() and keep.exists()
+        assert [i.path for i in screen.infos] == [keep]
+        assert sorted(p.name for p in saves.saves_dir().iterdir()) == [keep.name]
 
 
 async def test_command_palette_reaches_everything(toy):
@@ -963,3 +1047,104 @@ async def test_a_battle_is_shown_in_the_focus_panel_and_marked_on_the_map(ahd):
         assert match.state.battle is None and match.view(screen.role).focus is None
         assert not screen.has_class("-battle") and not focus.display
         assert screen.query_one(MapPane).region.height > 0 and screen.canvas.focus is None
+
+
+# -- NO_COLOR: the selection and the focus are not told by colour alone ------------------
+
+
+def screen_rows(app) -> list[str]:
+    """The screen as the terminal shows it, one string a row (after Textual's filters)."""
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
+def marked_rows(widget) -> list[tuple[str, object]]:
+    """The rendered rows of an option list that begin with a marker, with their style."""
+    rows = []
+    for y in range(widget.size.height):
+        strip = widget.render_line(y)
+        text = "".join(seg.text for seg in strip)
+        if text[:1] in "▶▷":
+            rows.append((text, next(iter(strip)).style))
+    return rows
+
+
+async def test_no_color_marks_the_highlighted_action_by_a_character_and_a_style(
+        ahd, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # read when the app is created
+    app = MusterApp(match=ahd_match())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        screen = game(app)
+        menu = screen.query_one(ActionMenu)
+        actions = screen.query_one("#actions")
+        first, second = menu.numbered[0], menu.numbered[1]
+        # the map has the focus: the highlighted action is marked, hollow
+        [(row, _)] = marked_rows(actions)
+        assert row.startswith("▷") and first.label in row
+        await pilot.press("slash")  # Enter in the filter box takes it: solid marker
+        await pilot.pause()
+        assert app.focused.id == "filter"
+        [(row, _)] = marked_rows(actions)
+        assert row.startswith("▶") and first.label in row
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.focused is actions
+        [(row, style)] = marked_rows(actions)
+        assert row.startswith("▶") and first.label in row
+        assert style.bold and style.underline  # a text style, which NO_COLOR keeps
+        assert any(r.lstrip("│▏ ").startswith("▶  1 ") for r in screen_rows(app))
+        await pilot.press("down")
+        await pilot.pause()
+        [(row, _)] = marked_rows(actions)
+        assert row.startswith("▶") and second.label in row
+        # the others have a blank gutter: the marker is the only difference without colour
+        lines = ["".join(s.text for s in actions.render_line(y))
+                 for y in range(actions.size.height)]
+        assert any(line.startswith("   1 ") and first.label in line for line in lines)
+
+
+async def test_the_focused_pane_title_is_marked_and_follows_tab(ahd, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MusterApp(match=ahd_match())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        panes = [screen.query_one(p) for p in ("#map", "#tracks", "#hand", "#menu", "#log")]
+
+        def marked() -> list[str]:
+            return [str(p.border_title) for p in panes if str(p.border_title).startswith("▶ ")]
+
+        assert marked() == ["▶ Map"]
+        assert any("▶ Map" in row for row in screen_rows(app))  # drawn, even at 80x24
+        seen = []
+        for _ in range(6):
+            await pilot.press("tab")
+            await pilot.pause()
+            [title] = marked()  # exactly one pane, the one holding the focus
+            holder = next(p for p in panes if p.has_focus_within)
+            assert title == f"▶ {holder.pane_title}"
+            assert any(title in row for row in screen_rows(app))
+            seen.append(title)
+        assert {"▶ Tracks", "▶ Actions", "▶ Log"} <= set(seen)
+        assert any(t.startswith("▶ Off-map") or t.startswith("▶ Hand") for t in seen)
+        await pilot.press("escape")  # back to the map
+        await pilot.pause()
+        assert marked() == ["▶ Map"]
+        assert "▶ Actions" not in "".join(screen_rows(app))
+
+
+async def test_pick_dialog_marks_the_highlighted_choice(toy, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MusterApp(match=Match.new(RULES, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PickDialog("Which?", ["a", "b"], ["alpha", "beta"]))
+        await pilot.pause()
+        pick = app.screen.query_one("#pick")
+        [(row, _)] = marked_rows(pick)
+        assert row.startswith("▶") and "alpha" in row
+        await pilot.press("down")
+        await pilot.pause()
+        [(row, _)] = marked_rows(pick)
+        assert "beta" in row

@@ -19,6 +19,8 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.markedlist import MARK, MarkedOptionList
+
 
 # after an action that hands the game to another player (`Choice.ends_turn`)
 ENDS_TURN = "⏎ ends your turn"
@@ -42,10 +44,17 @@ def matches(text: str, number: int, label: str) -> bool:
     return all(word in words for word in text.split())
 
 
-class ActionList(OptionList):
-    """The list itself; Enter takes the highlighted action."""
+class ActionList(MarkedOptionList):
+    """The list itself; Enter takes the highlighted action (marked `▶`, not by colour alone)."""
 
     BINDINGS = [Binding("slash", "filter", "Filter", show=False)]
+
+    def marker(self, index: int) -> str:
+        # Enter in the filter box takes the highlighted action too: solid marker there as well
+        mark = super().marker(index)
+        if mark.strip() and self.parent is not None and self.parent.has_focus_within:
+            return MARK
+        return mark
 
     def action_filter(self) -> None:
         self.screen.query_one(ActionMenu).start_filter()
@@ -67,7 +76,11 @@ class FilterInput(Input):
         except Exception:
             self.screen.set_focus(None)
 
+    def on_focus(self) -> None:
+        self.screen.query_one(ActionList).refresh()  # its marker: ▶ while the box has focus
+
     def on_blur(self) -> None:
+        self.screen.query_one(ActionList).refresh()
         # compact layouts show the filter box only while it is in use
         if not self.value and self.parent is not None:
             self.parent.remove_class("-filtering")

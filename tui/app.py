@@ -107,15 +107,26 @@ class MusterApp(App):
     # -- actions (keys, the title menu and the command palette) ---------------------------
 
     def action_continue_game(self) -> None:
+        """Open the newest save that loads. Damaged newer ones are skipped, and a notice
+        (on the game screen that opens) names the newest and says what opened instead."""
         try:
-            path = session.latest()
+            match, info, damaged = session.resume()
         except Exception as exc:
             self.notify(f"Saves cannot be listed: {exc}", severity="error")
             return
-        if path is None:
-            self.notify("No saved game to continue yet: start a new one.", severity="warning")
+        notice = session.damaged_notice(damaged, info)
+        if match is None:
+            if notice:
+                self.notify(f"No save can be continued: {notice}. Press l to see the saves "
+                            "or n to start a new game.", severity="error", timeout=15)
+            else:
+                self.notify("No saved game to continue yet: start a new one.",
+                            severity="warning")
             return
-        self.open_save(path)
+        self.start_match(match)
+        if notice:
+            self.notify(notice[0].upper() + notice[1:] + ".", title="Continue",
+                        severity="warning", timeout=15)
 
     def action_new_game(self) -> None:
         game = self.game_screen

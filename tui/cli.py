@@ -149,15 +149,20 @@ def cmd_continue() -> int:
     from tui import session
 
     try:
-        path = session.latest()
+        match, info, damaged = session.resume()
     except Exception as exc:
         print(f"muster: saves cannot be listed: {exc}", file=sys.stderr)
         return EXIT_FAIL
-    if path is None:
+    notice = session.damaged_notice(damaged, info)
+    if match is None:
+        if notice:
+            print(f"muster: {notice}", file=sys.stderr)
         print(f"muster: no saved game to continue (saves live in {session.saves_dir()}); "
               "start one with: muster new GAME", file=sys.stderr)
         return EXIT_FAIL
-    return cmd_load(path)
+    if notice:  # one line, before the app takes the screen
+        print(f"muster: {notice}", file=sys.stderr)
+    return _run_app(match=match)
 
 
 def cmd_load(path: Any) -> int:

@@ -15,11 +15,29 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from tui.mapcanvas import MapCanvas
+from tui.markedlist import MarkedOptionList
 
 
 def title_case(key: str) -> str:
     text = str(key).replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+# before the title of the pane that holds the focus: tab shows where it went without colour
+FOCUS_MARK = "▶ "
+
+
+def set_title(pane: Any, title: str) -> None:
+    """Give a pane its border title (kept in `pane_title`), marked if it holds the focus."""
+    pane.pane_title = title
+    mark_focus(pane)
+
+
+def mark_focus(pane: Any) -> None:
+    """`▶ Title` while the focus is in the pane (or one of its children), `Title` otherwise."""
+    title = getattr(pane, "pane_title", None)
+    if title is not None:
+        pane.border_title = f"{FOCUS_MARK}{title}" if pane.has_focus_within else title
 
 
 class TurnBar(Static):
@@ -65,7 +83,7 @@ class HandPane(Vertical):
     """The acting role's cards (or, without cards, the off-map boxes), with full card text."""
 
     def compose(self) -> ComposeResult:
-        yield OptionList(id="cards", compact=True)
+        yield MarkedOptionList(id="cards", compact=True)
         yield Static(id="card-text")
 
     def on_mount(self) -> None:
@@ -77,7 +95,7 @@ class HandPane(Vertical):
         options: list[Option] = []
         self._texts = []
         if view.hand is not None:
-            self.border_title = f"Hand ({len(view.hand)})"
+            set_title(self, f"Hand ({len(view.hand)})")
             for card in view.hand:
                 value = "" if card.value is None else f" [{card.value}]"
                 options.append(Option(f"{card.name}{value}"))
@@ -93,7 +111,7 @@ class HandPane(Vertical):
                 options.append(Option(Text("(no cards)", style="dim"), disabled=True))
                 self._texts.append(Text(""))
         else:
-            self.border_title = "Off-map"
+            set_title(self, "Off-map")
             for name, tokens in view.boxes.items():
                 counts = Counter((t.side, t.label) for t in tokens)
                 options.append(Option(f"{title_case(name)} ({len(tokens)})"))

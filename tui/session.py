@@ -77,6 +77,61 @@ def listing() -> list[Any]:
     return list_saves()
 
 
+def resume() -> tuple[Any, Any, list[tuple[Any, str]]]:
+    """What Continue opens: (match or None, its SaveInfo or None, the damaged saves newer
+    than it as (SaveInfo, SaveError sentence), newest first).
+
+    A file the listing already calls damaged is skipped; so is one whose header reads but
+    whose game does not load (the load's SaveError is its sentence)."""
+    damaged: list[tuple[Any, str]] = []
+    for info in listing():
+        if info.error is not None:
+            damaged.append((info, info.error))
+            continue
+        try:
+            return load(info.path), info, damaged
+        except Exception as exc:  # SaveError: one sentence naming the file and the problem
+            damaged.append((info, str(exc)))
+    return None, None, damaged
+
+
+def when(info: Any) -> str:
+    """When a save was last written, local time, to the minute."""
+    try:
+        return info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    except Exception:
+        return "????-??-?? ??:??"
+
+
+def _reason(info: Any, error: str) -> str:
+    """The SaveError sentence without the file name in front and the full stop at the end."""
+    prefix = f"{info.path.name}: "
+    text = error[len(prefix):] if error.startswith(prefix) else error
+    return text.rstrip(" .")
+
+
+def damaged_notice(damaged: list[tuple[Any, str]], opened: Any = None) -> str | None:
+    """One line saying that Continue skipped damaged saves and what it opens instead
+    (`opened`: the SaveInfo of the save it opens; None: nothing to open). None if nothing
+    was skipped."""
+    if not damaged:
+        return None
+    info, error = damaged[0]
+    text = f"the newest save {info.path.name} is damaged ({_reason(info, error)})"
+    if len(damaged) > 1:
+        more = len(damaged) - 1
+        text += f", as {'is' if more == 1 else 'are'} {more} other recent save{'s' * (more > 1)}"
+    if opened is None:
+        return text + "; there is no other save to continue"
+    return f"{text}; continuing {opened.summary or opened.path.name} (saved {when(opened)}) instead"
+
+
+def delete(path: str | os.PathLike[str]) -> None:
+    """Delete one save file (and nothing else). OSError if it cannot be deleted; a file
+    already gone is not an error."""
+    Path(path).unlink(missing_ok=True)
+
+
 def saves_dir() -> Path:
     from saves import saves_dir as folder
 

@@ -11,8 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.markedlist import MarkedOptionList
 
 
 class PickDialog(ModalScreen):
@@ -30,8 +32,8 @@ class PickDialog(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(Text(self.heading, style="bold"), classes="dialog-title")
-            yield OptionList(*[Option(Text(f"{i}  {label}")) for i, label in
-                               enumerate(self.labels, 1)], id="pick", markup=False)
+            yield MarkedOptionList(*[Option(Text(f"{i}  {label}")) for i, label in
+                                     enumerate(self.labels, 1)], id="pick", markup=False)
             yield Static(Text("1-9 or arrows + Enter · Esc cancels", style="dim"))
 
     def on_mount(self) -> None:
@@ -47,6 +49,30 @@ class PickDialog(ModalScreen):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen):
+    """A yes / no question; dismisses with True (y or Enter) or False (n or Esc)."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"),
+                Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, title: str, body: Text | str, yes: str = "yes", no: str = "no") -> None:
+        super().__init__(classes="dialog confirm")
+        self.heading = title
+        self.body = body
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(Text(self.heading, style="bold"), classes="dialog-title")
+            yield Static(self.body, id="confirm-body")
+            yield Static(Text(f"y / Enter: {self.yes} · n / Esc: {self.no}", style="dim"))
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class TextDialog(ModalScreen):

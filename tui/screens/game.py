@@ -25,7 +25,8 @@ from tui import session
 from tui.actionmenu import ActionMenu
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
-from tui.panes import FocusPanel, HandPane, LogPane, TrackPane, TurnBar, location_info
+from tui.panes import FocusPanel, HandPane, LogPane, TrackPane, TurnBar, location_info, \
+    mark_focus, set_title
 from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
     TurnBanner
 
@@ -100,11 +101,11 @@ class GameScreen(Screen):
         header = self.match.header
         self.title = self.rules.title
         self.sub_title = f"{header.scenario} · seed {header.seed}"
-        self.query_one("#map").border_title = "Map"
-        self.query_one("#tracks").border_title = "Tracks"
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#menu").border_title = "Actions"
-        self.query_one("#focus").border_title = "Now resolving"
+        for pane, title in (("#map", "Map"), ("#tracks", "Tracks"), ("#log", "Log"),
+                            ("#menu", "Actions"), ("#focus", "Now resolving")):
+            set_title(self.query_one(pane), title)
+        # the pane holding the focus has "▶ " before its title (not colour alone)
+        self.watch(self, "focused", self._mark_focus, init=False)
         self._layout(self.app.size.width, self.app.size.height)
         self.refresh_view(first=True)
         self.query_one(MapPane).focus()
@@ -112,6 +113,12 @@ class GameScreen(Screen):
             self.notify(self.board_error, severity="error", timeout=10)
         if self.save_path is None:  # a new game is saved at once: `continue` finds it
             self.autosave(quiet=True)
+
+    PANES = ("#map", "#focus", "#tracks", "#hand", "#menu", "#log")
+
+    def _mark_focus(self, _focused: Any = None) -> None:
+        for pane in self.query(", ".join(self.PANES)):
+            mark_focus(pane)
 
     def on_key(self, event: events.Key) -> None:
         """Keys typed right after "/" go to the filter box, even before it has focus.

@@ -47,15 +47,20 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
                   "are dropped)"),
     ]),
     ("Title screen", [
-        ("c", "continue the most recent game"),
+        ("c", "continue the most recent game (a damaged newer save is named, then skipped)"),
         ("n", "new game"),
         ("l", "load a saved game"),
         ("q", "quit"),
     ]),
     ("New game / load", [
         ("tab / shift+tab", "move between fields"),
-        ("enter", "start the game / load the highlighted save"),
+        ("enter", "start the game / load the highlighted save (a damaged one says why not)"),
+        ("d / delete", "(load) delete the highlighted save, damaged or not, after a question"),
         ("esc", "back"),
+    ]),
+    ("Delete a save?", [
+        ("y / enter", "delete that file (and nothing else)"),
+        ("n / esc", "keep it"),
     ]),
 ]
 

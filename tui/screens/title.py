@@ -58,15 +58,23 @@ class TitleScreen(Screen):
         """Say what Continue would open (the most recent readable save)."""
         text = Text()
         try:
-            infos = [info for info in session.listing() if info.error is None]
+            listed = session.listing()
         except Exception as exc:
-            infos = []
+            listed = []
             text.append(f"Saves cannot be listed: {exc}", style="bold")
+        infos = [info for info in listed if info.error is None]
         if infos:
             text.append("Continue: ", style="bold")
             text.append(infos[0].summary or infos[0].path.name)
-        elif not text:
+        elif not text and not listed:
             text.append("No saved game yet: n starts one.", style="dim")
+        if listed and listed[0].error is not None:
+            # Continue skips it: say so here too, not only once Continue is chosen
+            if text:
+                text.append("\n")
+            text.append("DAMAGED", style="bold reverse")
+            text.append(f" the newest save, {listed[0].path.name}, cannot be read "
+                        f"(l shows why)")
         self.query_one("#latest", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
