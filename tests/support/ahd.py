@@ -14,7 +14,7 @@ and by putting the decision stack where they want it (`movement_phase`, `recruit
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TypeVar
 
 import msgspec
 import pytest
@@ -127,23 +127,27 @@ def promotion_phase(match: Match, side: str, turn: int | None = None) -> AhdStat
     return state
 
 
+F = TypeVar("F", bound=stack.Frame)
+
+
+def pending(state: AhdState, kind: type[F]) -> F:
+    """The innermost pending frame of `kind`; the test fails if there is none."""
+    frame = stack.find(state, kind)
+    assert frame is not None, f"no {kind.__name__} pending ({state.phase})"
+    return frame
+
+
 def movement_of(state: AhdState) -> Movement:
     """The movement segment under way (B4.0)."""
-    frame = stack.find(state, Movement)
-    assert frame is not None, f"not in a movement segment ({state.phase})"
-    return frame
+    return pending(state, Movement)
 
 
 def recruiting_of(state: AhdState) -> Recruiting:
-    frame = stack.find(state, Recruiting)
-    assert frame is not None, f"not in a recruiting segment ({state.phase})"
-    return frame
+    return pending(state, Recruiting)
 
 
 def promotion_of(state: AhdState) -> Promotion:
-    frame = stack.find(state, Promotion)
-    assert frame is not None, f"not in a promotion segment ({state.phase})"
-    return frame
+    return pending(state, Promotion)
 
 
 def marches_left(state: AhdState) -> int:
