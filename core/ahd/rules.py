@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core import stack
-from core.ahd import flow, leaders, options, scenarios, setup, view
+from core.ahd import evaluate, flow, leaders, options, scenarios, setup, view
 from core.ahd.options import AhdOptions
 from core.ahd.state import CSA, UNION, AhdState
 from core.engine import Action, Choice, OptionSpec, Preset, State, View
@@ -60,6 +60,11 @@ class AHouseDivided:
         """The one legality path: the top stop's choices (core/stack.py)."""
         assert isinstance(state, AhdState)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
+
+    def evaluate(self, state: State, role: str) -> float:
+        """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""
+        assert isinstance(state, AhdState)
+        return evaluate.evaluate(state, role)
 
 
 RULES = AHouseDivided()

@@ -1,0 +1,29 @@
+"""How hard the computer thinks: each level is a search budget counted in iterations, never in
+seconds, so a given seed always gives the same move on any machine."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    iterations: int        # simulated lines of play per decision
+    exploration: float     # UCB1 constant: higher tries more of the other actions
+    rollout: int           # random actions played past the tree before evaluating
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", iterations=24, exploration=1.0, rollout=0),
+    "normal": Level("normal", iterations=400, exploration=0.6, rollout=0),
+    "hard": Level("hard", iterations=1600, exploration=0.5, rollout=0),
+}
+DEFAULT_LEVEL = "normal"
+
+
+def level(name: str) -> Level:
+    """The level called `name`; ValueError naming the known levels."""
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVELS)})") from None

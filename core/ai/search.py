@@ -1,0 +1,179 @@
+"""Open-loop Monte Carlo tree search over the rules engine, generic over games.
+
+Each iteration plays one line from the position the computer must decide in:
+
+1. *Start*: a copy of the position with a fresh dice generator drawn from the search's own
+   generator (chance is sampled, the game's future dice are never read) and, in a game with
+   hidden information, the cards the deciding role cannot see dealt anew consistently with its
+   view (the game's `determinize`).
+2. *Select*: down the tree, each role picks among its legal actions by UCB1 on the value of
+   the lines tried so far for that role. The tree is keyed by actions, not states ("open
+   loop"): after a die roll the same action may lead to different positions, and the values
+   average over them.
+3. *Expand*: the first legal action not tried yet at a node is added and played; a forced
+   move (the only legal action) is followed without stopping.
+4. *Evaluate*: optionally a few random actions, then the game's evaluation of the position
+   for every role (a number in [0, 1], 1 = won), credited to every node on the line for the
+   role that chose it.
+
+The answer is the most tried action at the root. Budgets are iterations (core/ai/levels.py).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from core import rng
+from core.engine import Action, Choice, Rules, State, clone
+
+Progress = Callable[[int, int], None]
+
+
+class Evaluation(Protocol):
+    def __call__(self, state: State, role: str) -> float: ...
+
+
+@dataclass
+class Generator:
+    """The search's own random generator (one integer, core/rng.py)."""
+
+    rng: int
+
+
+@dataclass
+class Node:
+    """A line of play so far: who chose its last action, how often it was tried, and the sum
+    of the values those tries gave that role."""
+
+    role: str | None
+    visits: int = 0
+    total: float = 0.0
+    children: dict[Action, "Node"] = field(default_factory=dict)
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the search needs of a game: its rules, how to value a position, and (hidden
+    information only) how to deal what a role cannot see."""
+
+    rules: Rules
+    evaluate: Evaluation
+    determinize: Callable[[State, str, Generator], State] | None = None
+
+
+def search(game: Game, root: State, role: str, roles: list[str], iterations: int,
+           exploration: float, rollout: int, seed: int,
+           progress: Progress | None = None) -> Action:
+    """The action `role` should take in `root` after `iterations` simulated lines; `roles`:
+    every role of the game (each line is valued for each of them)."""
+    generator = Generator(rng.seed_state(seed))
+    tree = Node(role=None)
+    for done in range(iterations):
+        state = start(game, root, role, generator)
+        line = descend(game, tree, state, role, exploration, generator)
+        end = play_out(game, line.state, rollout, generator)
+        values = {r: game.evaluate(end, r) for r in roles}
+        for node in line.nodes:
+            node.visits += 1
+            if node.role is not None:
+                node.total += values[node.role]
+        if progress is not None:
+            progress(done + 1, iterations)
+    return best(tree)
+
+
+def start(game: Game, root: State, role: str, generator: Generator) -> State:
+    """The position an iteration starts from: fresh dice, and the unseen cards dealt anew."""
+    state = clone(root)
+    if game.determinize is not None:
+        state = game.determinize(state, role, generator)
+    state.rng = rng.seed_state(draw(generator))
+    return state
+
+
+def draw(generator: Generator) -> int:
+    """64 random bits from the search's generator."""
+    return rng.randbelow(generator, 1 << 62)
+
+
+@dataclass
+class Line:
+    state: State
+    nodes: list[Node]
+
+
+def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
+            generator: Generator) -> Line:
+    """Select down the tree and expand one new action (following forced moves); at the root
+    the deciding role acts."""
+    node, nodes = tree, [tree]
+    first: str | None = role
+    while state.result is None:
+        asked = asking(game.rules, state, first)
+        first = None
+        if asked is None:
+            break
+        role, choices = asked
+        untried = [c.action for c in choices if c.action not in node.children]
+        if untried:
+            action = untried[rng.randbelow(generator, len(untried))]
+            node.children[action] = child = Node(role=role)
+            state = game.rules.act(state, role, action, legal=choices)
+            node = child
+            nodes.append(child)
+            if len(choices) > 1:
+                break
+            continue  # a forced move: keep going to the next real decision
+        action = select(node, choices, exploration)
+        state = game.rules.act(state, role, action, legal=choices)
+        node = node.children[action]
+        nodes.append(node)
+    return Line(state, nodes)
+
+
+def select(node: Node, choices: list[Choice], exploration: float) -> Action:
+    """UCB1 among the legal actions (all tried): the best mean plus a bonus for few tries."""
+    log_n = math.log(max(1, node.visits))
+    best_action, best_score = choices[0].action, -math.inf
+    for choice in choices:
+        child = node.children[choice.action]
+        score = child.mean() + exploration * math.sqrt(log_n / child.visits) if child.visits \
+            else math.inf
+        if score > best_score:
+            best_action, best_score = choice.action, score
+    return best_action
+
+
+def play_out(game: Game, state: State, actions: int, generator: Generator) -> State:
+    """Up to `actions` uniformly random legal actions past the tree."""
+    for _ in range(actions):
+        if state.result is not None:
+            break
+        asked = asking(game.rules, state)
+        if asked is None:
+            break
+        role, choices = asked
+        action = choices[rng.randbelow(generator, len(choices))].action
+        state = game.rules.act(state, role, action, legal=choices)
+    return state
+
+
+def asking(rules: Rules, state: State,
+           first: str | None = None) -> tuple[str, list[Choice]] | None:
+    """The first active role with a legal action (`first` before the others), and its
+    actions; None when nobody can act."""
+    for role in ([first] if first is not None else []) + list(state.active):
+        choices = rules.actions(state, role)
+        if choices:
+            return role, choices
+    return None
+
+
+def best(tree: Node) -> Action:
+    """The most tried action at the root (ties: the better mean, then the first expanded)."""
+    ranked = sorted(tree.children.items(), key=lambda item: (-item[1].visits, -item[1].mean()))
+    return ranked[0][0]

@@ -1,0 +1,157 @@
+"""core.ai: the computer player (issue 11): deterministic, legal, honest, and saved with the
+game."""
+from __future__ import annotations
+
+import pytest
+
+import core.ai as ai
+from core import rng
+from core.ai.search import Game, search
+from core.engine import IllegalAction, Match
+from core.registry import get_rules
+from tests.support.guessgame import KEEPER, NUMBERS, SEEKER
+from tests.support.guessgame import RULES as GUESS
+
+AHD = get_rules("a-house-divided")
+
+
+def mid_game(seed: int = 4, actions: int = 60) -> Match:
+    """A House Divided after some random actions, at a decision with several choices."""
+    match = Match.new(AHD, seed=seed, options={"short_game": True})
+    chooser = type("Chooser", (), {"rng": rng.seed_state(seed)})()
+    while len(match.history) < actions or len(match.actions(match.active[0])) < 2:
+        role = match.active[0]
+        choices = match.actions(role)
+        match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
+    return match
+
+
+def test_same_seed_same_move():
+    match = mid_game()
+    role = match.active[0]
+    moves = {ai.choose(match, role, "easy", seed=11) for _ in range(3)}
+    assert len(moves) == 1
+    assert next(iter(moves)) in [c.action for c in match.actions(role)]
+
+
+def test_without_a_seed_the_move_depends_on_the_position_only():
+    first, second = mid_game(), mid_game()
+    role = first.active[0]
+    assert ai.choose(first, role, "easy") == ai.choose(second, role, "easy")
+
+
+def test_choose_does_not_change_the_match():
+    match = mid_game()
+    before = (match.state, len(match.history), match.state.rng)
+    ai.choose(match, match.active[0], "easy", seed=3)
+    assert (match.state, len(match.history), match.state.rng) == before
+
+
+def test_a_forced_move_is_taken_without_search():
+    match = Match.new(AHD, seed=1, options={"short_game": True})
+    chooser = type("Chooser", (), {"rng": rng.seed_state(1)})()
+    while len(match.actions(match.active[0])) != 1:
+        choices = match.actions(match.active[0])
+        match.act(match.active[0], choices[rng.randbelow(chooser, len(choices))].action)
+    role = match.active[0]
+    searched: list[int] = []
+    chosen = ai.choose(match, role, "hard", progress=lambda i, n: searched.append(i))
+    assert chosen == match.actions(role)[0].action and not searched
+
+
+def test_refusals():
+    match = mid_game()
+    idle = "Union" if match.active[0] != "Union" else "Confederate"
+    with pytest.raises(IllegalAction, match="no decision"):
+        ai.choose(match, idle)
+    with pytest.raises(ValueError, match="unknown level 'brilliant'"):
+        ai.choose(match, match.active[0], "brilliant")
+
+
+def test_progress_is_reported_per_iteration():
+    match = mid_game()
+    seen: list[tuple[int, int]] = []
+    ai.choose(match, match.active[0], "easy", seed=1, progress=lambda i, n: seen.append((i, n)))
+    total = ai.LEVELS["easy"].iterations
+    assert seen[0] == (1, total) and seen[-1] == (total, total)
+
+
+@pytest.mark.parametrize("scenario", AHD.scenarios())
+def test_the_computer_only_plays_legal_actions(scenario):
+    """Computer (easy) against random play in every scenario: Match.act would refuse an
+    illegal action (no `legal=` shortcut for the computer's moves)."""
+    match = Match.new(AHD, seed=5, scenario=scenario)
+    chooser = type("Chooser", (), {"rng": rng.seed_state(5)})()
+    while match.result is None and len(match.history) < 250:
+        role = match.active[0]
+        if role == "Union":
+            match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
+        else:
+            choices = match.actions(role)
+            match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
+    assert match.history
+
+
+def test_the_computer_finishes_a_short_game_on_both_sides():
+    match = Match.new(AHD, seed=2, options={"short_game": True})
+    while match.result is None:
+        role = match.active[0]
+        match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
+    assert match.result
+
+
+# --- honest play (hidden information) ----------------------------------------------------
+
+
+def guess_positions() -> list[Match]:
+    """The same Guess position with each possible hidden card: the Seeker's view is the same."""
+    base = Match.new(GUESS, seed=1)
+    matches = []
+    for card in NUMBERS:
+        match = Match.new(GUESS, seed=1)
+        match.state = GUESS.with_card(base.state, card)
+        matches.append(match)
+    return matches
+
+
+def test_positions_differing_only_in_hidden_cards_give_the_same_view_and_decision():
+    matches = guess_positions()
+    views = {repr(m.view(SEEKER)) for m in matches}
+    assert len(views) == 1
+    for level in ai.LEVELS:
+        assert len({ai.choose(m, SEEKER, level, seed=9) for m in matches}) == 1
+        assert len({ai.choose(m, SEEKER, level) for m in matches}) == 1
+
+
+def test_a_search_that_read_the_hidden_card_would_be_caught():
+    """The check above can fail: without dealing the unseen card anew the search finds the
+    card every time, so its decision follows the hidden card."""
+    cheating = Game(GUESS, GUESS.evaluate, determinize=None)
+    picks = {search(cheating, m.state, SEEKER, [SEEKER, KEEPER], 60, 0.6, 0, seed=9)
+             for m in guess_positions()}
+    assert len(picks) == len(NUMBERS)
+
+
+def test_a_hidden_information_game_needs_a_way_to_deal_unseen_cards():
+    class NoDealing(type(GUESS)):
+        determinize = None
+    with pytest.raises(ValueError, match="cannot deal unseen cards"):
+        ai.game_of(NoDealing())
+
+
+# --- saved with the game --------------------------------------------------------------------
+
+
+def test_a_saved_game_against_the_computer_keeps_the_computer(tmp_path, monkeypatch):
+    import saves
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    match = Match.new(AHD, seed=3, players={"Confederate": Match.COMPUTER})
+    for _ in range(5):
+        role = match.active[0]
+        match.act(role, ai.choose(match, role, "easy", seed=1))
+    path = tmp_path / "game.muster"
+    saves.save_match(match, path)
+    loaded = saves.load_match(path)
+    assert loaded.player_of("Confederate") == Match.COMPUTER
+    assert loaded.roles_of(Match.COMPUTER) == ["Confederate"]
+    assert loaded.state == match.state
