@@ -1,0 +1,265 @@
+"""Washington's War: questions about the board and the pieces, and the small changes every part
+of the rules makes (moving CUs and generals, placing PCs). One place for each, so movement,
+battles, events and phases ask and change the board the same way.
+
+The board is maps/washingtons_war.toml (loaded by maps/washingtons_war.py): space props
+`colony`, `port`, `fortified`, `winter_quarters`, `blockade_zone` (of a port, 12.3),
+`south_of_attrition_line` (2.1.B); links of kind "wilderness" cost 3 (7.3.D) and
+the Falmouth-Quebec link is `arnold_only` (7.4.D).
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from maps.board import Board, Link
+from maps import washingtons_war as board_data
+from core.ww import generals as roster
+from core.ww.state import (AM, AMERICAN, BR, BRITISH, DISPERSED, FR, NATIONALITIES, SIDE_OF,
+                           WwState)
+
+ARNOLD = "arnold"
+WASHINGTON = "washington"
+ROCHAMBEAU = "rochambeau"
+CANADA = "Canada"
+WILDERNESS_COST = 3        # 7.3.D: crossing a dashed line counts as 3 spaces
+
+
+def enemy(side: str) -> str:
+    return BRITISH if side == AMERICAN else AMERICAN
+
+
+def nationalities(side: str) -> tuple[str, ...]:
+    """The CU nationalities of a side: French CUs are American units (12.2.C)."""
+    return (AM, FR) if side == AMERICAN else (BR,)
+
+
+# --- the board ----------------------------------------------------------------------------
+
+
+def board() -> Board:
+    return board_data.load()
+
+
+@cache
+def spaces() -> tuple[str, ...]:
+    """Every map space (no off-map box), in file order."""
+    return tuple(loc.id for loc in board().locations.values() if not loc.offmap)
+
+
+def prop(space: str, key: str, default=None):
+    return board().locations[space].props.get(key, default)
+
+
+def colony(space: str) -> str:
+    return str(prop(space, "colony"))
+
+
+def is_port(space: str) -> bool:
+    return bool(prop(space, "port", False))
+
+
+def is_fortified(space: str) -> bool:
+    """2.1.C: Quebec, Montreal, Charleston, Philadelphia."""
+    return bool(prop(space, "fortified", False))
+
+
+def is_winter_quarters(space: str) -> bool:
+    return bool(prop(space, "winter_quarters", False))
+
+
+def south_of_line(space: str) -> bool:
+    return bool(prop(space, "south_of_attrition_line", False))
+
+
+def zone(space: str) -> str:
+    """The blockade zone of a port (12.3), "" for a space that is not a port."""
+    return str(prop(space, "blockade_zone", "") or "")
+
+
+def blockaded(state: WwState, space: str) -> bool:
+    """12.3: the port lies in the zone the French Navy is in."""
+    return is_port(space) and bool(state.navy) and zone(space) == state.navy
+
+
+@cache
+def _links(space: str) -> tuple[tuple[str, Link], ...]:
+    return tuple(board().neighbours(space))
+
+
+def adjacent(space: str, general: str | None = None, isolation: bool = False) -> list[str]:
+    """Spaces joined to `space` by a line. The Falmouth-Quebec link exists for Arnold only,
+    for moving, intercepting, retreating before battle and retreating (7.4.D, A14), and never
+    for isolation (10.3)."""
+    out = []
+    for other, link in _links(space):
+        if link.props.get("arnold_only") and (isolation or general != ARNOLD):
+            continue
+        if other not in out:
+            out.append(other)
+    return out
+
+
+def link_cost(a: str, b: str) -> int:
+    """Spaces a move from `a` to adjacent `b` counts: 1, or 3 across a wilderness link."""
+    for other, link in _links(a):
+        if other == b:
+            return WILDERNESS_COST if link.kind == "wilderness" else 1
+    raise KeyError(f"{a} and {b} are not adjacent")
+
+
+@cache
+def colonies() -> tuple[str, ...]:
+    """The 13 colonies and Canada, in board order (13.2: Canada counts for victory)."""
+    seen: list[str] = []
+    for space in spaces():
+        if colony(space) not in seen:
+            seen.append(colony(space))
+    return tuple(seen)
+
+
+@cache
+def spaces_of(colony_name: str) -> tuple[str, ...]:
+    return tuple(s for s in spaces() if colony(s) == colony_name)
+
+
+@cache
+def ports() -> tuple[str, ...]:
+    return tuple(s for s in spaces() if is_port(s))
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def cus(state: WwState, where: str, side: str | None = None) -> int:
+    """CUs at a space or box: of `side` (French counted as American), or all."""
+    here = state.cus.get(where, {})
+    if side is None:
+        return sum(here.values())
+    return sum(here.get(n, 0) for n in nationalities(side))
+
+
+def cu_count(state: WwState, where: str, nationality: str) -> int:
+    return state.cus.get(where, {}).get(nationality, 0)
+
+
+def add_cus(state: WwState, where: str, nationality: str, n: int) -> None:
+    if n <= 0:
+        return
+    here = state.cus.setdefault(where, {})
+    here[nationality] = here.get(nationality, 0) + n
+
+
+def remove_cus(state: WwState, where: str, nationality: str, n: int) -> int:
+    """Take up to `n` CUs of `nationality` from `where`; returns how many were taken."""
+    here = state.cus.get(where, {})
+    taken = min(n, here.get(nationality, 0))
+    if taken:
+        here[nationality] -= taken
+        if not here[nationality]:
+            del here[nationality]
+        if not here:
+            del state.cus[where]
+    return taken
+
+
+def move_cus(state: WwState, source: str, target: str, nationality: str, n: int) -> int:
+    taken = remove_cus(state, source, nationality, n)
+    add_cus(state, target, nationality, taken)
+    return taken
+
+
+def generals_at(state: WwState, where: str, side: str | None = None) -> list[str]:
+    return [g for g, loc in state.generals.items()
+            if loc == where and (side is None or roster.side(g) == side)]
+
+
+def general_at(state: WwState, where: str, side: str) -> str | None:
+    """The general of `side` in a space (at most one per side outside the moment of arrival,
+    3.0 stacking)."""
+    found = generals_at(state, where, side)
+    return found[0] if found else None
+
+
+def has_army(state: WwState, where: str, side: str) -> bool:
+    """3.0: a general plus at least one friendly CU."""
+    return general_at(state, where, side) is not None and cus(state, where, side) > 0
+
+
+def american_units(state: WwState, where: str) -> bool:
+    """3.0 'American Unit': an American or French general or CU, or the Continental Congress."""
+    return (cus(state, where, AMERICAN) > 0 or general_at(state, where, AMERICAN) is not None
+            or state.congress == where)
+
+
+def british_pieces(state: WwState, where: str) -> bool:
+    return cus(state, where, BRITISH) > 0 or general_at(state, where, BRITISH) is not None
+
+
+def on_map(where: str) -> bool:
+    return where in board().locations and not board().locations[where].offmap
+
+
+def cus_on_map(state: WwState, side: str) -> int:
+    return sum(cus(state, space, side) for space in state.cus if on_map(space))
+
+
+def congress_dispersed(state: WwState) -> bool:
+    return state.congress == DISPERSED
+
+
+def side_of_nationality(nationality: str) -> str:
+    return SIDE_OF[nationality]
+
+
+# --- political control (10.0) ---------------------------------------------------------------
+
+
+def pc(state: WwState, space: str) -> str | None:
+    return state.pcs.get(space)
+
+
+def pcs_in(state: WwState, colony_name: str, side: str) -> int:
+    return sum(1 for s in spaces_of(colony_name) if state.pcs.get(s) == side)
+
+
+def colony_controller(state: WwState, colony_name: str) -> str | None:
+    """10.0.B: the side with more PCs; Canada needs both Montreal and Quebec."""
+    if colony_name == CANADA:
+        holders = {state.pcs.get("montreal"), state.pcs.get("quebec")}
+        return holders.pop() if len(holders) == 1 and None not in holders else None
+    american, british = pcs_in(state, colony_name, AMERICAN), pcs_in(state, colony_name, BRITISH)
+    if american > british:
+        return AMERICAN
+    if british > american:
+        return BRITISH
+    return None
+
+
+def colonies_controlled(state: WwState, side: str) -> int:
+    """13.2: colonies (Canada counting as one) the side controls."""
+    return sum(1 for c in colonies() if colony_controller(state, c) == side)
+
+
+def british_adjacent(space: str, british_pcs: set[str]) -> bool:
+    """10.11.B: adjacent to a space with a British PC, every port adjacent to every other
+    port for the British (A35: all British PC adjacency tests, not movement)."""
+    if any(other in british_pcs for other in adjacent(space, isolation=True)):
+        return True
+    return is_port(space) and any(is_port(other) and other != space for other in british_pcs)
+
+
+def american_adjacent(space: str, american_pcs: set[str]) -> bool:
+    return any(other in american_pcs for other in adjacent(space, isolation=True))
+
+
+def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
+    return (british_adjacent(space, friendly_pcs) if side == BRITISH
+            else american_adjacent(space, friendly_pcs))
+
+
+def pcs_of(state: WwState, side: str) -> set[str]:
+    return {space for space, holder in state.pcs.items() if holder == side}
+
+
+def all_nationalities() -> tuple[str, ...]:
+    return NATIONALITIES

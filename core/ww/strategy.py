@@ -1,0 +1,848 @@
+"""The Strategy Card Phase and the Strategy Phase (5.2, 5.3): dealing, who plays first, and
+impulses; what one card play can do (6.0-6.34): OPS cards to activate a general (7.1), place
+or flip PCs (10.11), bring reinforcements (8.1, 8.2) or build an Operations Queue (7.1.B);
+Event cards played (6.3; core/ww/events) or discarded with a minor action (6.32.B), and the
+opponent's exchange (6.32.C); Campaign cards (7.2) with the Landing Party (7.2.B).
+
+    STRATEGY_PHASE   who plays first (5.3) -> impulses until both hands are empty
+    IMPULSE          exchange window (6.32.C) -> one card play -> the French Alliance once the
+                     card is fully resolved (12.2.B) -> replacement draws (6.33.B)
+"""
+from __future__ import annotations
+
+from core import cards, stack
+from core.engine import Action, Choice, IllegalAction
+from core.ww import alliance, deck, events, movement
+from core.ww.hands import HAND_SIZE, draw, finish_card, hand, ops_label, rebuild, title
+from core.ww import query as q
+from core.ww.frames.strategy import (Campaign, CampaignChoice, ChooseGeneral, DiscardAction,
+                                     Exchange, FirstPlayer, Impulse, LandingParty, PcActions,
+                                     PlayCard, Reinforce, StrategyPhase)
+from core.ww.generals import side as general_side
+from core.ww.state import (AM, AMERICAN, AMERICAN_LEADERS, AMERICAN_REINFORCEMENT_CARDS, BR,
+                           BRITISH, BRITISH_REINFORCEMENT_CARD, BRITISH_REINFORCEMENTS, FR,
+                           FRENCH_REINFORCEMENTS, IN_PLAY, QUEUE, RESERVE, RESHUFFLE_REMINDER,
+                           WwState)
+
+def strategy_card_phase(state: WwState) -> None:
+    """5.2, 6.1: in 1776 the two set-aside cards join the deck (6.1.E, A24); a pending
+    reshuffle rebuilds it (6.3.D, A29); then 7 cards each, one at a time, the American first
+    (A23), the deck rebuilt if it runs out."""
+    if state.year == deck.SET_ASIDE_YEAR and state.piles.aside:
+        if state.reshuffle_pending:
+            cards.reshuffle(state, state.piles,
+                            also=[*state.piles.aside, *state.piles.boxes[RESHUFFLE_REMINDER]])
+            state.reshuffle_pending = False
+            state.log.append("1776: the deck is rebuilt with the Declaration of Independence "
+                             "and Baron von Steuben (6.1.E).")
+        else:
+            for number in list(state.piles.aside):
+                cards.move(state.piles, number, cards.ASIDE, cards.DECK)
+            cards.shuffle(state, state.piles.deck)
+            state.log.append("1776: the Declaration of Independence and Baron von Steuben are "
+                             "shuffled into the deck; the discard pile stays (6.1.E).")
+    if state.reshuffle_pending:
+        rebuild(state, "a reshuffle event or the French Alliance last turn")
+        state.reshuffle_pending = False
+    for _ in range(HAND_SIZE):
+        for side in (AMERICAN, BRITISH):
+            draw(state, side, 1)
+    state.log.append(f"Each player draws {HAND_SIZE} cards, the American first (5.2).")
+
+
+# --- the Strategy Phase (5.3) ------------------------------------------------------------
+
+
+def choose_first(state: WwState, frame: StrategyPhase) -> None:
+    """5.3: the British may open with a Campaign; otherwise the American chooses."""
+    state.first_player = state.last_impulse = ""
+    if any(deck.card(n).kind == "campaign" for n in hand(state, BRITISH)):
+        stack.push(state, FirstPlayer(asked=BRITISH))
+    else:
+        stack.push(state, FirstPlayer(asked=AMERICAN))
+
+
+def first_player_choices(state: WwState, frame: FirstPlayer) -> list[Choice]:
+    if frame.asked == BRITISH:
+        out = [Choice(Action("open", n), f"Open the phase with {title(n)}: you play first "
+                      "(5.3)", "card") for n in hand(state, BRITISH)
+               if deck.card(n).kind == "campaign"]
+        out.append(Choice(Action("no-campaign"), "No opening Campaign: the American chooses "
+                          "who plays first", "turn", ends_turn=True))
+        return out
+    return [Choice(Action("first", AMERICAN), "The American plays first", "turn"),
+            Choice(Action("first", BRITISH), "The British plays first", "turn", ends_turn=True)]
+
+
+def _open(state: WwState, frame: FirstPlayer, number: int) -> None:
+    stack.done(state, frame)
+    state.first_player = BRITISH
+    state.log.append(f"The British opens the Strategy Phase with {title(number)} (5.3).")
+    stack.push(state, Impulse(side=BRITISH, card=number))
+
+
+def _no_campaign(state: WwState, frame: FirstPlayer, _noun: None) -> None:
+    frame.asked = AMERICAN
+
+
+def _first(state: WwState, frame: FirstPlayer, side: str) -> None:
+    stack.done(state, frame)
+    state.first_player = side
+    state.log.append(f"The American has the {side} play first (5.3).")
+
+
+FIRST_PLAYER = stack.Stop(
+    role=lambda state, frame: frame.asked,
+    prompt=lambda state, frame: (
+        "British: open the Strategy Phase with a Campaign card and play first, or let the "
+        "American choose (5.3)." if frame.asked == BRITISH else
+        "American: who plays the first card of this Strategy Phase (5.3)?"),
+    choices=first_player_choices,
+    handlers={"open": _open, "no-campaign": _no_campaign, "first": _first},
+)
+
+
+def next_impulse(state: WwState, frame: StrategyPhase) -> None:
+    """5.3: impulses alternate; a player with no cards is skipped; the phase ends when both
+    hands are empty."""
+    if state.result is not None:
+        return
+    american, british = hand(state, AMERICAN), hand(state, BRITISH)
+    if not american and not british:
+        return
+    if not state.last_impulse:
+        side = state.first_player
+    else:
+        side = q.enemy(state.last_impulse)
+    if not hand(state, side):
+        side = q.enemy(side)
+    stack.repeat(frame)
+    stack.push(state, Impulse(side=side))
+
+
+STRATEGY_PHASE = stack.Steps((choose_first, next_impulse))
+
+
+# --- one impulse ----------------------------------------------------------------------------
+
+
+def exchange_window(state: WwState, frame: Impulse) -> None:
+    """6.32.C: before its impulse, the side may take the Event card the opponent has just
+    discarded as a play, giving an OPS card (the American a 2 or 3)."""
+    offered, state.exchange_card = state.exchange_card, 0
+    if offered and state.exchange_for == frame.side and exchange_cards(state, frame.side) \
+            and offered in state.piles.discard:
+        stack.push(state, Exchange(side=frame.side, card=offered))
+    state.exchange_for = ""
+
+
+def exchange_cards(state: WwState, side: str) -> list[int]:
+    least = 2 if side == AMERICAN else 1
+    return [n for n in hand(state, side)
+            if deck.card(n).kind == "ops" and (deck.card(n).ops or 0) >= least]
+
+
+def _exchange(state: WwState, frame: Exchange, number: int) -> None:
+    stack.done(state, frame)
+    cards.move(state.piles, number, f"hand:{frame.side}", cards.DISCARD)
+    cards.move(state.piles, frame.card, cards.DISCARD, f"hand:{frame.side}")
+    state.log.append(f"{frame.side} exchanges {ops_label(number)} for {title(frame.card)} "
+                     f"(6.32.C).")
+
+
+EXCHANGE = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: (
+        f"{frame.side}: take {title(frame.card)}, just discarded, in exchange for an OPS card"
+        f"{' worth 2 or 3' if frame.side == AMERICAN else ''}? (6.32.C; not a card play)"),
+    choices=lambda state, frame: [
+        *(Choice(Action("exchange", n), f"Give {ops_label(n)} for {title(frame.card)}", "card")
+          for n in exchange_cards(state, frame.side)),
+        Choice(Action("decline"), "No exchange", "turn")],
+    handlers={"exchange": _exchange,
+              "decline": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+def play(state: WwState, frame: Impulse) -> None:
+    """5.3: one card play: the card chosen by the player, or the British opening Campaign."""
+    if not hand(state, frame.side):
+        return  # every card went by random discards before the impulse (6.31)
+    if frame.card:
+        leave_hand(state, frame, frame.card)
+        play_event(state, frame.side, frame.card)
+        return
+    stack.push(state, PlayCard(side=frame.side))
+
+
+def after_card(state: WwState, frame: Impulse) -> None:
+    """12.2.B: the French Alliance once the card is fully resolved."""
+    alliance.apply_if_due(state)
+
+
+def replacement_draws(state: WwState, frame: Impulse) -> None:
+    """6.33.B: one card for each Battle card played this impulse, the active player first."""
+    for side in (frame.side, q.enemy(frame.side)):
+        due = state.replacements.pop(side, 0)
+        if due:
+            drawn = draw(state, side, due)
+            state.log.append(f"{side} draws {drawn} replacement card"
+                             f"{'' if drawn == 1 else 's'} for Battle cards (6.33.B).")
+    state.last_impulse = frame.side
+
+
+IMPULSE = stack.Steps((exchange_window, play, after_card, replacement_draws))
+
+
+def leave_hand(state: WwState, impulse: Impulse, number: int) -> None:
+    """The card played leaves its hand; whether it was the last card of the phase (9.44,
+    A11: both hands otherwise empty)."""
+    impulse.card = number
+    if number in hand(state, impulse.side):
+        cards.move(state.piles, number, f"hand:{impulse.side}", IN_PLAY)
+    impulse.last_card = not hand(state, AMERICAN) and not hand(state, BRITISH)
+
+
+def current_impulse(state: WwState) -> Impulse:
+    impulse = stack.find(state, Impulse)
+    assert impulse is not None
+    return impulse
+
+
+# --- choosing the card and its use (6.2, 6.3) ---------------------------------------------
+
+
+def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
+    side = frame.side
+    queue = state.piles.boxes[QUEUE[side]]
+    out: list[Choice] = []
+    for number in hand(state, side):
+        c = deck.card(number)
+        if c.kind == "ops":
+            value = c.ops or 0
+            label = ops_label(number)
+            if queue:
+                total = queue_total(state, side) + value
+                out.append(Choice(Action("queue-add", number), f"{label}: add to your "
+                                  f"Operations Queue (total {total}) (7.1.B)", "ops"))
+            abandon = " (abandons your queue)" if queue else ""
+            if movement.activatable(state, side, value):
+                out.append(Choice(Action("activate", number), f"{label}: activate a general "
+                                  f"of strategy {value} or less{abandon} (7.1)", "ops"))
+            if pc_targets(state, side, pcs_before(state, side)):
+                out.append(Choice(Action("pc", number), f"{label}: up to {value} PC actions"
+                                  f"{abandon} (10.11)", "ops"))
+            if can_reinforce(state, side):
+                out.append(Choice(Action("reinforce", number), f"{label}: reinforcements"
+                                  f"{abandon} ({'8.1' if side == BRITISH else '8.2'})", "ops"))
+            if can_bring_french(state, side):
+                out.append(Choice(Action("french", number), f"{label}: bring Rochambeau and "
+                                  f"the French CUs{abandon} (12.2.B.ii)", "ops"))
+            if not queue and value in (1, 2):
+                out.append(Choice(Action("queue", number), f"{label}: start an Operations "
+                                  f"Queue (7.1.B)", "ops"))
+            out.append(Choice(Action("discard", number), f"{label}: discard with no effect"
+                              f"{abandon}", "ops"))
+            continue
+        if may_play_event(state, side, number):
+            out.append(Choice(Action("event", number), f"{c.name}: play the event", "event"))
+        if not c.must_play:
+            out.append(Choice(Action("discard-event", number), f"{c.name}: discard it (a "
+                              "minor PC action; the opponent may exchange for it) (6.32)",
+                              "event"))
+    return out
+
+
+def may_play_event(state: WwState, side: str, number: int) -> bool:
+    """6.3.B flags, 6.33.A Battle cards (Tarleton excepted), 6.32.A conditions."""
+    c = deck.card(number)
+    if c.flag == "american" and side != AMERICAN or c.flag == "british" and side != BRITISH:
+        return False
+    if "strategy" not in c.play_in:
+        return False
+    if c.kind == "campaign":
+        return True
+    return events.playable(state, side, number)
+
+
+def queue_total(state: WwState, side: str) -> int:
+    return sum(deck.card(n).ops or 0 for n in state.piles.boxes[QUEUE[side]])
+
+
+def abandon_queue(state: WwState, side: str) -> None:
+    """7.1.B.iii: any other play abandons the queue; its cards go to the discard pile."""
+    queued = list(state.piles.boxes[QUEUE[side]])
+    for number in queued:
+        cards.move(state.piles, number, QUEUE[side], cards.DISCARD)
+    if queued:
+        state.log.append(f"{side} abandons the Operations Queue (7.1.B).")
+
+
+def _impulse(state: WwState, frame: PlayCard, number: int) -> Impulse:
+    stack.done(state, frame)
+    impulse = current_impulse(state)
+    leave_hand(state, impulse, number)
+    return impulse
+
+
+def _activate(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    abandon_queue(state, side)
+    finish_card(state, number)
+    state.log.append(f"{side} plays {ops_label(number)} to activate a general (7.1).")
+    stack.push(state, ChooseGeneral(side=side, ops=deck.card(number).ops or 0, card=number))
+
+
+def _queue_add(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    finish_card(state, number, QUEUE[side])
+    total = queue_total(state, side)
+    state.log.append(f"{side} adds {ops_label(number)} to the Operations Queue: {total} "
+                     f"operations (7.1.B).")
+    stack.push(state, ChooseGeneral(side=side, ops=total, card=number, queue=True))
+
+
+def _queue(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    finish_card(state, number, QUEUE[side])
+    state.log.append(f"{side} starts an Operations Queue with {ops_label(number)} (7.1.B).")
+
+
+def _pc(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    abandon_queue(state, side)
+    finish_card(state, number)
+    value = deck.card(number).ops or 0
+    state.log.append(f"{side} plays {ops_label(number)} for PC actions (10.11).")
+    stack.push(state, PcActions(side=side, card=number, left=value,
+                                before=sorted(pcs_before(state, side))))
+
+
+def _reinforce(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    abandon_queue(state, side)
+    finish_card(state, number, free_reinforcement_box(state, side))
+    state.log.append(f"{side} plays {ops_label(number)} for reinforcements "
+                     f"({'8.1' if side == BRITISH else '8.2'}).")
+    stack.push(state, Reinforce(side=side, card=number))
+
+
+def _french(state: WwState, frame: PlayCard, number: int) -> None:
+    _impulse(state, frame, number)
+    abandon_queue(state, AMERICAN)
+    finish_card(state, number, free_reinforcement_box(state, AMERICAN))
+    state.log.append(f"American plays {ops_label(number)} to bring in the French (12.2.B.ii).")
+    stack.push(state, Reinforce(side=AMERICAN, card=number, french=True))
+
+
+def _discard(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    abandon_queue(state, side)
+    finish_card(state, number)
+    state.log.append(f"{side} discards {ops_label(number)} with no effect (A38).")
+
+
+def _event(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    abandon_queue(state, side)
+    play_event(state, side, number)
+
+
+def play_event(state: WwState, side: str, number: int) -> None:
+    """6.3: a Campaign (7.2) here; every other event in core/ww/events, which also sends the
+    card where it goes (discard, removed, the War Ends box, the reshuffle reminder)."""
+    c = deck.card(number)
+    state.log.append(f"{side} plays {c.name} as an event.")
+    if c.kind == "campaign":
+        stack.push(state, Campaign(side=side, card=number, activations=c.activations or 0))
+        return
+    events.play(state, side, number)
+
+
+def _discard_event(state: WwState, frame: PlayCard, number: int) -> None:
+    side = frame.side
+    _impulse(state, frame, number)
+    abandon_queue(state, side)
+    finish_card(state, number)
+    state.log.append(f"{side} discards {title(number)} (6.32).")
+    if number in deck.RESHUFFLE_WHEN_DISCARDED:
+        state.reshuffle_pending = True
+        state.log.append(f"{title(number)} discarded: the deck will be rebuilt at the next "
+                         "Strategy Card Phase (6.1 note).")
+    state.exchange_card, state.exchange_for = number, q.enemy(side)
+    stack.push(state, DiscardAction(side=side, card=number))
+
+
+PLAY_CARD = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: (
+        f"{frame.side} impulse: play a card: OPS to activate a general, place PCs, bring "
+        f"reinforcements or queue; an event; or discard (5.3)."),
+    choices=card_choices,
+    handlers={"activate": _activate, "queue-add": _queue_add, "queue": _queue, "pc": _pc,
+              "reinforce": _reinforce, "french": _french, "discard": _discard,
+              "event": _event, "discard-event": _discard_event},
+)
+
+
+# --- activating a general (7.1) -------------------------------------------------------------
+
+
+def general_choices(state: WwState, frame: ChooseGeneral) -> list[Choice]:
+    out = [Choice(Action("general", g), f"Activate {g.title()} (strategy "
+                  f"{movement.strategy(g)})", "move")
+           for g in movement.activatable(state, frame.side, frame.ops)]
+    if frame.queue:
+        out.append(Choice(Action("keep-queue"), f"Keep the queue ({frame.ops} operations) for "
+                          "a later card (7.1.B)", "turn", ends_turn=True))
+    return out
+
+
+def _general(state: WwState, frame: ChooseGeneral, general: str) -> None:
+    stack.done(state, frame)
+    if frame.queue:
+        for number in list(state.piles.boxes[QUEUE[frame.side]]):
+            cards.move(state.piles, number, QUEUE[frame.side], cards.DISCARD)
+        state.log.append(f"The Operations Queue ({frame.ops}) activates {general.title()}; "
+                         "its cards are discarded (7.1.B).")
+    movement.activate(state, frame.side, general, frame.card, "queue" if frame.queue else "ops")
+
+
+CHOOSE_GENERAL = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: (f"{frame.side}: activate a general of strategy {frame.ops} or "
+                                 f"less (7.1)."),
+    choices=general_choices,
+    handlers={"general": _general,
+              "keep-queue": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+# --- PC actions with an OPS card (10.11) ----------------------------------------------------
+
+
+def pcs_before(state: WwState, side: str) -> set[str]:
+    return q.pcs_of(state, side)
+
+
+def may_place(state: WwState, side: str, space: str, british_before: set[str],
+              discard: bool = False) -> bool:
+    """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
+    needs a friendly PC next door for both sides (10.12.B)."""
+    if space in state.pcs:
+        return False
+    if side == AMERICAN:
+        if q.congress_dispersed(state) or state.mutiny:
+            return False  # 10.11.A.iv
+        if q.cus(state, space, BRITISH):
+            return False
+        return not discard or q.american_adjacent(space, q.pcs_of(state, AMERICAN))
+    if q.american_units(state, space):
+        return False
+    if discard:
+        return q.british_adjacent(space, q.pcs_of(state, BRITISH))
+    return q.british_adjacent(space, british_before) or q.has_army(state, space, BRITISH)
+
+
+def may_flip(state: WwState, side: str, space: str, discard: bool = False) -> bool:
+    """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
+    Army there. By discard, also next to a friendly PC (10.12.B)."""
+    if state.pcs.get(space) != q.enemy(side):
+        return False
+    if side == AMERICAN:
+        ok = q.general_at(state, space, AMERICAN) is not None
+    else:
+        ok = q.has_army(state, space, BRITISH)
+    if ok and discard:
+        return q.friendly_adjacent(space, side, q.pcs_of(state, side))
+    return ok
+
+
+def may_remove(state: WwState, side: str, space: str) -> bool:
+    """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
+    American CU, general or the Congress is; the American may not where a British CU is."""
+    if state.pcs.get(space) != q.enemy(side):
+        return False
+    if not q.friendly_adjacent(space, side, q.pcs_of(state, side)):
+        return False
+    if side == BRITISH:
+        return not q.american_units(state, space)
+    return not q.cus(state, space, BRITISH)
+
+
+def pc_targets(state: WwState, side: str, british_before: set[str],
+               exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for space in q.spaces():
+        if space in exclude:
+            continue
+        if may_place(state, side, space, british_before):
+            out.append(("place", space))
+        elif may_flip(state, side, space):
+            out.append(("flip", space))
+    return out
+
+
+def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
+    out = [Choice(Action(verb, space), f"{verb.title()} a PC in {name(space)}", "pc")
+           for verb, space in pc_targets(state, frame.side, set(frame.before),
+                                         set(frame.done_spaces))]
+    out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
+                      ends_turn=True))
+    return out
+
+
+def name(space: str) -> str:
+    return q.board().locations[space].name
+
+
+def _pc_action(state: WwState, frame: PcActions, space: str) -> None:
+    side = frame.side
+    set_pc(state, space, side, "10.11")
+    frame.done_spaces.append(space)
+    frame.left -= 1
+    if frame.left == 0 or not pc_targets(state, side, set(frame.before), set(frame.done_spaces)):
+        stack.done(state, frame)
+
+
+def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
+    """Place a PC of `side`, or flip the enemy's, in `space`."""
+    flipped = space in state.pcs
+    state.pcs[space] = side
+    state.log.append(f"{side} {'flips the PC' if flipped else 'places a PC'} in "
+                     f"{name(space)} ({rule}).")
+
+
+PC_ACTIONS = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: (f"{frame.side}: {frame.left} PC action"
+                                 f"{'' if frame.left == 1 else 's'} left: place or flip (10.11)."),
+    choices=pc_choices,
+    handlers={"place": _pc_action, "flip": _pc_action,
+              "stop": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+# --- the minor action of a discarded Event (6.32.B) ------------------------------------------
+
+
+def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
+    side = frame.side
+    out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
+    for space in q.spaces():
+        if may_place(state, side, space, set(), discard=True):
+            out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
+                              "(6.32.B.ii)", "pc"))
+        elif may_flip(state, side, space, discard=True):
+            out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
+                              "(6.32.B.ii)", "pc"))
+        if may_remove(state, side, space):
+            out.append(Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC in "
+                              f"{name(space)} (6.32.B.iii)", "pc"))
+    return out
+
+
+def _minor_pc(state: WwState, frame: DiscardAction, space: str) -> None:
+    stack.done(state, frame)
+    set_pc(state, space, frame.side, "6.32.B.ii")
+
+
+def _minor_remove(state: WwState, frame: DiscardAction, space: str) -> None:
+    stack.done(state, frame)
+    del state.pcs[space]
+    state.log.append(f"{frame.side} removes the {q.enemy(frame.side)} PC in {name(space)} "
+                     "(6.32.B.iii).")
+
+
+DISCARD_ACTION = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: (f"{frame.side}: a minor action for the discarded "
+                                 f"{title(frame.card)} (6.32.B)."),
+    choices=discard_action_choices,
+    handlers={"nothing": lambda state, frame, _noun: stack.done(state, frame),
+              "place": _minor_pc, "flip": _minor_pc, "remove": _minor_remove},
+)
+
+
+# --- reinforcements (8.1, 8.2, 12.2.B.ii) ----------------------------------------------------
+
+
+def free_reinforcement_box(state: WwState, side: str) -> str:
+    boxes = (BRITISH_REINFORCEMENT_CARD,) if side == BRITISH else AMERICAN_REINFORCEMENT_CARDS
+    for box in boxes:
+        if not state.piles.boxes[box]:
+            return box
+    raise IllegalAction(f"{side} has used every reinforcement action this turn")
+
+
+def reinforcement_boxes_free(state: WwState, side: str) -> bool:
+    boxes = (BRITISH_REINFORCEMENT_CARD,) if side == BRITISH else AMERICAN_REINFORCEMENT_CARDS
+    return any(not state.piles.boxes[box] for box in boxes)
+
+
+def reinforcement_spaces(state: WwState, side: str) -> list[str]:
+    """8.1.C: a port, not blockaded, with no American CU and no American PC; 8.2.C: any space
+    with no British CU and no British PC."""
+    if side == BRITISH:
+        return [s for s in q.ports() if not q.blockaded(state, s)
+                and not q.cus(state, s, AMERICAN) and state.pcs.get(s) != AMERICAN]
+    return [s for s in q.spaces() if not q.cus(state, s, BRITISH)
+            and state.pcs.get(s) != BRITISH]
+
+
+def french_ports(state: WwState) -> list[str]:
+    """12.2.B.ii: a port with no British CU and no British PC; blockades do not matter."""
+    return [s for s in q.ports() if not q.cus(state, s, BRITISH)
+            and state.pcs.get(s) != BRITISH]
+
+
+def waiting_generals(state: WwState, side: str) -> list[str]:
+    box = BRITISH_REINFORCEMENTS if side == BRITISH else AMERICAN_LEADERS
+    found = q.generals_at(state, box, side)
+    if side == AMERICAN and french_waiting(state):
+        found = [g for g in found if g != ROCHAMBEAU]  # he comes only with his CUs (12.2.B.ii)
+    return found
+
+
+def french_waiting(state: WwState) -> bool:
+    """12.2.B.ii: Rochambeau and the French CUs wait in the American Reinforcement Leaders box
+    because no port could take them when the alliance came."""
+    return (state.france_in_war and state.generals.get(ROCHAMBEAU) == AMERICAN_LEADERS
+            and q.cu_count(state, AMERICAN_LEADERS, FR) > 0)
+
+
+def can_reinforce(state: WwState, side: str) -> bool:
+    if not reinforcement_boxes_free(state, side) or not reinforcement_spaces(state, side):
+        return False
+    if side == BRITISH:
+        return bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
+                    or waiting_generals(state, BRITISH))
+    return bool(q.cu_count(state, RESERVE, AM) or waiting_generals(state, AMERICAN))
+
+
+def can_bring_french(state: WwState, side: str) -> bool:
+    return (side == AMERICAN and french_waiting(state) and reinforcement_boxes_free(state, side)
+            and bool(french_ports(state)))
+
+
+def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
+    side = frame.side
+    if not frame.space:
+        spaces = french_ports(state) if frame.french else reinforcement_spaces(state, side)
+        return [Choice(Action("space", s), f"Reinforce {name(s)}", "move") for s in spaces]
+    if frame.cus < 0:
+        box = q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
+        least = 0 if waiting_generals(state, BRITISH) else 1  # A21: a general may come alone
+        return [Choice(Action("cus", n), f"{n} CU{'' if n == 1 else 's'}", "move")
+                for n in range(least, box + 1)]
+    out = [Choice(Action("general", g), f"With {g.title()}", "move")
+           for g in arriving_generals(state, frame)]
+    out.append(Choice(Action("no-general"), "No general", "move"))
+    return out
+
+
+def arriving_generals(state: WwState, frame: Reinforce) -> list[str]:
+    """8.1.C / 8.2.C: one general from the box may come; none where Washington stands (he
+    can never be sent back, 8.2.C), and with no CUs he may not come where an enemy general
+    stands alone (A21)."""
+    if q.general_at(state, frame.space, frame.side) == WASHINGTON:
+        return []
+    if frame.cus == 0 and q.general_at(state, frame.space, q.enemy(frame.side)):
+        return []
+    return waiting_generals(state, frame.side)
+
+
+def _reinforce_space(state: WwState, frame: Reinforce, space: str) -> None:
+    frame.space = space
+    if frame.french:
+        stack.done(state, frame)
+        bring_french(state, space)
+        return
+    if frame.side == AMERICAN:
+        frame.cus = q.move_cus(state, RESERVE, space, AM, deck.card(frame.card).ops or 0)
+        state.log.append(f"{frame.cus} American CU{'' if frame.cus == 1 else 's'} from the "
+                         f"Reserve reinforce {name(space)} (8.2.C).")
+    if not arriving_generals(state, frame) and frame.cus >= 0:
+        stack.done(state, frame)
+        reinforcements_arrived(state, frame)
+
+
+def _reinforce_cus(state: WwState, frame: Reinforce, count: int) -> None:
+    frame.cus = q.move_cus(state, BRITISH_REINFORCEMENTS, frame.space, BR, count)
+    state.log.append(f"{frame.cus} British CU{'' if frame.cus == 1 else 's'} land at "
+                     f"{name(frame.space)} (8.1.C).")
+    if not arriving_generals(state, frame):
+        stack.done(state, frame)
+        reinforcements_arrived(state, frame)
+
+
+def _reinforce_general(state: WwState, frame: Reinforce, general: str) -> None:
+    stack.done(state, frame)
+    box = BRITISH_REINFORCEMENTS if frame.side == BRITISH else AMERICAN_LEADERS
+    old = q.general_at(state, frame.space, frame.side)
+    state.generals[general] = frame.space
+    state.log.append(f"{general.title()} arrives at {name(frame.space)}.")
+    if old is not None:
+        state.generals[old] = box  # 8.1.C / 8.2.C: the general already there goes back
+        state.log.append(f"{old.title()} returns to the reinforcements box "
+                         f"({'8.1.C' if frame.side == BRITISH else '8.2.C'}).")
+    reinforcements_arrived(state, frame)
+
+
+def _no_general(state: WwState, frame: Reinforce, _noun: None) -> None:
+    stack.done(state, frame)
+    reinforcements_arrived(state, frame)
+
+
+def reinforcements_arrived(state: WwState, frame: Reinforce) -> None:
+    """8.2 clarification: reinforcements placed on a lone enemy general capture him."""
+    movement.arrive(state, frame.space, frame.side)
+
+
+def bring_french(state: WwState, port: str) -> None:
+    """12.2.B.ii: Rochambeau and every French CU enter together in one port."""
+    state.generals[ROCHAMBEAU] = port
+    moved = q.move_cus(state, AMERICAN_LEADERS, port, FR, q.cu_count(state, AMERICAN_LEADERS, FR))
+    moved += q.move_cus(state, FRENCH_REINFORCEMENTS, port, FR,
+                        q.cu_count(state, FRENCH_REINFORCEMENTS, FR))
+    state.log.append(f"Rochambeau and {moved} French CUs arrive at {name(port)} (12.2.B.ii).")
+    movement.arrive(state, port, AMERICAN)
+
+
+REINFORCE = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: (
+        f"{frame.side} reinforcements: " + (
+            "where do they arrive?" if not frame.space else
+            "how many CUs from the British Reinforcements box?" if frame.cus < 0 else
+            "which general comes with them?")),
+    choices=reinforce_choices,
+    handlers={"space": _reinforce_space, "cus": _reinforce_cus, "general": _reinforce_general,
+              "no-general": _no_general},
+)
+
+
+# --- Campaigns (7.2) ------------------------------------------------------------------------
+
+
+def campaign_step(state: WwState, frame: Campaign) -> None:
+    """7.2.A: one activation after another, until the player stops or none is left."""
+    used = len(frame.activated) + (1 if frame.landing_party else 0)
+    if frame.finished or used >= frame.activations or state.result is not None:
+        finish_card(state, frame.card,
+                    cards.REMOVED if frame.card in deck.REMOVE_AFTER_PLAY else cards.DISCARD)
+        return
+    stack.repeat(frame)
+    stack.push(state, CampaignChoice(side=frame.side))
+
+
+CAMPAIGN = stack.Steps((campaign_step,))
+
+
+def campaign_generals(state: WwState, campaign: Campaign) -> list[str]:
+    """7.2.A: any of the player's generals on the map, whatever his strategy rating, not
+    already activated by this card."""
+    return [g for g in movement.activatable(state, campaign.side, None)
+            if g not in campaign.activated]
+
+
+def campaign_choices(state: WwState, frame: CampaignChoice) -> list[Choice]:
+    campaign = stack.find(state, Campaign)
+    assert campaign is not None
+    left = campaign.activations - len(campaign.activated) - (1 if campaign.landing_party else 0)
+    out = [Choice(Action("general", g), f"Activate {g.title()} ({left} activation"
+                  f"{'' if left == 1 else 's'} left) (7.2)", "move")
+           for g in campaign_generals(state, campaign)]
+    if frame.side == BRITISH and not campaign.landing_party and landing_targets(state):
+        out.append(Choice(Action("landing-party"), "Landing Party: place or flip a PC in a "
+                          "port instead of an activation (7.2.B)", "pc"))
+    out.append(Choice(Action("end-campaign"), "End the campaign", "turn", ends_turn=True))
+    return out
+
+
+def _campaign_general(state: WwState, frame: CampaignChoice, general: str) -> None:
+    stack.done(state, frame)
+    campaign = stack.find(state, Campaign)
+    assert campaign is not None
+    campaign.activated.append(general)
+    movement.activate(state, frame.side, general, campaign.card, "campaign")
+
+
+def _landing(state: WwState, frame: CampaignChoice, _noun: None) -> None:
+    stack.done(state, frame)
+    campaign = stack.find(state, Campaign)
+    assert campaign is not None
+    campaign.landing_party = True
+    stack.push(state, LandingParty(side=BRITISH))
+
+
+def _end_campaign(state: WwState, frame: CampaignChoice, _noun: None) -> None:
+    stack.done(state, frame)
+    campaign = stack.find(state, Campaign)
+    assert campaign is not None
+    campaign.finished = True
+
+
+CAMPAIGN_CHOICE = stack.Stop(
+    role=lambda state, frame: frame.side,
+    prompt=lambda state, frame: f"{frame.side} campaign: activate the next general (7.2).",
+    choices=campaign_choices,
+    handlers={"general": _campaign_general, "landing-party": _landing,
+              "end-campaign": _end_campaign},
+)
+
+
+def landing_targets(state: WwState) -> list[tuple[str, str]]:
+    """7.2.B, A4-A6: (a) flip an American PC in a non-blockaded, non-fortified port with no
+    American general, CU or Congress; (b) place a British PC in an empty (no PC, no units of
+    either side, no Congress), non-blockaded, non-fortified port."""
+    out: list[tuple[str, str]] = []
+    for port in q.ports():
+        if q.is_fortified(port) or q.blockaded(state, port):
+            continue
+        holder = state.pcs.get(port)
+        if holder == AMERICAN and not q.american_units(state, port):
+            out.append(("flip", port))
+        elif holder is None and not q.american_units(state, port) \
+                and not q.british_pieces(state, port):
+            out.append(("place", port))
+    return out
+
+
+def _landing_pc(state: WwState, frame: LandingParty, port: str) -> None:
+    stack.done(state, frame)
+    set_pc(state, port, BRITISH, "7.2.B Landing Party")
+
+
+LANDING_PARTY = stack.Stop(
+    role=lambda state, frame: BRITISH,
+    prompt=lambda state, frame: "British Landing Party: flip an American PC or place a British "
+                                "PC in a port (7.2.B).",
+    choices=lambda state, frame: [
+        Choice(Action(verb, port), f"{verb.title()} a PC in {name(port)}", "pc")
+        for verb, port in landing_targets(state)],
+    handlers={"flip": _landing_pc, "place": _landing_pc},
+)
+
+
+FLOW: stack.Flow = {
+    StrategyPhase: STRATEGY_PHASE,
+    FirstPlayer: FIRST_PLAYER,
+    Impulse: IMPULSE,
+    Exchange: EXCHANGE,
+    PlayCard: PLAY_CARD,
+    ChooseGeneral: CHOOSE_GENERAL,
+    PcActions: PC_ACTIONS,
+    DiscardAction: DISCARD_ACTION,
+    Reinforce: REINFORCE,
+    Campaign: CAMPAIGN,
+    CampaignChoice: CAMPAIGN_CHOICE,
+    LandingParty: LANDING_PARTY,
+}
