@@ -36,22 +36,23 @@ FR = "french"
 NATIONALITIES = (AM, BR, FR)
 SIDE_OF = {AM: AMERICAN, FR: AMERICAN, BR: BRITISH}  # 12.2.C: French units are American units
 
-# Boxes of the board and of the counter tray (locations that are not map spaces).
-BRITISH_REINFORCEMENTS = "british-reinforcements"          # 5.1, 8.1: generals and CUs
-AMERICAN_LEADERS = "american-reinforcement-leaders"         # 5.1, 8.2: American generals
-FRENCH_REINFORCEMENTS = "french-reinforcements"             # 4.0: Rochambeau, 5 French CUs
-CAPTURED = "captured-generals"                              # 7.6
-RESERVE = "reserve"                                         # 8.2.C, 9.5: CUs out of play
-REMOVED = "removed"                                         # 7.6.B Washington; Arnold (6.33)
-DISPERSED = "congress-dispersed"                            # 7.7
+# Boxes of the board (one definition, in maps/washingtons_war.py) and of the counter tray.
+from maps.washingtons_war import (  # noqa: E402
+    AMERICAN_REINFORCEMENT_CARDS,                       # 8.2.B: twice per turn
+    AMERICAN_REINFORCEMENT_LEADERS as AMERICAN_LEADERS,  # 5.1, 8.2: American generals
+    BRITISH_REINFORCEMENT_CARD,                         # 8.1.B: once per turn
+    BRITISH_REINFORCEMENTS,                             # 5.1, 8.1: generals and CUs
+    CAPTURED_GENERALS as CAPTURED,                      # 7.6
+    CONGRESS_DISPERSED as DISPERSED,                    # 7.7
+    FRENCH_REINFORCEMENTS,                              # 4.0: Rochambeau, 5 French CUs
+    WAR_ENDS,                                           # 6.34.C.iii
+)
+RESERVE = "reserve"                                     # 8.2.C, 9.5: CUs out of play
+REMOVED = "removed"                                     # 7.6.B Washington; Arnold (6.33)
 BOXES = (BRITISH_REINFORCEMENTS, AMERICAN_LEADERS, FRENCH_REINFORCEMENTS, CAPTURED, RESERVE,
          REMOVED, DISPERSED)
 
-# Card boxes (core.cards.Piles.boxes)
-WAR_ENDS = "war-ends"                                       # 6.34.C.iii
-BRITISH_REINFORCEMENT_CARD = "british-reinforcement-card"   # 8.1.B: once per turn
-AMERICAN_REINFORCEMENT_CARDS = ("american-reinforcement-card-1",
-                                "american-reinforcement-card-2")  # 8.2.B: twice per turn
+# Card boxes (core.cards.Piles.boxes): the board's, and the players' own
 QUEUE = {AMERICAN: "american-queue", BRITISH: "british-queue"}     # 7.1.B
 RESHUFFLE_REMINDER = "reshuffle-reminder"  # 6.3.D: a played reshuffle event, face up on the deck
 IN_PLAY = "in-play"          # the card being played, until its use sends it on (6.2, 6.3.C)
@@ -60,7 +61,7 @@ CARD_BOXES = (WAR_ENDS, BRITISH_REINFORCEMENT_CARD, *AMERICAN_REINFORCEMENT_CARD
 
 # French Alliance track (12.0): 0..9, 9 = the French Alliance
 ALLIANCE_SPACES = 9
-# French Navy (12.3): where it is besides a blockade zone id
+# French Navy (12.3): a blockade zone id (the zone boxes of the map), or one of these
 NAVY_NOT_IN_PLAY = ""
 NAVY_ON_TURN_TRACK = "turn-track"   # "d'Estaing Sails for the Caribbean": no zone blockaded
 
