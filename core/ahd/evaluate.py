@@ -8,7 +8,11 @@ between). Otherwise the Union's prospects are read from what decides the game:
   agreed March in a scenario (O5.0, T9);
 - the seven Union victory cities (B11.0) the Union owns, each worth more as they add up;
 - Washington in Confederate hands (B11.0);
-- the two armies' combat values on the map (T1; a reduced piece counts half).
+- the two armies' combat values on the map (T1; a reduced piece counts half);
+- how close each army stands to what it must take: every piece's combat value weighs more the
+  fewer boxes lie between it and the nearest enemy-held recruiting city (for the Union the
+  victory cities first). Without this a line of play only pays once a capture happens, three
+  decisions after "march from" (march, piece, destination), and the search sees too little.
 
 Ownership is read as it will be at the end of the player turns: a box where only one side
 has pieces is counted for that side (B9.0 captures). The Confederate value is one minus the
@@ -17,6 +21,7 @@ Union's: the game is zero-sum.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from core.ahd import query as q
 from core.ahd import scenarios
@@ -42,7 +47,8 @@ def union_value(state: AhdState) -> float:
     points = (margin
               + 0.5 * cities * (cities + 1)          # 1, 3, 6 ... 28: the last ones count most
               + 12.0 * (union_army - csa_army) / max(1.0, union_army + csa_army)
-              - (10.0 if owner.get(WASHINGTON) == CSA else 0.0))
+              - (10.0 if owner.get(WASHINGTON) == CSA else 0.0)
+              + 6.0 * (reach(state, owner, UNION) - reach(state, owner, CSA)))
     return 1.0 / (1.0 + math.exp(-points / SCALE))
 
 
@@ -85,3 +91,37 @@ def needed_margin(state: AhdState) -> int:
 def army(state: AhdState, side: str) -> float:
     """Combat values of `side`'s pieces on the map (T1), a reduced piece counting half."""
     return sum(p.value * (0.5 if p.reduced else 1.0) for p in q.pieces_of(state, side))
+
+
+def targets(owner: dict[str, str], side: str) -> list[str]:
+    """What `side` marches on: for the Union the victory cities it does not own (B11.0), for
+    the Confederacy every Union-held box with a blue shield and Washington (B7.0, B11.0)."""
+    if side == UNION:
+        return [c for c in UNION_VICTORY_CITIES if owner.get(c) != UNION]
+    return [box for box in q.shields(UNION) if owner.get(box) == UNION] + \
+        ([WASHINGTON] if owner.get(WASHINGTON) != CSA else [])
+
+
+def reach(state: AhdState, owner: dict[str, str], side: str) -> float:
+    """The side's combat value weighted by closeness to its nearest target (1 in it, 1/2 next
+    to it, 1/3 two boxes away...), over its whole combat value: 0 to 1."""
+    goals = targets(owner, side)
+    if not goals:
+        return 1.0
+    total = weighted = 0.0
+    for p in q.pieces_of(state, side):
+        nearest = min(distance(p.loc, goal) for goal in goals)
+        total += p.value
+        weighted += p.value / (1 + nearest)
+    return weighted / total if total else 0.0
+
+
+@cache
+def distances(source: str) -> dict[str, int]:
+    """Boxes between `source` and every box, along any line (the board as a graph)."""
+    import networkx
+    return dict(networkx.single_source_shortest_path_length(q.board().graph, source))
+
+
+def distance(a: str, b: str) -> int:
+    return distances(b).get(a, 99)
