@@ -43,6 +43,21 @@ class Die:
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
 
+# Gettysburg 1863 (Yankees & Rebels, rule 1.2). The white activation / combat dice: the two-flag
+# image on two faces, then one face each for the Union flag, the Confederate flag, the bugle and
+# the command symbol (a hat). The black combat-effect dice: a loss circle (cross) on three faces,
+# a pushed-back circle (arrow) on two, no effect (save) on one.
+DOUBLE_FLAG = "double flag"
+UNION_FLAG = "Union flag"
+CONFEDERATE_FLAG = "Confederate flag"
+BUGLE = "bugle"
+COMMAND_HAT = "command hat"
+CROSS = "cross"
+ARROW = "arrow"
+SAVE = "save"
+WHITE = Die("white", (DOUBLE_FLAG, DOUBLE_FLAG, UNION_FLAG, CONFEDERATE_FLAG, BUGLE, COMMAND_HAT))
+BLACK = Die("black", (CROSS, CROSS, CROSS, ARROW, ARROW, SAVE))
+
 
 class ScriptExhausted(AssertionError):
     """A strict script was asked for one more roll than it holds."""
