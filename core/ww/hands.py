@@ -29,9 +29,20 @@ def rebuild(state: WwState, why: str) -> None:
     """6.1.B: the discard pile (and a reshuffle reminder, 6.3.D) and the deck shuffled
     together; the War Ends box, the Reinforcement Card boxes, the queues, the hands and the
     removed cards stay out (6.1 clarification, A31)."""
-    reminder = list(state.piles.boxes.get(RESHUFFLE_REMINDER, []))
-    cards.reshuffle(state, state.piles, also=reminder)
+    cards.reshuffle(state, state.piles, also=returning_reminders(state))
     state.log.append(f"The deck is rebuilt ({why}): {len(state.piles.deck)} cards (6.1.B).")
+
+
+def returning_reminders(state: WwState) -> list[int]:
+    """The reshuffle reminders (6.3.D) that go back into the deck at a rebuild; one whose
+    event removes it from the game goes to the removed cards instead (6.3.C)."""
+    back: list[int] = []
+    for number in list(state.piles.boxes[RESHUFFLE_REMINDER]):
+        if number in deck.REMOVE_AFTER_PLAY:
+            cards.move(state.piles, number, RESHUFFLE_REMINDER, cards.REMOVED)
+        else:
+            back.append(number)
+    return back
 
 
 def draw(state: WwState, side: str, count: int) -> int:

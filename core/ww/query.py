@@ -46,6 +46,19 @@ def spaces() -> tuple[str, ...]:
     return tuple(loc.id for loc in board().locations.values() if not loc.offmap)
 
 
+def name(space: str) -> str:
+    """A space's (or box's) name as the log and the menus write it."""
+    return board().locations[space].name
+
+
+def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
+    """Place a PC of `side` in `space`, or flip the enemy's there (10.0.A: one per space)."""
+    flipped = space in state.pcs
+    state.pcs[space] = side
+    state.log.append(f"{side} {'flips the PC' if flipped else 'places a PC'} in "
+                     f"{name(space)} ({rule}).")
+
+
 def prop(space: str, key: str, default=None):
     return board().locations[space].props.get(key, default)
 
@@ -83,7 +96,7 @@ def blockaded(state: WwState, space: str) -> bool:
 
 @cache
 def _links(space: str) -> tuple[tuple[str, Link], ...]:
-    return tuple(board().neighbours(space))
+    return tuple(board().adjacent(space))
 
 
 def adjacent(space: str, general: str | None = None, isolation: bool = False) -> list[str]:
@@ -263,3 +276,11 @@ def pcs_of(state: WwState, side: str) -> set[str]:
 
 def all_nationalities() -> tuple[str, ...]:
     return NATIONALITIES
+
+
+def eliminate_cus(state: WwState, where: str, nationality: str, n: int) -> int:
+    """Up to `n` CUs of `nationality` leave `where` for good in this battle, attrition or
+    event: American and British CUs go back to the Reserve (3.0, 9.5), French CUs are removed
+    from the game, never to be replaced (12.2.C). Returns how many were taken."""
+    from core.ww.state import REMOVED, RESERVE
+    return move_cus(state, where, REMOVED if nationality == FR else RESERVE, nationality, n)

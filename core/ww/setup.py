@@ -10,7 +10,7 @@ from core.ww.frames.turn import Committees, ForTheKing, Setup
 from core.ww.options import WwOptions
 from core.ww.state import (AM, AMERICAN, BR, BRITISH, CARD_BOXES, FR, FRENCH_REINFORCEMENTS,
                            RESERVE, SIDES, WwState)
-from core.ww.strategy import name, set_pc
+from core.ww.query import name, set_pc
 
 GAME_ID = "washingtons-war"
 SCENARIO = "1775"

@@ -13,8 +13,10 @@ from __future__ import annotations
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
 from core.ww import alliance, deck, events, movement
-from core.ww.hands import HAND_SIZE, draw, finish_card, hand, ops_label, rebuild, title
+from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
+                           returning_reminders, title)
 from core.ww import query as q
+from core.ww.query import name, set_pc  # noqa: F401  (other parts used to import them here)
 from core.ww.frames.strategy import (Campaign, CampaignChoice, ChooseGeneral, DiscardAction,
                                      Exchange, FirstPlayer, Impulse, LandingParty, PcActions,
                                      PlayCard, Reinforce, StrategyPhase)
@@ -31,7 +33,7 @@ def strategy_card_phase(state: WwState) -> None:
     if state.year == deck.SET_ASIDE_YEAR and state.piles.aside:
         if state.reshuffle_pending:
             cards.reshuffle(state, state.piles,
-                            also=[*state.piles.aside, *state.piles.boxes[RESHUFFLE_REMINDER]])
+                            also=[*state.piles.aside, *returning_reminders(state)])
             state.reshuffle_pending = False
             state.log.append("1776: the deck is rebuilt with the Declaration of Independence "
                              "and Baron von Steuben (6.1.E).")
@@ -50,16 +52,19 @@ def strategy_card_phase(state: WwState) -> None:
     state.log.append(f"Each player draws {HAND_SIZE} cards, the American first (5.2).")
 
 
+WASHINGTON = q.WASHINGTON
+ROCHAMBEAU = q.ROCHAMBEAU
+
+
 # --- the Strategy Phase (5.3) ------------------------------------------------------------
 
 
 def choose_first(state: WwState, frame: StrategyPhase) -> None:
     """5.3: the British may open with a Campaign; otherwise the American chooses."""
     state.first_player = state.last_impulse = ""
-    if any(deck.card(n).kind == "campaign" for n in hand(state, BRITISH)):
-        stack.push(state, FirstPlayer(asked=BRITISH))
-    else:
-        stack.push(state, FirstPlayer(asked=AMERICAN))
+    # Asked every phase, Campaign or not: asking only a British holding one would tell the
+    # American what is in the British hand.
+    stack.push(state, FirstPlayer(asked=BRITISH))
 
 
 def first_player_choices(state: WwState, frame: FirstPlayer) -> list[Choice]:
@@ -499,10 +504,6 @@ def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
     return out
 
 
-def name(space: str) -> str:
-    return q.board().locations[space].name
-
-
 def _pc_action(state: WwState, frame: PcActions, space: str) -> None:
     side = frame.side
     set_pc(state, space, side, "10.11")
@@ -510,14 +511,6 @@ def _pc_action(state: WwState, frame: PcActions, space: str) -> None:
     frame.left -= 1
     if frame.left == 0 or not pc_targets(state, side, set(frame.before), set(frame.done_spaces)):
         stack.done(state, frame)
-
-
-def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
-    """Place a PC of `side`, or flip the enemy's, in `space`."""
-    flipped = space in state.pcs
-    state.pcs[space] = side
-    state.log.append(f"{side} {'flips the PC' if flipped else 'places a PC'} in "
-                     f"{name(space)} ({rule}).")
 
 
 PC_ACTIONS = stack.Stop(
@@ -644,7 +637,8 @@ def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
                 for n in range(least, box + 1)]
     out = [Choice(Action("general", g), f"With {g.title()}", "move")
            for g in arriving_generals(state, frame)]
-    out.append(Choice(Action("no-general"), "No general", "move"))
+    if frame.cus > 0:  # with no CUs the play brings a general or nothing would arrive (A21)
+        out.append(Choice(Action("no-general"), "No general", "move"))
     return out
 
 
