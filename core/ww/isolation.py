@@ -1,0 +1,102 @@
+"""Isolated PCs (10.3), with the engine algorithm of the reference (10.32, "Engine algorithm"):
+
+1. the graph of the spaces `side` controls, joined by map adjacency: wilderness links count,
+   Falmouth-Quebec does not (10.3); for the British every two British-controlled ports are
+   joined too (3.0, 10.11.B);
+2. a PC is safe when its part of that graph holds a friendly target (American: the Congress,
+   an American or French CU or general; British: a port, a British CU) or touches an
+   uncontrolled target (American: an uncontrolled space with no British CU, or the Congress
+   whatever its control; British: an uncontrolled space with no American or French CU and no
+   American or French general, A7);
+3. every PC that is not safe is isolated, and they are removed all at once (10.31.B, 10.32.B).
+
+`political_control.isolation_segment` (phases.py) removes the American's first, then computes
+the British's on the map that leaves (10.2.3).
+"""
+from __future__ import annotations
+
+from functools import cache
+
+import networkx
+
+from core.ww import query as q
+from core.ww.state import AMERICAN, BRITISH, WwState
+
+
+@cache
+def map_graph() -> networkx.Graph:
+    """The map's spaces joined by every link except Falmouth-Quebec, which exists for Arnold
+    alone and never for isolation (10.3)."""
+    board = q.board()
+    graph = networkx.Graph()
+    graph.add_nodes_from(q.spaces())
+    for link in board.links:
+        if not link.props.get("arnold_only"):
+            graph.add_edge(link.a, link.b)
+    return graph
+
+
+def controlled_graph(state: WwState, side: str) -> networkx.Graph:
+    """Step 1: the spaces `side` controls; for the British all British ports are adjacent."""
+    mine = q.pcs_of(state, side)
+    graph = networkx.Graph(map_graph().subgraph(mine))
+    if side == BRITISH:
+        ports = sorted(s for s in mine if q.is_port(s))
+        graph.add_edges_from((a, b) for i, a in enumerate(ports) for b in ports[i + 1:])
+    return graph
+
+
+def friendly_target(state: WwState, side: str, space: str) -> bool:
+    """10.31.A / 10.32.A: a controlled space a PC may trace to."""
+    if side == AMERICAN:
+        return (state.congress == space or q.cus(state, space, AMERICAN) > 0
+                or q.general_at(state, space, AMERICAN) is not None)
+    return q.is_port(space) or q.cus(state, space, BRITISH) > 0
+
+
+def uncontrolled_target(state: WwState, side: str, space: str) -> bool:
+    """10.31.A / 10.32.A: a space next to the traced path that ends it. The Congress ends an
+    American path whatever the control of its space; A7: a British path needs an uncontrolled
+    space with neither American or French CUs nor an American or French general. A lone
+    British general does not stop an American trace (C6)."""
+    if side == AMERICAN:
+        return state.congress == space or (space not in state.pcs
+                                           and q.cus(state, space, BRITISH) == 0)
+    return (space not in state.pcs and q.cus(state, space, AMERICAN) == 0
+            and q.general_at(state, space, AMERICAN) is None)
+
+
+def safe_part(state: WwState, side: str, part: set[str]) -> bool:
+    """Step 3: a connected part of the controlled graph is safe if it holds a friendly target
+    or touches an uncontrolled one."""
+    if any(friendly_target(state, side, space) for space in part):
+        return True
+    return any(uncontrolled_target(state, side, other)
+               for space in part for other in map_graph().neighbors(space)
+               if other not in part)
+
+
+def isolated(state: WwState, side: str) -> set[str]:
+    """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
+    after one is removed (10.31.B)."""
+    out: set[str] = set()
+    for part in networkx.connected_components(controlled_graph(state, side)):
+        if not safe_part(state, side, part):
+            out |= part
+    return out
+
+
+def remove_isolated(state: WwState, side: str) -> list[str]:
+    """10.2.3: `side` removes all its isolated PCs at the same time; returns them in board
+    order, logged."""
+    found = isolated(state, side)
+    gone = [space for space in q.spaces() if space in found]
+    for space in gone:
+        del state.pcs[space]
+    rule = "10.31" if side == AMERICAN else "10.32"
+    if gone:
+        names = ", ".join(q.board().locations[s].name for s in gone)
+        state.log.append(f"{side} isolated PCs removed: {names} ({rule}).")
+    else:
+        state.log.append(f"No {side} PC is isolated ({rule}).")
+    return gone
