@@ -9,6 +9,7 @@ A save is one JSON object (encoded by msgspec; pretty enough for a player to rea
       "rules_version": "1.0",           the rules' version when the snapshot was taken
       "scenario": "...", "options": {...}, "seed": 7,
       "players": {"Union": "Alice", "Confederate": "computer"},    role -> name or "computer"
+      "computer_levels": {"Confederate": "hard"},   role -> level of the computer's roles
       "summary": "A House Divided — 1861 — turn 3, Union to play",
       "created": "2026-11-20T15:30:12.123456Z", "updated": "...",   (UTC)
       "history": [["Union", ["space", "boston"]], ...],              one action per line
@@ -66,6 +67,9 @@ class SaveHeader(msgspec.Struct, kw_only=True):
     options: dict[str, Any] = {}
     seed: int
     players: dict[str, str] = {}
+    # role -> level (easy / normal / hard) of each role the computer plays; optional (older
+    # saves have none: the computer plays them at normal), so no new format version
+    computer_levels: dict[str, str] = {}
     summary: str = ""
     created: datetime
     updated: datetime

@@ -38,6 +38,7 @@ def save_match(match: Match, path: str | os.PathLike[str]) -> Path:
             options=dict(header.options),
             seed=header.seed,
             players=dict(getattr(match, "players", None) or {}),
+            computer_levels=_levels(match),
             summary=summarize(match.rules, match.state),
             created=created,
             updated=now,
@@ -50,6 +51,14 @@ def save_match(match: Match, path: str | os.PathLike[str]) -> Path:
     match.created = created
     match.save_path = path
     return path
+
+
+def _levels(match: Match) -> dict[str, str]:
+    """The levels of the roles the computer plays (`match.computer_levels`, set by the UI)."""
+    players = getattr(match, "players", None) or {}
+    return {role: str(level) for role, level in
+            (getattr(match, "computer_levels", None) or {}).items()
+            if players.get(role) == Match.COMPUTER}
 
 
 def autosave(match: Match) -> Path:
@@ -104,6 +113,8 @@ def _load(path: Path) -> Match:
     match.created = save.created
     match.save_path = path
     match.load_notice = None
+    match.computer_levels = {role: level for role, level in save.computer_levels.items()
+                             if match.players.get(role) == Match.COMPUTER}
     if refused is not None:
         _continue_before(match, refused, history, save.rules_version, path)
     return match

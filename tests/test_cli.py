@@ -276,3 +276,71 @@ def test_a_bad_player_is_one_line_and_exit_2(capsys, toy, launched, player, word
 def test_new_help_shows_the_player_flag(capsys):
     code, out, _ = run(capsys, "new", "--help")
     assert code == 0 and "--player ROLE=NAME" in out
+
+
+# -- playing against the computer (issue 11, part 3) -----------------------------------------
+
+
+def test_new_with_the_computer_playing_a_role(capsys, toy, launched):
+    """`--computer ROLE` (repeatable) gives ROLE to the computer at `--level` (default
+    normal); `ROLE=LEVEL` sets one role's level. The levels go with the match (and its saves)."""
+    from tui.computer import level_of
+
+    code, _, _ = run(capsys, "new", "tui-toy", "--computer", "Blue")
+    assert code == 0
+    match, _ = launched[-1]
+    assert match.players == {"Red": "Red", "Blue": "computer"}
+    assert match.computer_levels == {"Blue": "normal"}
+    run(capsys, "new", "tui-toy", "--computer", "Blue", "--level", "hard")
+    assert launched[-1][0].computer_levels == {"Blue": "hard"}
+    # computer against computer, one level each (watching)
+    code, _, _ = run(capsys, "new", "tui-toy", "--computer", "Red=easy", "--computer", "Blue",
+                     "--level", "hard")
+    assert code == 0
+    match = launched[-1][0]
+    assert match.roles_of("computer") == ["Red", "Blue"]
+    assert (level_of(match, "Red"), level_of(match, "Blue")) == ("easy", "hard")
+    # --player ROLE=computer plays at --level too; --player names the other role's person
+    run(capsys, "new", "tui-toy", "--player", "Blue=computer", "--player", "Red=Alice",
+        "--level", "easy")
+    match = launched[-1][0]
+    assert match.players == {"Red": "Alice", "Blue": "computer"}
+    assert match.computer_levels == {"Blue": "easy"}
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--computer", "Green"], ["unknown role 'Green'"]),
+    (["--computer", "Blue", "--level", "genius"], ["unknown level 'genius'", "easy, normal, hard"]),
+    (["--computer", "Blue=genius"], ["unknown level 'genius'"]),
+    (["--computer", "Blue="], ["ROLE or ROLE=LEVEL"]),
+    (["--computer", "=hard"], ["ROLE or ROLE=LEVEL"]),
+    (["--player", "Blue=Bob", "--computer", "Blue"], ["Blue", "Bob", "computer"]),
+    (["--level", "hard"], ["--computer ROLE"]),
+])
+def test_a_bad_computer_option_is_one_line_and_exit_2(capsys, toy, launched, argv, words):
+    code, _, err = run(capsys, "new", "tui-toy", *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("muster: ")
+    for word in words:
+        assert word in err
+    assert launched == []
+
+
+def test_new_help_shows_the_computer_options(capsys):
+    from core.ai import LEVELS
+
+    code, out, _ = run(capsys, "new", "--help")
+    assert code == 0 and "--computer ROLE[=LEVEL]" in out and "--level LEVEL" in out
+    for level in LEVELS:
+        assert level in out
+
+
+def test_continue_keeps_the_computer_and_its_level(capsys, toy, launched):
+    import saves
+    from tui.computer import level_of
+
+    assert cli.main(["new", "tui-toy", "--seed", "4", "--computer", "Blue=hard"]) == 0
+    saves.autosave(launched[-1][0])
+    assert cli.main(["continue"]) == 0
+    resumed, _ = launched[-1]
+    assert resumed.player_of("Blue") == "computer" and level_of(resumed, "Blue") == "hard"

@@ -16,6 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,6 +26,56 @@ from tui.markedlist import MARK, MarkedOptionList
 
 # after an action that hands the game to another player (`Choice.ends_turn`)
 ENDS_TURN = "⏎ ends your turn"
+
+
+# after the action the computer suggests (the hint key): words, not colour alone
+HINT = "◀ hint"
+
+
+class StatusLine(Widget):
+    """Under the prompt: the computer thinking (with how far it has got) and, on a second
+    line, the move it played last (what the map and the log now show); or a hint. Hidden
+    while empty."""
+
+    message: reactive[str] = reactive("", layout=True)
+    fraction: reactive[float | None] = reactive(None)  # 0..1 while thinking, else None
+    detail: reactive[str] = reactive("", layout=True)  # the second line
+
+    def render(self) -> Text:
+        """Each line cut to the width (the progress is never cut off: the message is)."""
+        width = max(self.size.width, 1)
+        bar = ""
+        if self.fraction is not None:
+            filled = round(self.fraction * 5)
+            bar = f" {'▰' * filled}{'▱' * (5 - filled)} {int(self.fraction * 100)}%"
+        text = Text(end="")
+        text.append(_cut(self.message, width - len(bar)), style="bold")
+        text.append(bar)
+        if self.detail:
+            text.append("\n" + _cut(self.detail, width))
+        return text
+
+    def watch_message(self, message: str) -> None:
+        self.set_class(not (message or self.detail), "-empty")
+
+    def watch_detail(self, detail: str) -> None:
+        self.set_class(not (self.message or detail), "-empty")
+        self.set_class(bool(detail), "-two")
+
+    def say(self, message: str, fraction: float | None = None,
+            detail: str | None = None) -> None:
+        """`detail` None keeps the second line as it is."""
+        self.message = message
+        self.fraction = fraction
+        if detail is not None:
+            self.detail = detail
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` cells, "…" at the end if it was longer."""
+    if len(text) <= width:
+        return text
+    return text[:max(width - 1, 0)] + "…" if width > 0 else ""
 
 
 def grouped(choices: list[Any]) -> list[tuple[str, list[Any]]]:
@@ -102,17 +154,26 @@ class ActionMenu(Vertical):
         # after the next refresh): kept for the box, so fast typing loses nothing
         self.opening_filter = False
         self._typed_early = ""
+        self.hinted: Any | None = None  # the choice the computer suggested (hint key)
+        self._waiting = ""  # what the list says when there is nothing to choose
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
+        yield StatusLine(id="status", classes="-empty")
         yield FilterInput(placeholder="/ filter: type words or a number", id="filter",
                           compact=True, select_on_focus=False)
         yield ActionList(id="actions", compact=True, markup=False)
 
-    def show(self, prompt: str, choices: list[Any], result: str | None = None) -> None:
+    def show(self, prompt: str, choices: list[Any], result: str | None = None,
+             waiting: str = "") -> None:
+        """A new view. `waiting`: what to say instead of the actions when there are none
+        (the computer is playing)."""
         self.query_one("#prompt", Static).update(Text(prompt or "", style="bold"))
         self.numbered = [c for _, group in grouped(choices) for c in group]
         self._result = result
+        self._waiting = waiting
+        self.hinted = None
+        self.set_class(bool(waiting), "-computer")  # no filter box while the computer plays
         self.query_one("#filter", Input).value = ""
         self._fill("")
 
@@ -140,6 +201,8 @@ class ActionMenu(Vertical):
                 prompt.append(choice.label)
                 if getattr(choice, "ends_turn", False):
                     prompt.append(f"  {ENDS_TURN}", style="bold reverse")
+                if choice is self.hinted:
+                    prompt.append(f"  {HINT}", style="bold reverse")
                 options.append(Option(prompt))
                 self._visible.append(n - 1)
         if not options:
@@ -147,12 +210,18 @@ class ActionMenu(Vertical):
                 message = "Game over. The board stays viewable; q quits."
             elif self.numbered:
                 message = "(no action matches the filter)"
+            elif self._waiting:
+                message = self._waiting
             else:
                 message = "(nothing to do: waiting)"
             options.append(Option(Text(message, style="dim"), disabled=True))
             self._visible.append(-1)
         actions.set_options(options)
         first = next((i for i, n in enumerate(self._visible) if n >= 0), None)
+        if self.hinted is not None:  # the suggested action stays highlighted
+            hinted = self.numbered.index(self.hinted)
+            if hinted in self._visible:
+                first = self._visible.index(hinted)
         actions.highlighted = first
 
     @on(Input.Changed, "#filter")
@@ -215,6 +284,19 @@ class ActionMenu(Vertical):
             if matches(text, number, choice.label):
                 return choice
         return None
+
+    def mark_hint(self, action: Any) -> int | None:
+        """Mark and highlight the choice taking `action` (the computer's suggestion); the
+        filter is cleared if it hid it. Its number, or None if the menu does not offer it."""
+        for number, choice in enumerate(self.numbered, 1):
+            if choice.action == action:
+                break
+        else:
+            return None
+        self.hinted = choice
+        self.query_one("#filter", Input).value = ""
+        self._fill("")
+        return number
 
     def choose_number(self, number: int) -> bool:
         """Take action `number` (1-based); False if there is no such action."""

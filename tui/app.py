@@ -3,9 +3,12 @@
     MusterApp()                      # title screen
     MusterApp(match=m)               # straight into a game (title screen made on demand)
     MusterApp(start="new")           # "title" | "new" | "load" | "continue"
+    MusterApp(match=m, pace=0.2)     # seconds between the computer's moves (default 0.6)
 
 Saves go to saves.saves_dir() (under MUSTER_HOME when it is set). Quitting from anywhere
-(q, ctrl+q, the command palette) autosaves the game in progress first.
+(q, ctrl+q, the command palette) autosaves the game in progress first (and stops the
+computer thinking: nothing it had not played yet is applied). `MUSTER_PACE` sets the pause
+between the computer's moves, in seconds, when `pace` is not given.
 """
 from __future__ import annotations
 
@@ -25,23 +28,33 @@ from tui.screens.newgame import NewGameScreen
 from tui.screens.title import TitleScreen
 
 
+def pace_from_env() -> float:
+    """MUSTER_PACE (seconds between the computer's moves), else GameScreen.PACE."""
+    try:
+        return max(0.0, float(os.environ.get("MUSTER_PACE", "")))
+    except ValueError:
+        return GameScreen.PACE
+
+
 class MusterApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "Muster"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, match: Any = None, start: str = "title", **kwargs: Any) -> None:
+    def __init__(self, match: Any = None, start: str = "title", pace: float | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.initial_match = match
         self.start = start
+        self.pace = pace if pace is not None else pace_from_env()
 
     def on_mount(self) -> None:
         self._pick_theme()
         if self.initial_match is not None:
             # straight into the game; the title screen is built only if the player goes there
             # (`muster continue` draws its game screen that much sooner)
-            self.push_screen(GameScreen(self.initial_match))
+            self.push_screen(GameScreen(self.initial_match, pace=self.pace))
             return
         self.push_screen(TitleScreen())
         if self.start == "new":
@@ -84,6 +97,7 @@ class MusterApp(App):
         """Save the game in progress and pop every screen above the title screen."""
         game = self.game_screen
         if game is not None:
+            game.stop_computer()
             game.autosave(quiet=True)
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -93,7 +107,7 @@ class MusterApp(App):
     def start_match(self, match: Any, replace: Screen | None = None) -> None:
         """Play `match` (from the new-game or load screen, or Continue)."""
         self._back_to_title()
-        self.push_screen(GameScreen(match))
+        self.push_screen(GameScreen(match, pace=self.pace))
 
     def open_save(self, path: Path | str, replace: Screen | None = None) -> bool:
         try:
@@ -149,9 +163,12 @@ class MusterApp(App):
 
     def action_save_and_quit(self) -> None:
         game = self.game_screen
+        if game is not None:
+            game.stop_computer()  # the save holds the last move played, nothing half-decided
         if game is not None and not game.autosave(quiet=True):
             if not getattr(self, "_quit_unsaved", False):
                 self._quit_unsaved = True
+                game.resume_computer()
                 self.notify("The game could not be saved: press q again to quit anyway.",
                             severity="error", timeout=10)
                 return
@@ -177,6 +194,10 @@ class MusterApp(App):
                                 screen.action_details)
             yield SystemCommand("Switch role", "Act as another active role (r)",
                                 screen.action_switch_role)
+            yield SystemCommand("Hint", "Ask the computer for a suggested action (t)",
+                                screen.action_hint)
+            yield SystemCommand("Skip ahead", "No pauses between the computer's moves until "
+                                "your next decision (space)", screen.action_skip)
         yield SystemCommand("Help", "Every key binding (?)", self.action_help)
         yield SystemCommand("New game", "Choose a game, scenario, options and seed",
                             self.action_new_game)

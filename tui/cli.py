@@ -4,6 +4,7 @@
     muster continue                         the most recent save
     muster new GAME [--scenario S] [--seed N] [--preset P] [--option KEY=VALUE]...
                     [--player ROLE=NAME]...   who plays a role: a name or "computer"
+                    [--computer ROLE[=LEVEL]]... [--level LEVEL]   the computer plays ROLE
     muster load PATH
     muster list                             saves, newest first (damaged ones with their error)
 
@@ -34,6 +35,8 @@ class _UsageExit(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from tui.computer import DEFAULT_LEVEL, LEVEL_NAMES  # names only: nothing heavy
+
     parser = _Parser(
         prog="muster",
         description="Complete board wargames in a terminal: hotseat on one keyboard or over "
@@ -59,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--player", metavar="ROLE=NAME", action="append", default=[],
                      help="who plays ROLE: a name, or computer; repeat for several (one "
                           "name may hold several roles; default: each role its own player)")
+    new.add_argument("--computer", metavar="ROLE[=LEVEL]", action="append", default=[],
+                     help="the computer plays ROLE (at LEVEL, else at --level); repeat for "
+                          "several: computer against computer is a game to watch")
+    new.add_argument("--level", metavar="LEVEL",
+                     help=f"how hard the computer plays: {', '.join(LEVEL_NAMES)} "
+                          f"(default: {DEFAULT_LEVEL})")
     load = commands.add_parser("load", help="open a saved game file",
                                description="Open a saved game file.")
     load.add_argument("path", metavar="PATH", help="a .muster save file")
@@ -92,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_load(args.path)
     if command == "new":
         return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset,
-                       args.player)
+                       args.player, args.computer, args.level)
     parser.print_usage(sys.stderr)  # pragma: no cover - argparse knows every command
     return EXIT_USAGE
 
@@ -177,7 +186,8 @@ def cmd_load(path: Any) -> int:
 
 
 def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str],
-            preset: str | None = None, raw_players: list[str] | None = None) -> int:
+            preset: str | None = None, raw_players: list[str] | None = None,
+            raw_computers: list[str] | None = None, level: str | None = None) -> int:
     from tui import session
 
     known = session.game_ids()
@@ -191,13 +201,54 @@ def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list
     players = _pairs(raw_players or [], "player", "ROLE=NAME")
     if players is None:
         return EXIT_USAGE
+    chosen = _computers(players, raw_computers or [], level)
+    if chosen is None:
+        return EXIT_USAGE
+    players, levels = chosen
     try:
-        match = session.new_match(game, scenario, seed, options, preset, players)
+        match = session.new_match(game, scenario, seed, options, preset, players, levels)
     except (KeyError, ValueError) as exc:
         message = exc.args[0] if exc.args else str(exc)
         print(f"muster: {message}", file=sys.stderr)
         return EXIT_USAGE
     return _run_app(match=match)
+
+
+def _computers(players: dict[str, str], items: list[str], level: str | None
+               ) -> tuple[dict[str, str], dict[str, str]] | None:
+    """`--computer ROLE[=LEVEL]` and `--level` folded into (players, levels); None (after
+    one line saying what is wrong) for a bad level, or a role given to a person too."""
+    from tui.computer import COMPUTER, DEFAULT_LEVEL, LEVEL_NAMES
+
+    players = dict(players)
+    levels: dict[str, str] = {}
+    default = DEFAULT_LEVEL if level is None else level.strip()
+    for item in items:
+        role, sep, own = item.partition("=")
+        role, own = role.strip(), own.strip()
+        if not role or (sep and not own):
+            print(f"muster: bad computer {item!r}: write it as ROLE or ROLE=LEVEL",
+                  file=sys.stderr)
+            return None
+        if players.get(role, COMPUTER) != COMPUTER:
+            print(f"muster: {role} cannot be played both by {players[role]} and by the "
+                  "computer", file=sys.stderr)
+            return None
+        players[role] = COMPUTER
+        levels[role] = own or default
+    for role, name in players.items():  # --player ROLE=computer plays at --level
+        if name == COMPUTER:
+            levels.setdefault(role, default)
+    if level is not None and not levels:
+        print(f"muster: --level {level} needs a role for the computer: add --computer ROLE",
+              file=sys.stderr)
+        return None
+    for name in levels.values():
+        if name not in LEVEL_NAMES:
+            print(f"muster: unknown level {name!r} (levels: {', '.join(LEVEL_NAMES)})",
+                  file=sys.stderr)
+            return None
+    return players, levels
 
 
 def _pairs(items: list[str], what: str, form: str) -> dict[str, str] | None:

@@ -45,13 +45,16 @@ class TurnBar(Static):
     the tracks as fit on the line."""
 
     def show(self, active: list[str], role: str | None, result: str | None,
-             style: str = "", tracks: dict[str, Any] | None = None) -> None:
+             style: str = "", tracks: dict[str, Any] | None = None,
+             computer: bool = False) -> None:
+        """`computer`: the computer plays `role` (said in words: "(COMPUTER)")."""
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         if result:
             text.append(" GAME OVER ", style="bold reverse")
             text.append(f" {result}", style="bold")
         elif role:
-            text.append(f" ▶ {role.upper()} TO ACT ", style=f"bold {style or 'reverse'}")
+            who = f"{role.upper()} (COMPUTER)" if computer else role.upper()
+            text.append(f" ▶ {who} TO ACT ", style=f"bold {style or 'reverse'}")
             others = [r for r in active if r != role]
             if others:
                 text.append(f" also active: {', '.join(others)} (r switches)", style="bold")

@@ -32,18 +32,27 @@ def get_rules(game_id: str) -> Any:
 
 def new_match(game_id: str, scenario: str | None = None, seed: int | None = None,
               options: dict[str, Any] | None = None, preset: str | None = None,
-              players: dict[str, str] | None = None) -> Any:
-    """A new Match. KeyError: unknown game; ValueError: bad scenario, preset, option or player.
+              players: dict[str, str] | None = None,
+              levels: dict[str, str] | None = None) -> Any:
+    """A new Match. KeyError: unknown game; ValueError: bad scenario, preset, option, player
+    or level.
 
     A preset's options come first; `options` override them one by one. `players`: role ->
-    name or "computer" (roles not named are each played by a player of their own name)."""
+    name or "computer" (roles not named are each played by a player of their own name).
+    `levels`: role -> easy / normal / hard for the roles the computer plays (default
+    normal), kept in `match.computer_levels` and in the saves."""
     from core.engine import Match, preset_options
+    from tui import computer
 
     rules = get_rules(game_id)
     chosen = preset_options(rules, preset) if preset else {}
     chosen.update(options or {})
-    return Match.new(rules, seed=random_seed() if seed is None else seed, scenario=scenario,
-                     options=chosen, players=players)
+    for level in (levels or {}).values():
+        computer.check_level(level)
+    match = Match.new(rules, seed=random_seed() if seed is None else seed, scenario=scenario,
+                      options=chosen, players=players)
+    computer.set_levels(match, levels)
+    return match
 
 
 def presets_of(rules: Any) -> list[Any]:

@@ -7,22 +7,33 @@ Hotseat safety: keys typed before the *player* to act changes are dropped (`key_
 choice made on a menu that has since been replaced is dropped (`_view_time`), and the change
 itself raises a screen that waits for the next player: the hand-off screen in games with
 hidden information, the turn banner in the others.
+
+The computer: when a role it plays is to act, a worker thread decides (core.ai.choose on a
+snapshot of the match, progress on the status line under the prompt); the move is then taken
+here, on the UI's thread, through the same `Match.act` as a person's, after a pause
+(`pace`, so its moves can be followed one by one in the map and the log; space skips the
+pauses until a person must decide). It waits while a dialog is open over the game. Quitting
+cancels the worker; nothing it decided is applied after that.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual._time import get_time  # the clock of `Message.time`
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from tui import session
-from tui.actionmenu import ActionMenu
+from tui import computer, session
+from tui.actionmenu import ActionMenu, StatusLine
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
 from tui.panes import FocusPanel, HandPane, LogPane, TrackPane, TurnBar, location_info, \
@@ -30,6 +41,7 @@ from tui.panes import FocusPanel, HandPane, LogPane, TrackPane, TurnBar, locatio
 from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
     TurnBanner
 
+SKIPPING = " (no pauses)"  # after "thinking…" while space skips ahead
 COMPACT_WIDTH = 100   # below this many columns, or
 COMPACT_HEIGHT = 32   # this many rows, the panes go compact and the map gets the room
 
@@ -44,12 +56,26 @@ class GameScreen(Screen):
         Binding("i", "details", "Info", show=False),
         Binding("s", "save", "Save", show=False),
         Binding("r", "switch_role", "Role", show=False),
+        Binding("t", "hint", "Hint"),
+        Binding("space", "skip", "Skip"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "focus_map", "Map", show=False),
     ]
 
-    def __init__(self, match: Any) -> None:
+    PACE = 0.6  # seconds between two of the computer's moves (MusterApp(pace=...))
+
+    class Thinking(Message):
+        """How far a decision has got (posted from the worker thread)."""
+
+        def __init__(self, kind: str, state: Any, done: int, total: int) -> None:
+            super().__init__()
+            self.kind = kind        # "computer" (its own move) or "hint"
+            self.state = state      # the position it decides in
+            self.done = done
+            self.total = total
+
+    def __init__(self, match: Any, pace: float | None = None) -> None:
         super().__init__(id="game")
         self.match = match
         self.rules = match.rules
@@ -75,6 +101,15 @@ class GameScreen(Screen):
         sides.extend(first.control.values())
         self.canvas = MapCanvas(self.board, sides)
         self._announced_result = first.result is not None
+        # -- the computer
+        self.pace = self.PACE if pace is None else max(0.0, float(pace))
+        self.skipping = False           # space: no pauses until a person must decide
+        self._unable: str | None = None  # why the computer cannot play this game ("": it can)
+        self._failed_at: Any = None     # a position where its decision failed: a person plays
+        self._thinking_for: Any = None  # the position the running worker decides in
+        self._decision: tuple[Any, str, Any, str] | None = None  # (state, role, action, label)
+        self._timer: Timer | None = None
+        self._last_move = time.monotonic()
 
     # -- layout --------------------------------------------------------------------------
 
@@ -134,6 +169,10 @@ class GameScreen(Screen):
             event.prevent_default()
             return
         menu = self.query_one(ActionMenu)
+        if event.key == "slash" and self.computer_turn:
+            event.stop()  # nothing to filter while the computer plays
+            event.prevent_default()
+            return
         if event.key == "slash" and not menu.opening_filter and self.focused is not None \
                 and self.focused.id != "filter":
             menu.start_filter()
@@ -171,12 +210,15 @@ class GameScreen(Screen):
     # -- the view ------------------------------------------------------------------------
 
     def _pick_role(self) -> str | None:
+        """The role the screen acts for: the one picked with `r` while it may act, else the
+        first active role a person plays, else the first active role (the computer's)."""
         active = self.match.active
         if self.match.result is not None:
             return self.role or (self.match.roles[0] if self.match.roles else None)
-        if self.role in active:
+        people = [role for role in active if not self._computer_plays(role)]
+        if self.role in active and (self.role in people or not people):
             return self.role
-        return active[0] if active else None
+        return (people or active or [None])[0]
 
     def refresh_view(self, first: bool = False, switched: bool = False) -> None:
         """Re-read the view for the acting role and redraw every pane.
@@ -185,23 +227,36 @@ class GameScreen(Screen):
         previous = self.role
         before = self._player_of(previous)
         self.role = self._pick_role()
+        playing = self.computer_turn  # the computer acts and no person may
         self._view_time = get_time()
         if not (first or switched) and self._player_of(self.role) != before:
             self.key_barrier = self._view_time
-        self.view = view = self.match.view(self.role)
-        self.targets = self._targets(view)
+        # while the computer plays, a game with hidden information shows what the person
+        # watching may see (their own hand), never the computer's
+        shown = self._watcher() if playing and getattr(self.rules, "hidden_info", False) \
+            else self.role
+        self.view = view = self.match.view(shown)
+        self.targets = {} if playing else self._targets(view)
         mappane = self.query_one(MapPane)
         mappane.show(view, list(self.targets))
         colour = self.canvas.colours.get(self.role or "", "")
         self.query_one(TurnBar).show(view.active, self.role, view.result,
-                                     f"black on {colour}" if colour else "", view.tracks)
+                                     f"black on {colour}" if colour else "", view.tracks,
+                                     computer=playing)
         self.query_one(TrackPane).show(view.tracks, view.hand_sizes)
         self.query_one(HandPane).show(view, self.canvas)
         self.query_one(LogPane).show(view.log)
         focus = getattr(view, "focus", None)
         self.query_one(FocusPanel).show(focus, self.canvas)
         self.set_class(focus is not None, "-battle")
-        self.query_one(ActionMenu).show(view.prompt, view.actions, view.result)
+        waiting = ""
+        if playing:
+            level = computer.level_of(self.match, self.role or "")
+            until = "your next decision" if computer.human_roles(self.match) \
+                else "the next side's turn"
+            waiting = f"The computer plays {self.role} ({level}). space: no pauses until {until}."
+        self.query_one(ActionMenu).show(view.prompt, [] if playing else view.actions,
+                                        view.result, waiting=waiting)
         self._show_info(mappane.cursor)
         if view.result and not self._announced_result:
             self._announced_result = True
@@ -216,8 +271,17 @@ class GameScreen(Screen):
             player = self._player_of(self.role)
             if player is not None and player != self.match.COMPUTER:
                 self._player = player
-        if len(view.active) > 1 and self.role != previous and not first:
+        if len(view.active) > 1 and self.role != previous and not first and not playing:
             self.notify(f"{', '.join(view.active)} may all act now; r switches who you act as.")
+        if not playing:
+            if view.result is not None or self.role is not None:
+                self.skipping = False  # a person decides (or the game is over): pauses again
+            if self._computer_role() is None:
+                self._say("", detail="")
+        elif self.role != previous and not computer.human_roles(self.match):
+            self.skipping = False  # computer against computer: space skips one side's turn
+        self.refresh_bindings()
+        self._computer_next()
 
     def _needs_hand_off(self) -> bool:
         """Hotseat hands over when the *player* changes, not the role, and only in a game with
@@ -231,6 +295,18 @@ class GameScreen(Screen):
 
     def _player_of(self, role: str | None) -> str | None:
         return None if role is None else self.match.player_of(role)
+
+    def _watcher(self) -> str | None:
+        """The role whose view a person watching the computer sees: the last person's who
+        had the keyboard, else the first role a person plays; None (the public view) in a
+        game the computer plays alone."""
+        last = self._handed_to or self._player
+        if last is not None and last != self.match.COMPUTER:
+            mine = self.match.roles_of(last)
+            if mine:
+                return mine[0]
+        people = computer.human_roles(self.match)
+        return people[0] if people else None
 
     def _needs_banner(self, first: bool) -> bool:
         """The turn banner (games without hidden information): the *player* to act changed
@@ -319,6 +395,10 @@ class GameScreen(Screen):
         if self.role is None:
             self.notify("Nobody can act now.", severity="warning")
             return
+        if self.computer_turn:
+            self.notify(f"The computer is playing {self.role}: wait for your turn (space "
+                        "skips the pauses).", severity="warning")
+            return
         try:
             self.match.act(self.role, choice.action)
         except IllegalAction as exc:
@@ -328,6 +408,7 @@ class GameScreen(Screen):
             self.notify(f"The rules failed on {choice.label!r}: {type(exc).__name__}: {exc}",
                         severity="error", timeout=10)
             return
+        self._last_move = time.monotonic()
         self.autosave(quiet=True)
         self.refresh_view()
         if self.focused is not None and self.focused.id == "filter":
@@ -362,13 +443,35 @@ class GameScreen(Screen):
         self.query_one(MapPane).focus()
 
     def action_undo(self) -> None:
+        """Take back the person's own last decision, and the computer's moves after it.
+
+        The engine's undo stack ends at the last die roll, draw, reveal or change of player,
+        so a person's undo normally meets only their own actions. When the computer's moves
+        come first (two roles acting at once), they are taken back too, down to the person's
+        own last action; if the stack ends before one, nothing is taken back at all, so undo
+        never leaves the game waiting on a decision of the computer's."""
         from core.engine import IllegalAction
 
+        if self.computer_turn:
+            self.notify(f"The computer is playing {self.role}: undo on your own turn.",
+                        severity="warning")
+            return
+        match = self.match
+        state, history = match.state, list(match.history)
         try:
-            self.match.undo()
+            while True:
+                role = match.history[-1][0] if match.history else None
+                match.undo()
+                if role is None or not self._computer_plays(role):
+                    break
+                if not match.can_undo:  # only the computer's moves could be taken back
+                    match.state, match.history = state, history
+                    raise IllegalAction("nothing of yours to undo since the last die roll or "
+                                        "change of player")
         except IllegalAction as exc:
             self.notify(str(exc), severity="warning")
             return
+        self._drop_decision()
         self.autosave(quiet=True)
         self.refresh_view()
         self.notify("Undone.")
@@ -405,3 +508,268 @@ class GameScreen(Screen):
 
     def action_quit_game(self) -> None:
         self.app.action_save_and_quit()
+
+    # -- the computer ----------------------------------------------------------------------
+
+    def _computer_plays(self, role: str | None) -> bool:
+        """The computer plays `role` and can play this game (else a person plays its moves)."""
+        if not computer.is_computer(self.match, role):
+            return False
+        if self._unable is None:
+            self._unable = computer.cannot_play(self.rules) or ""
+            if self._unable:
+                self.notify(f"{self._unable}: play the computer's roles yourself.",
+                            severity="warning", timeout=10)
+        return not self._unable and self.match.state is not self._failed_at
+
+    @property
+    def computer_turn(self) -> bool:
+        """The role to act is the computer's and no person may act now: the screen waits."""
+        return self.match.result is None and self._computer_plays(self.role)
+
+    def _computer_role(self) -> str | None:
+        """An active role the computer plays (it may act beside a person), or None."""
+        if self.match.result is not None:
+            return None
+        if self._computer_plays(self.role):
+            return self.role
+        return next((r for r in self.match.active if self._computer_plays(r)), None)
+
+    def _say(self, message: str, fraction: float | None = None,
+             detail: str | None = None) -> None:
+        """The status line under the prompt; `detail`: its second line (None: unchanged)."""
+        self.query_one(StatusLine).say(message, fraction, detail)
+
+    def _who(self, role: str) -> str:
+        return f"Computer ({role})"  # its level is in the line below (the menu's place)
+
+    def _computer_next(self) -> None:
+        """If the computer is to act, decide (in a worker) unless it already is or has."""
+        role = self._computer_role()
+        if role is None:
+            return
+        state = self.match.state
+        if self._decision is not None and self._decision[0] is state:
+            self._play_when_due()
+            return
+        if self._thinking_for is state:
+            return
+        self._thinking_for = state
+        self._say(f"{self._who(role)} thinking…{SKIPPING if self.skipping else ''}", 0.0)
+        self._think(computer.snapshot(self.match), role, computer.level_of(self.match, role))
+
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
+    def _think(self, snapshot: Any, role: str, level: str) -> tuple[Any, str, Any, str]:
+        """In a worker thread: the computer's decision for `role` in `snapshot`."""
+        worker = get_current_worker()
+        state = snapshot.state
+
+        def report(done: int, total: int) -> None:
+            self.post_message(self.Thinking("computer", state, done, total))
+
+        action = computer.decide(snapshot, role, level, report, lambda: worker.is_cancelled)
+        return state, role, action, computer.label_of(snapshot, role, action)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _think_hint(self, snapshot: Any, role: str, level: str) -> tuple[Any, str, Any, str]:
+        """In a worker thread: the move the computer would make for the person's `role`."""
+        worker = get_current_worker()
+        state = snapshot.state
+
+        def report(done: int, total: int) -> None:
+            self.post_message(self.Thinking("hint", state, done, total))
+
+        action = computer.decide(snapshot, role, level, report, lambda: worker.is_cancelled)
+        return state, role, action, computer.label_of(snapshot, role, action)
+
+    @on(Thinking)
+    def _thinking(self, event: Thinking) -> None:
+        if event.state is not self.match.state:
+            return
+        status = self.query_one(StatusLine)
+        if status.fraction is not None:
+            status.fraction = event.done / max(event.total, 1)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group not in ("computer", "hint") or event.state not in (
+                WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if worker.group == "computer" and self._thinking_for is not None:
+            if event.state == WorkerState.SUCCESS and worker.result[0] is self._thinking_for:
+                self._thinking_for = None
+            elif event.state == WorkerState.ERROR:
+                self._thinking_for = None
+        if event.state == WorkerState.ERROR:
+            error = worker.error
+            if isinstance(error, computer.Stopped):
+                return
+            if worker.group == "hint":
+                self._say("")
+                self.notify(f"No hint: {type(error).__name__}: {error}", severity="error")
+                return
+            # a failing search must not stall the game: a person plays this decision
+            self._failed_at = self.match.state
+            self.notify(f"The computer could not decide ({type(error).__name__}: {error}); "
+                        "play this move yourself.", severity="error", timeout=10)
+            self.refresh_view(switched=True)
+            return
+        if worker.group == "hint":
+            self._hinted(*worker.result)
+        else:
+            self._decided(*worker.result)
+
+    def _decided(self, state: Any, role: str, action: Any, label: str) -> None:
+        if state is not self.match.state or role not in self.match.active:
+            self._computer_next()  # the game moved on meanwhile (undo, a person's move)
+            return
+        self._decision = (state, role, action, label)
+        # played when the pause is over
+        self._say(f"{self._who(role)} thinking…{SKIPPING if self.skipping else ''}", 1.0)
+        self._play_when_due()
+
+    def _play_when_due(self) -> None:
+        """Play the decided move once `pace` has passed since the last move (at once when
+        skipping), and only while the game screen is on top (not under a dialog)."""
+        if self._decision is None or self._timer is not None or not self.is_active:
+            return
+        wait = 0.0 if self.skipping else self.pace - (time.monotonic() - self._last_move)
+        if wait > 0:
+            self._timer = self.set_timer(wait, self._play_decision)
+        else:
+            self._play_decision()
+
+    def _play_decision(self) -> None:
+        self._timer = None
+        decision = self._decision
+        if decision is None:
+            return
+        if not self.is_active:  # a dialog opened during the pause: play it once it closes
+            return
+        self._decision = None
+        state, role, action, label = decision
+        if state is not self.match.state or role not in self.match.active \
+                or not self._computer_plays(role):
+            self._computer_next()
+            return
+        try:
+            self.match.act(role, action)
+        except Exception as exc:  # the rules refused the search's move: a person plays it
+            self._failed_at = state
+            self.notify(f"The computer's move {label!r} failed ({type(exc).__name__}: {exc}); "
+                        "play this move yourself.", severity="error", timeout=10)
+            self.refresh_view(switched=True)
+            return
+        self._last_move = time.monotonic()
+        self.autosave(quiet=True)
+        # the second line names the move the map and the log now show
+        self._say(f"{self._who(role)} played", detail=f"{role} played: {label}")
+        self._show_move(action)
+        self.refresh_view()
+
+    def _show_move(self, action: Any) -> None:
+        """The map cursor goes to where the computer acted (a place, or a piece's place)."""
+        noun = action.noun
+        if not isinstance(noun, str):
+            return
+        loc = noun if noun in self.canvas.places else None
+        if loc is None:
+            for view in (self.match.view(None), self.view):
+                loc = next((where for where, tokens in view.board.items()
+                            if any(token.id == noun for token in tokens)), None)
+                if loc is not None:
+                    break
+        if loc in self.canvas.places:
+            self.query_one(MapPane).move_to(loc)
+
+    def _drop_decision(self) -> None:
+        """Forget a decided move not yet played, and stop the thinking (undo, quit)."""
+        self._decision = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._thinking_for = None
+        self.workers.cancel_group(self, "computer")
+        self.workers.cancel_group(self, "hint")
+
+    def stop_computer(self) -> None:
+        """Quitting or leaving the game: cancel the worker (it stops at its next search
+        iteration); nothing it decided is applied, so the save holds the last move played."""
+        self._drop_decision()
+
+    def resume_computer(self) -> None:
+        """The computer goes on (a dialog over the game closed; a quit did not happen)."""
+        self._play_when_due()
+        self._computer_next()
+
+    def on_screen_resume(self) -> None:
+        self.resume_computer()
+
+    def on_unmount(self) -> None:
+        self.stop_computer()
+
+    def action_skip(self) -> None:
+        """No pauses between the computer's moves until a person must decide."""
+        if self._computer_role() is None:
+            self.notify("Nothing to skip: it is your decision.")
+            return
+        self.skipping = True
+        status = self.query_one(StatusLine)
+        if status.message and SKIPPING not in status.message:
+            status.message += SKIPPING
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._play_when_due()
+
+    def action_hint(self) -> None:
+        """Ask the computer which action it would take here: marked in the menu, not taken."""
+        if self.match.result is not None:
+            self.notify("The game is over.")
+            return
+        if self.computer_turn or self.role is None:
+            self.notify("It is the computer's turn: ask for a hint on yours.")
+            return
+        if not self.view.actions:
+            self.notify("Nothing to decide now.")
+            return
+        reason = computer.cannot_play(self.rules)
+        if reason:
+            self.notify(f"No hint: {reason}.", severity="warning")
+            return
+        level = self._hint_level()
+        self._say(f"Hint for {self.role} ({level}): thinking…", 0.0, detail="")
+        self._think_hint(computer.snapshot(self.match), self.role, level)
+
+    def _hint_level(self) -> str:
+        """Hints come at the level of the game's computer player (normal without one)."""
+        levels = computer.levels_of(self.match)
+        return next(iter(levels.values()), computer.DEFAULT_LEVEL) if levels \
+            else computer.DEFAULT_LEVEL
+
+    def _hinted(self, state: Any, role: str, action: Any, label: str) -> None:
+        if state is not self.match.state or role != self.role:
+            return  # the game moved on: the hint no longer applies
+        menu = self.query_one(ActionMenu)
+        number = menu.mark_hint(action)
+        if number is None:
+            self._say(f"Hint: {label}")
+            return
+        # the list takes the focus with the hint highlighted: Enter takes it; so does its number
+        menu.query_one("#actions").focus()
+        keys = f"{number} or Enter" if number <= 9 else "Enter"
+        self._say(f"Hint: {number} {label} · {keys} takes it")
+        place = next((loc for loc, choices in self.targets.items()
+                      if any(c.action == action for c in choices)), None)
+        if place is not None:
+            self.query_one(MapPane).move_to(place)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Skip shows in the footer while the computer plays, Hint while a person does."""
+        if action == "skip":
+            return self._computer_role() is not None
+        if action == "hint":
+            return self.match.result is None and not self.computer_turn
+        if action in ("jump", "filter", "undo", "pick"):
+            return not self.computer_turn  # nothing of the person's to do meanwhile
+        return True

@@ -21,6 +21,10 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
               "instead of the battle panel"),
         ("i", "everything about the location under the map cursor"),
         ("r", "act as another active role (when several roles act at once)"),
+        ("t", "hint: the computer suggests an action; it is marked \u25c0 hint in the menu "
+              "and named under the prompt, not taken"),
+        ("space", "(while the computer plays) no pauses between its moves until your next "
+                  "decision"),
         ("tab / shift+tab", "cycle focus: map, (battle panel,) tracks, hand, (filter,) actions, "
                             "log"),
         ("?", "this help"),
@@ -41,6 +45,12 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Action menu", [
         ("up / down, enter", "choose an action"),
         ("/ then type", "filter; down goes to the list, esc clears"),
+    ]),
+    ("Playing against the computer", [
+        ("", "its moves come one by one (0.6 s apart; MUSTER_PACE sets it) while the line "
+             "under the prompt says what it thinks and plays; it waits while a dialog is open; "
+             "q quits at once (the save holds its last move played)"),
+        ("u", "back to your own last decision (never to the middle of the computer's moves)"),
     ]),
     ("Turn banner (a new player's turn)", [
         ("enter", "take the keyboard (keys typed before the banner, or in its first 0.3 s, "

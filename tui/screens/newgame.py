@@ -1,6 +1,8 @@
-"""The new-game screen: game, scenario, every option (label, help, balance) and the seed.
+"""The new-game screen: game, scenario, who plays each role (a person, or the computer at a
+level), every option (label, help, balance) and the seed.
 
-Focus starts on Start, so `n` then Enter on the title screen starts the default game.
+Focus starts on Start, so `n` then Enter on the title screen starts the default game (every
+role played by a person).
 """
 from __future__ import annotations
 
@@ -14,7 +16,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
-from tui import session
+from tui import computer, session
+
+PERSON = "person"
+# who plays a role: a person, or the computer at one of its levels (the value is the level)
+PLAYER_CHOICES = [("a person", PERSON)] + [(f"the computer ({level})", level)
+                                           for level in computer.LEVEL_NAMES]
 
 
 def on_off(label: tuple[Text, Text], value: bool) -> Text:
@@ -51,6 +58,8 @@ class NewGameScreen(Screen):
                          if self.games else True, compact=True)
             yield Label("Scenario", classes="field-label")
             yield Select([], id="scenario", compact=True)
+            yield Label("Players (who plays each side)", classes="field-label")
+            yield Vertical(id="players")
             yield Label("Rules preset (sets the options below; each can still be changed)",
                         classes="field-label")
             yield Select([], id="preset", compact=True, prompt="custom")
@@ -65,11 +74,50 @@ class NewGameScreen(Screen):
                 yield Static(Text(problem, style="bold"))
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.title = "Muster"
         self.sub_title = "New game"
         self._fill_scenarios()
+        await self._fill_players()
         self.query_one("#start").focus()
+
+    def _roles(self) -> list[str]:
+        rules = self._rules()
+        scenario = self.query_one("#scenario", Select).value
+        if rules is None or scenario is Select.NULL:
+            return []
+        try:
+            return list(rules.roles(scenario, {}))
+        except Exception:  # roles that need options: the defaults
+            from core.engine import normalize_options
+
+            return list(rules.roles(scenario, normalize_options(rules, {})))
+
+    async def _fill_players(self) -> None:
+        """One row per role: its name and who plays it (a person, or the computer at a
+        level). Choices already made for a role of the same name are kept."""
+        box = self.query_one("#players", Vertical)
+        kept = self.players_chosen()
+        await box.remove_children()
+        self._generation += 1
+        rows = []
+        for index, role in enumerate(self._roles()):
+            select = Select(PLAYER_CHOICES, value=kept.get(role, PERSON), allow_blank=False,
+                            id=f"player-{self._generation}-{index}", compact=True)
+            select.role = role
+            rows.append(Horizontal(Label(role, classes="role-name"), select,
+                                   classes="player-row"))
+        await box.mount_all(rows)
+
+    def players_chosen(self) -> dict[str, str]:
+        """role -> "person" or the computer's level, as the form says now."""
+        return {widget.role: widget.value for widget in self.query("#players Select")
+                if getattr(widget, "role", None) is not None}
+
+    @on(Select.Changed, "#scenario")
+    async def _scenario_changed(self, event: Select.Changed) -> None:
+        if {row for row in self.players_chosen()} != set(self._roles()):
+            await self._fill_players()
 
     def _rules(self) -> Any:
         return dict(self.games).get(self.game)
@@ -101,8 +149,9 @@ class NewGameScreen(Screen):
                 widget.value = value if not isinstance(widget, Input) else str(value)
 
     async def _fill_game(self) -> None:
-        """Another game: its scenarios and its options."""
+        """Another game: its scenarios, its roles and its options."""
         self._fill_scenarios()
+        await self._fill_players()
         options = self.query_one("#options", Vertical)
         await options.remove_children()
         await options.mount_all(self._option_widgets())
@@ -178,8 +227,12 @@ class NewGameScreen(Screen):
         if game is None:
             error.update(Text("No game can be played.", style="bold"))
             return
+        chosen = self.players_chosen()
+        players = {role: computer.COMPUTER for role, who in chosen.items() if who != PERSON}
+        levels = {role: who for role, who in chosen.items() if who != PERSON}
         try:
-            match = session.new_match(game, scenario, seed, options)
+            match = session.new_match(game, scenario, seed, options, players=players,
+                                      levels=levels)
         except (KeyError, ValueError) as exc:
             message = exc.args[0] if exc.args else str(exc)
             error.update(Text(str(message), style="bold"))
