@@ -9,13 +9,13 @@ from core.engine import Rules
 # id -> "module:attribute" of its Rules object (imported on first use, so start-up stays fast)
 _GAMES: dict[str, str] = {
     "a-house-divided": "core.ahd.rules:RULES",
+    "washingtons-war": "core.ww.rules:RULES",
+    "gettysburg-1863": "core.gettysburg.rules:RULES",
 }
 
 # Titles Muster will carry that cannot be played yet (shown by `muster list-games` / README).
 PLANNED: dict[str, str] = {
-    "washingtons-war": "Washington's War",
     "wellington": "Wellington",
-    "gettysburg-1863": "Gettysburg 1863",
 }
 
 
