@@ -155,3 +155,54 @@ def test_a_saved_game_against_the_computer_keeps_the_computer(tmp_path, monkeypa
     assert loaded.player_of("Confederate") == Match.COMPUTER
     assert loaded.roles_of(Match.COMPUTER) == ["Confederate"]
     assert loaded.state == match.state
+
+
+# --- honest play in Washington's War (hidden hands) --------------------------------------------
+
+WW = get_rules("washingtons-war")
+
+
+def ww_position_with_other_british_cards(seed: int, swap: bool) -> Match:
+    """A Washington's War position where the American must play a card; with `swap`, the
+    British hand is exchanged for cards of the deck (same sizes: the American's view is the
+    same)."""
+    match = Match.new(WW, seed=seed)
+    chooser = type("Chooser", (), {"rng": rng.seed_state(seed)})()
+    while not (match.active == ["American"] and match.state.stack
+               and type(match.state.stack[-1]).__name__ == "PlayCard"
+               and len(match.actions("American")) > 1):
+        role = match.active[0]
+        choices = match.actions(role)
+        match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
+    if swap:
+        piles = match.state.piles
+        british, deck_cards = piles.hands["British"], piles.deck
+        count = min(len(british), len(deck_cards))
+        british[:count], deck_cards[:count] = deck_cards[:count], british[:count]
+    return match
+
+
+def test_ww_the_computer_decides_only_from_its_own_view():
+    """Issue 11 part 2: two positions differing only in the British hidden cards give the same
+    American view and the same decision for the same seed."""
+    plain = ww_position_with_other_british_cards(3, swap=False)
+    other = ww_position_with_other_british_cards(3, swap=True)
+    assert plain.state.piles.hands["British"] != other.state.piles.hands["British"]
+    assert repr(plain.view("American")) == repr(other.view("American"))
+    assert ai.choose(plain, "American", "easy", seed=5) == ai.choose(other, "American", "easy",
+                                                                      seed=5)
+    assert ai.choose(plain, "American", "easy") == ai.choose(other, "American", "easy")
+
+
+@pytest.mark.parametrize("side", ["American", "British"])
+def test_ww_the_computer_only_plays_legal_actions(side):
+    match = Match.new(WW, seed=7)
+    chooser = type("Chooser", (), {"rng": rng.seed_state(7)})()
+    while match.result is None and len(match.history) < 300:
+        role = match.active[0]
+        if role == side:
+            match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
+        else:
+            choices = match.actions(role)
+            match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
+    assert match.history

@@ -4,7 +4,7 @@ from __future__ import annotations
 from core import stack
 from core.engine import Action, Choice, OptionSpec, State, View
 from core.options import typed
-from core.ww import flow, setup, view
+from core.ww import evaluate, flow, setup, view
 from core.ww.options import OPTIONS, WwOptions
 from core.ww.state import SIDES, WwState
 from maps import washingtons_war as board_data
@@ -49,6 +49,16 @@ class WashingtonsWar:
             legal: list[Choice] | None = None) -> State:
         assert isinstance(state, WwState)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
+
+    def evaluate(self, state: State, role: str) -> float:
+        """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""
+        assert isinstance(state, WwState)
+        return evaluate.evaluate(state, role)
+
+    def determinize(self, state: State, role: str, generator) -> State:
+        """For the computer player: the cards `role` cannot see dealt anew (core/ai)."""
+        assert isinstance(state, WwState)
+        return evaluate.determinize(state, role, generator)
 
 
 RULES = WashingtonsWar()
