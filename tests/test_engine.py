@@ -23,7 +23,7 @@ def rules():
 
 
 def test_registry_lists_playable_games_and_names_them_on_error() -> None:
-    assert game_ids() == ["a-house-divided"]
+    assert game_ids() == ["a-house-divided", "washingtons-war", "gettysburg-1863"]
     with pytest.raises(KeyError, match="a-house-divided"):
         get_rules("no-such-game")
     with pytest.raises(KeyError, match="not playable yet"):

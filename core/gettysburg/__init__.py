@@ -1,1 +1,2 @@
-"""Gettysburg 1863 (Yankees & Rebels, issue 9): units, scenarios and rules. Not playable yet."""
+"""Gettysburg 1863 (Yankees & Rebels, issue 9): units, chits, scenarios and every rule; the Rules
+object is core.gettysburg.rules.RULES (docs/gettysburg-rules.md)."""

@@ -1,0 +1,256 @@
+"""3.0 Activation: own flags, double flags and command hats, one unit or stack at a time.
+
+"If the drawn chit is a corps: own flag or double flag, 1 unit of the drawn corps may move and/or
+fight. If it is your own flag: activate units of your choice NOT yet activated this turn.
+Command (hat): both units in the same hex may move and/or fight, at least one of them of the
+activated corps, or both reserve cavalry or artillery; or 1 reserve cavalry or artillery unit
+may move and/or fight, or fire." 2.0 step 4: one unit, or one stack for a hat, at a time.
+AMB-02 [R]: on a flag chit every own flag and double flag activates any unit, and a hat's stack
+needs no drawn corps. AMB-03/04 [R]: every CR / AR unit answers the hat. A unit is activated
+once a turn (4.0); a reinforcement's entry is its activation (7.0, AMB-23).
+"""
+from __future__ import annotations
+
+from core import stack
+from core.engine import Action as Act, Choice
+from core.gettysburg import fire, movement
+from core.gettysburg import query as q
+from core.gettysburg.chits import Chit, chit_mix
+from core.gettysburg.frames import Action, Activation, Activations, MoveTo, Round, Target
+from core.gettysburg.state import ON_MAP, PENDING, GbState
+
+
+def chit_of(r: Round) -> Chit:
+    return chit_mix().chits[r.chit]
+
+
+def _ready(state: GbState, uid: str) -> bool:
+    """Not yet activated, and on the map or a reinforcement able to enter (AMB-30)."""
+    u = q.unit(state, uid)
+    if u.activated:
+        return False
+    if u.status == ON_MAP:
+        return True
+    return u.status == PENDING and movement.can_enter(state, uid)
+
+
+def flag_units(state: GbState, r: Round) -> list[str]:
+    """Units an own flag or double flag may activate: of the drawn corps, or any (flag chit)."""
+    chit = chit_of(r)
+    return [u.id for u in state.units if u.side == r.side
+            and (chit.kind == "flag" or q.corps_of(u.id) == chit.corps) and _ready(state, u.id)]
+
+
+def reserve_units(state: GbState, r: Round) -> list[str]:
+    """3.0 hat (b): one reserve cavalry or artillery unit (AMB-04 [R]: every CR / AR unit)."""
+    return [u.id for u in state.units if u.side == r.side and q.is_reserve(u.id)
+            and _ready(state, u.id)]
+
+
+def stacks(state: GbState, r: Round) -> list[str]:
+    """3.0 hat (a): hexes holding two unactivated units of the roller, one of the drawn corps or
+    both reserves (AMB-02 [R]: any two on a flag chit)."""
+    chit = chit_of(r)
+    out = []
+    for h, there in sorted(q.occupancy(state).items()):
+        mine = [u for u in there if u.side == r.side]
+        if len(mine) != 2 or any(u.activated for u in mine):
+            continue
+        if (chit.kind == "flag" or any(q.corps_of(u.id) == chit.corps for u in mine)
+                or all(q.is_reserve(u.id) for u in mine)):
+            out.append(h)
+    return out
+
+
+def usable(state: GbState, r: Round) -> bool:
+    return bool((r.flags and flag_units(state, r))
+                or (r.hats and (reserve_units(state, r) or stacks(state, r))))
+
+
+def activation_step(state: GbState, r: Round) -> None:
+    """2.0 steps 4-7: activations one at a time until the results are used or given up."""
+    if r.flags <= 0 and r.hats <= 0:
+        return
+    if not usable(state, r):
+        left = [f"{n} {what}" for n, what in ((r.flags, "flag"), (r.hats, "command")) if n]
+        state.log.append(f"{r.side}: {', '.join(left)} result(s) lost, no unit to activate.")
+        r.flags = r.hats = 0
+        return
+    stack.repeat(r)
+    stack.push(state, Activations())
+
+
+# --- Activations: which unit or stack next ---------------------------------------------------
+
+
+def _round(state: GbState) -> Round:
+    r = stack.find(state, Round)
+    assert r is not None, "no round under way"
+    return r
+
+
+def activations_prompt(state: GbState, frame: Activations) -> str:
+    r = _round(state)
+    chit = chit_of(r)
+    whose = "any of your units" if chit.kind == "flag" else f"the {q.chit_name(r.chit)}"
+    return (f"{r.side}: {r.flags} flag result(s) (1 unit of {whose} each) and {r.hats} command "
+            "result(s) (a stack of 2 or 1 reserve unit) left: choose what acts next (3.0).")
+
+
+def _where(state: GbState, uid: str) -> str:
+    u = q.unit(state, uid)
+    return q.hex_name(u.hex) if u.on_map else f"arriving at {q.hex_name(u.entry)}"
+
+
+def activations_choices(state: GbState, frame: Activations) -> list[Choice]:
+    r = _round(state)
+    out = []
+    if r.flags:
+        out += [Choice(Act("activate", uid), f"Activate {q.describe(state, uid)}, "
+                       f"{_where(state, uid)}", "activate") for uid in flag_units(state, r)]
+    if r.hats:
+        out += [Choice(Act("command", uid), f"Command: activate reserve "
+                       f"{q.describe(state, uid)}, {_where(state, uid)}", "command")
+                for uid in reserve_units(state, r)]
+        for h in stacks(state, r):
+            names = " and ".join(q.name(u.id) for u in q.at(state, h, r.side))
+            out.append(Choice(Act("command-stack", h),
+                              f"Command: activate the stack in {q.hex_name(h)} ({names})",
+                              "command"))
+    out.append(Choice(Act("end-activations", None),
+                      "End the round (the remaining results are lost)", "turn", ends_turn=True))
+    return out
+
+
+def _begin(state: GbState, frame: Activations, units: list[str], how: str) -> None:
+    stack.done(state, frame)
+    for uid in units:
+        q.update(state, uid, activated=True)
+    state.log.append(f"{_round(state).side} activates "
+                     f"{' and '.join(q.name(u) for u in units)} ({how}, 3.0).")
+    state.focus = None
+    stack.push(state, Activation(units=units, how=how))
+
+
+def _activate(state: GbState, frame: Activations, uid: str) -> None:
+    _round(state).flags -= 1
+    _begin(state, frame, [uid], "flag")
+
+
+def _command(state: GbState, frame: Activations, uid: str) -> None:
+    _round(state).hats -= 1
+    _begin(state, frame, [uid], "command, reserve unit")
+
+
+def _command_stack(state: GbState, frame: Activations, h: str) -> None:
+    r = _round(state)
+    r.hats -= 1
+    _begin(state, frame, [u.id for u in q.at(state, h, r.side)], "command, stack")
+
+
+def _end(state: GbState, frame: Activations, _noun: None) -> None:
+    r = _round(state)
+    if r.flags or r.hats:
+        state.log.append(f"{r.side} gives up the round's remaining activations.")
+    r.flags = r.hats = 0
+    stack.done(state, frame)
+
+
+ACTIVATIONS = stack.Stop(
+    role=lambda state, frame: _round(state).side,
+    prompt=activations_prompt,
+    choices=activations_choices,
+    handlers={"activate": _activate, "command": _command, "command-stack": _command_stack,
+              "end-activations": _end},
+)
+
+
+# --- Activation: each unit acts in turn -----------------------------------------------------
+
+
+def options(state: GbState, uid: str) -> list[str]:
+    """What `uid` may do now: 'enter' (7.0), 'move' (4.0), 'fire' (5.0)."""
+    u = q.unit(state, uid)
+    if u.status == PENDING:
+        return ["enter"] if movement.can_enter(state, uid) else []
+    if not u.on_map:
+        return []
+    out = []
+    if movement.can_move(state, uid):
+        out.append("move")
+    if fire.targets(state, uid):
+        out.append("fire")
+    return out
+
+
+def next_unit(state: GbState, a: Activation) -> None:
+    """Ask for the next action while a unit of the activation still can act."""
+    if any(options(state, uid) for uid in a.units if uid not in a.acted):
+        stack.repeat(a)
+        stack.push(state, Action())
+
+
+ACTIVATION = stack.Steps((next_unit,))
+
+
+def _activation(state: GbState) -> Activation:
+    a = stack.find(state, Activation)
+    assert a is not None, "no activation under way"
+    return a
+
+
+def action_prompt(state: GbState, frame: Action) -> str:
+    a = _activation(state)
+    names = " and ".join(q.describe(state, u) for u in a.units if u not in a.acted)
+    return f"Activated ({a.how}): {names}. Move, enter, fire, or end the activation."
+
+
+def action_choices(state: GbState, frame: Action) -> list[Choice]:
+    a = _activation(state)
+    out = []
+    for uid in a.units:
+        if uid in a.acted:
+            continue
+        for verb in options(state, uid):
+            out.append(Choice(Act(verb, uid), action_label(state, verb, uid),
+                              "move" if verb == "enter" else verb))
+    out.append(Choice(Act("end-activation", None), "End this activation", "activate"))
+    return out
+
+
+def action_label(state: GbState, verb: str, uid: str) -> str:
+    u = q.unit(state, uid)
+    if verb == "enter":
+        return f"Enter {q.name(uid)} at {q.hex_name(u.entry)} (7.0: road move, no attack)"
+    if verb == "move":
+        return f"Move {q.name(uid)} from {q.hex_name(u.hex)}"
+    return f"Fire with {q.name(uid)} from {q.hex_name(u.hex)} without moving"
+
+
+def _move(state: GbState, frame: Action, uid: str) -> None:
+    stack.done(state, frame)
+    stack.push(state, MoveTo(unit=uid))
+
+
+def _enter(state: GbState, frame: Action, uid: str) -> None:
+    stack.done(state, frame)
+    stack.push(state, MoveTo(unit=uid, entering=True))
+
+
+def _fire(state: GbState, frame: Action, uid: str) -> None:
+    stack.done(state, frame)
+    stack.push(state, Target(unit=uid, in_place=True))
+
+
+def _end_activation(state: GbState, frame: Action, _noun: None) -> None:
+    a = _activation(state)
+    a.acted = list(a.units)
+    stack.done(state, frame)
+
+
+ACTION = stack.Stop(
+    role=lambda state, frame: q.unit(state, _activation(state).units[0]).side,
+    prompt=action_prompt,
+    choices=action_choices,
+    handlers={"move": _move, "enter": _enter, "fire": _fire, "end-activation": _end_activation},
+)

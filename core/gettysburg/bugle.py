@@ -1,0 +1,202 @@
+"""3.0 Bugle: each bugle rolled lets one unit of the roller retreat or try to recover.
+
+"1 unit of any corps may retreat up to 3 hexes moving away from the enemy, or 1 unit may try to
+recover SP (core/gettysburg/recovery.py). These actions come BEFORE any other movement or combat
+and only on units NOT yet activated this turn. With 2 bugles a unit may retreat and then try to
+recover." AMB-05 [R]: any unit of the rolling side; the retreat is counted in hexes, each step
+not closer to the nearest enemy, never into a hex next to an enemy, prohibited terrain or an
+overstacked hex (passing through friends is allowed); using a bugle activates the unit; the
+bugles come before the enemy-flag redeployments. A result no unit can use is lost.
+"""
+from __future__ import annotations
+
+from core import stack
+from core.engine import Action as Act, Choice
+from core.gettysburg import integrity, recovery
+from core.gettysburg import query as q
+from core.gettysburg.frames import BugleRetreat, Bugles, RecoverToo, Round
+from core.gettysburg.state import GbState, enemy
+
+RETREAT_HEXES = 3  # 3.0: up to 3 hexes
+
+
+class Ground:
+    """What a side's bugle retreats read, computed once for all its units: the enemy's hexes
+    and ZoC, who stands where, and each hex's distance to the nearest enemy."""
+
+    def __init__(self, state: GbState, side: str) -> None:
+        self.foes = q.hexes_of(state, enemy(side))
+        self.zoc = q.zoc(state, enemy(side))
+        self.occupied = q.occupancy(state)
+        self.near = q.distance_field(self.foes)
+
+
+def retreat_hexes(state: GbState, uid: str, first: bool = False,
+                  ground: Ground | None = None) -> list[str]:
+    """Where `uid` may end a bugle retreat of 1 to 3 hexes (`first`: stop at the first one)."""
+    u = q.unit(state, uid)
+    if not u.on_map:
+        return []
+    ground = ground or Ground(state, u.side)
+    foes, zoc, occupied, near = ground.foes, ground.zoc, ground.occupied, ground.near
+
+    def nearest(h: str) -> int:
+        return near.get(h, 0)  # no enemy on the map: every step is "away"
+
+    seen = {u.hex}
+    layer = [u.hex]
+    ends: set[str] = set()
+    for _ in range(RETREAT_HEXES):
+        nxt = []
+        for h in layer:
+            for n in q.neighbours(h):
+                if n in seen or n in foes or n in zoc or not q.may_enter(uid, n):
+                    continue
+                if nearest(n) < nearest(h):
+                    continue  # AMB-05: every step away from (never toward) the enemy
+                seen.add(n)
+                nxt.append(n)
+                if (q.can_end_in(state, uid, n, occupied)
+                        and integrity.may_move_to(state, uid, n)):
+                    ends.add(n)
+                    if first:
+                        return [n]
+        layer = nxt
+    return sorted(ends)
+
+
+def usable(state: GbState, side: str) -> list[tuple[str, str]]:
+    """(verb, unit) for every bugle use open to `side` now."""
+    out = []
+    ground = Ground(state, side)
+    for u in q.on_map(state, side):
+        if u.activated:
+            continue
+        if retreat_hexes(state, u.id, first=True, ground=ground):
+            out.append(("bugle-retreat", u.id))
+        if recovery.may_recover(state, u.id):
+            out.append(("bugle-recover", u.id))
+    return out
+
+
+def _round(state: GbState) -> Round:
+    r = stack.find(state, Round)
+    assert r is not None, "no round under way"
+    return r
+
+
+def bugle_step(state: GbState, r: Round) -> None:
+    """2.0 / 3.0: the bugles first, one unit at a time."""
+    if r.bugles <= 0:
+        return
+    if not usable(state, r.side):
+        state.log.append(f"{r.bugles} bugle result(s) lost: no unit can use them (3.0).")
+        r.bugles = 0
+        return
+    stack.repeat(r)
+    stack.push(state, Bugles())
+
+
+def bugles_prompt(state: GbState, frame: Bugles) -> str:
+    n = _round(state).bugles
+    return (f"{n} bugle{'s' if n > 1 else ''} (3.0): a unit not yet activated retreats up to 3 "
+            "hexes or tries to recover SP (two bugles: retreat, then recover).")
+
+
+def bugles_choices(state: GbState, frame: Bugles) -> list[Choice]:
+    out = []
+    for verb, uid in usable(state, _round(state).side):
+        if verb == "bugle-retreat":
+            label = f"Bugle: {q.describe(state, uid)} retreats up to 3 hexes"
+        else:
+            n = q.counters().training_dice(uid)
+            label = f"Bugle: {q.describe(state, uid)} tries to recover ({n} dice)"
+        out.append(Choice(Act(verb, uid), label, "bugle"))
+    out.append(Choice(Act("pass", None), "Forgo the bugle results", "bugle"))
+    return out
+
+
+def _bugle_retreat(state: GbState, frame: Bugles, uid: str) -> None:
+    stack.done(state, frame)
+    stack.push(state, BugleRetreat(unit=uid))
+
+
+def _bugle_recover(state: GbState, frame: Bugles, uid: str) -> None:
+    _round(state).bugles -= 1
+    stack.done(state, frame)
+    recovery.recover(state, uid)
+
+
+def _pass(state: GbState, frame: Bugles, _noun: None) -> None:
+    r = _round(state)
+    state.log.append(f"{r.side} forgoes {r.bugles} bugle result(s).")
+    r.bugles = 0
+    stack.done(state, frame)
+
+
+BUGLES = stack.Stop(
+    role=lambda state, frame: _round(state).side,
+    prompt=bugles_prompt,
+    choices=bugles_choices,
+    handlers={"bugle-retreat": _bugle_retreat, "bugle-recover": _bugle_recover, "pass": _pass},
+)
+
+
+def retreat_prompt(state: GbState, frame: BugleRetreat) -> str:
+    return (f"{q.describe(state, frame.unit)} retreats (3.0 bugle): choose the hex, up to 3 "
+            "hexes away from the enemy.")
+
+
+def retreat_choices(state: GbState, frame: BugleRetreat) -> list[Choice]:
+    return [Choice(Act("to", h), f"{q.name(frame.unit)} retreats to {q.hex_name(h)}", "move")
+            for h in retreat_hexes(state, frame.unit)]
+
+
+def _retreat_to(state: GbState, frame: BugleRetreat, h: str) -> None:
+    r = _round(state)
+    u = q.unit(state, frame.unit)
+    q.update(state, frame.unit, hex=h, activated=True)  # AMB-05: the bugle activates it
+    r.bugles -= 1
+    state.log.append(f"Bugle: {q.name(frame.unit)} retreats {q.hex_name(u.hex)} -> "
+                     f"{q.hex_name(h)} (3.0).")
+    stack.done(state, frame)
+    if r.bugles > 0 and recovery.may_recover(state, frame.unit):
+        stack.push(state, RecoverToo(unit=frame.unit))
+
+
+BUGLE_RETREAT = stack.Stop(
+    role=lambda state, frame: q.unit(state, frame.unit).side,
+    prompt=retreat_prompt,
+    choices=retreat_choices,
+    handlers={"to": _retreat_to},
+)
+
+
+def recover_too_prompt(state: GbState, frame: RecoverToo) -> str:
+    return (f"A second bugle: {q.describe(state, frame.unit)} may now try to recover "
+            "(3.0: two bugles, retreat then recover).")
+
+
+def recover_too_choices(state: GbState, frame: RecoverToo) -> list[Choice]:
+    n = q.counters().training_dice(frame.unit)
+    return [Choice(Act("recover", frame.unit), f"{q.name(frame.unit)} tries to recover "
+                   f"({n} dice)", "bugle"),
+            Choice(Act("no", None), "Keep the bugle for another unit", "bugle")]
+
+
+def _recover(state: GbState, frame: RecoverToo, uid: str) -> None:
+    _round(state).bugles -= 1
+    stack.done(state, frame)
+    recovery.recover(state, frame.unit)
+
+
+def _no(state: GbState, frame: RecoverToo, _noun: None) -> None:
+    stack.done(state, frame)
+
+
+RECOVER_TOO = stack.Stop(
+    role=lambda state, frame: q.unit(state, frame.unit).side,
+    prompt=recover_too_prompt,
+    choices=recover_too_choices,
+    handlers={"recover": _recover, "no": _no},
+)

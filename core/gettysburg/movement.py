@@ -1,0 +1,207 @@
+"""Movement (4.0-4.2) and reinforcement entry (7.0): where a unit may go, and the MoveTo stop.
+
+4.0: each terrain has an MP cost to enter (5.3.1); a road hexside costs 1/2 MP and replaces the
+terrain (AMB-11 [R]; here it replaces the terrain's STOP too, so a road runs through the town);
+a stream hexside costs 2 MP in total and ends the move, unless a road bridges it (AMB-13 [R]);
+wooded hills and urban hexes end the move; a unit cannot enter a hex it lacks the MP for.
+Entering 2-MP terrain or crossing a stream forbids fire in the same action; any road step
+forbids an attack at the end of the move (strategic movement). No cavalry on wooded (or rough)
+hills, no artillery in B7 / D8.
+4.1: stacking is checked where the move ends; friendly units may be passed through (AMB-21).
+4.2: entering a hex next to an enemy ends the move; a unit starting next to the enemy may not
+step straight into another such hex, nor end next to an enemy (AMB-10 [R]; option: once out,
+it may re-enter one and stop).
+7.0: a reinforcement enters spending its first 1/2 MP in its entry hex, as road movement.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from core import stack
+from core.engine import Action as Act, Choice
+from core.gettysburg import integrity
+from core.gettysburg import query as q
+from core.gettysburg.frames import Activation, Engagement, MoveTo
+from core.gettysburg.state import ON_MAP, GbState, enemy
+
+HALF = 2  # MP are counted in halves: a road hex costs 1/2 MP (4.0)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How a unit can get to a hex: `road` (a road step: no attack, AMB-11), `heavy` (entered
+    2-MP terrain or crossed a stream: no fire, 4.0). `clean` = neither: it may still fire."""
+
+    road: bool
+    heavy: bool
+
+    @property
+    def clean(self) -> bool:
+        return not self.road and not self.heavy
+
+    def note(self) -> str:
+        if self.road:
+            return "road move: no attack after it (4.0)"
+        if self.heavy:
+            return "2-MP terrain or stream: no fire after it (4.0)"
+        return ""
+
+
+def reach(state: GbState, uid: str, *, entering: bool = False, factor: int = 1,
+          shun_enemy: bool = False, end_clear: bool = False) -> dict[str, Reach]:
+    """Every hex `uid` may end its move in, with the best way to get there (a way that still
+    allows fire first). `entering`: from off the map through its entry hex (7.0); `factor`:
+    MP multiplier (7.1 night: x 2); `shun_enemy`: may never enter a hex next to an enemy (7.1);
+    `end_clear`: may not end next to an enemy (4.31 evasion)."""
+    u = q.unit(state, uid)
+    side = u.side
+    allowance = q.kind(uid).mp * HALF * factor
+    enemy_hexes = q.hexes_of(state, enemy(side))
+    zoc = q.zoc(state, enemy(side))
+    start = u.entry if entering else u.hex
+    if not start:
+        return {}
+    started_in_zoc = not entering and start in zoc
+    stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
+    # (cost in half MP, hex, road used, heavy terrain entered, must stop here)
+    frontier: list[tuple[int, str, bool, bool, bool]] = []
+    if entering:
+        if start in enemy_hexes or not q.may_enter(uid, start):
+            return {}
+        if shun_enemy and start in zoc:
+            return {}
+        heapq.heappush(frontier, (1, start, True, False, start in zoc))  # 7.0: 1/2 MP, road
+    else:
+        heapq.heappush(frontier, (0, start, False, False, False))
+    best: dict[tuple[str, bool, bool, bool], int] = {}
+    while frontier:
+        cost, h, road, heavy, stopped = heapq.heappop(frontier)
+        key = (h, road, heavy, stopped)
+        if key in best:
+            continue
+        best[key] = cost
+        if stopped:
+            continue
+        for n, along_road, on_stream, mp, stop_terrain in q.steps(h):
+            if n in enemy_hexes or not q.may_enter(uid, n):
+                continue
+            crossing = on_stream and not along_road  # a road bridges the stream (AMB-13)
+            if along_road:
+                step = 1
+            elif crossing:
+                step = (mp + 2 if state.options.stream_cost == "+2" else max(2, mp)) * HALF
+            else:
+                step = mp * HALF
+            if cost + step > allowance:
+                continue
+            stop = crossing or (not along_road and stop_terrain)
+            if n in zoc:
+                if shun_enemy or stay_out or (started_in_zoc and h == start):
+                    continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
+                stop = True   # 4.2: a unit entering an enemy ZoC must stop
+            heavy_now = heavy or (not along_road and (mp >= 2 or crossing))
+            heapq.heappush(frontier, (cost + step, n, road or along_road, heavy_now, stop))
+    out: dict[str, Reach] = {}
+    occupied = q.occupancy(state)
+    allowed: dict[str, bool] = {}
+    for (h, road, heavy, _stopped) in best:
+        if h == start and not entering:
+            continue
+        if end_clear and h in zoc:
+            continue
+        if h not in allowed:
+            allowed[h] = (q.can_end_in(state, uid, h, occupied)
+                          and integrity.may_move_to(state, uid, h))
+        if not allowed[h]:
+            continue
+        found = Reach(road, heavy)
+        known = out.get(h)
+        if known is None or (found.clean and not known.clean) or (
+                not known.clean and not found.road and known.road):
+            out[h] = found
+    return out
+
+
+def can_enter(state: GbState, uid: str) -> bool:
+    """7.0, AMB-23: a pending reinforcement can enter now (its entry hex free of the enemy,
+    somewhere to end its move)."""
+    u = q.unit(state, uid)
+    if (u.entry and q.can_end_in(state, uid, u.entry)
+            and integrity.may_move_to(state, uid, u.entry)):
+        return True  # the entry hex itself will do (the quick answer)
+    return bool(reach(state, uid, entering=True))
+
+
+def can_move(state: GbState, uid: str) -> bool:
+    """`uid` has somewhere to move (a quick look at its neighbours first, 4.0-4.2)."""
+    u = q.unit(state, uid)
+    if not u.on_map:
+        return False
+    zoc = q.zoc(state, enemy(u.side))
+    allowance = q.kind(uid).mp * HALF
+    occupied = q.occupancy(state)
+    for n, along_road, on_stream, mp, _stop in q.steps(u.hex):
+        if n in zoc and u.hex in zoc:
+            continue
+        if along_road:
+            step = 1
+        elif on_stream:
+            step = (mp + 2 if state.options.stream_cost == "+2" else max(2, mp)) * HALF
+        else:
+            step = mp * HALF
+        if (step <= allowance and q.can_end_in(state, uid, n, occupied)
+                and integrity.may_move_to(state, uid, n)):
+            return True
+    return bool(reach(state, uid))
+
+
+# --- MoveTo: the stop ------------------------------------------------------------------------
+
+
+def move_prompt(state: GbState, frame: MoveTo) -> str:
+    what = "enters the map at" if frame.entering else "moves from"
+    where = q.unit(state, frame.unit).entry if frame.entering else q.unit(state, frame.unit).hex
+    return (f"{q.describe(state, frame.unit)} {what} {q.hex_name(where)}: choose the hex where "
+            f"it ends its move ({q.kind(frame.unit).mp} MP).")
+
+
+def move_choices(state: GbState, frame: MoveTo) -> list[Choice]:
+    out = []
+    for h, how in sorted(reach(state, frame.unit, entering=frame.entering).items()):
+        note = how.note()
+        label = f"{q.name(frame.unit)} to {q.hex_name(h)}" + (f" ({note})" if note else "")
+        out.append(Choice(Act("to", h), label, "move"))
+    return out
+
+
+def _to(state: GbState, frame: MoveTo, h: str) -> None:
+    how = reach(state, frame.unit, entering=frame.entering)[h]
+    u = q.unit(state, frame.unit)
+    start = "" if frame.entering else u.hex
+    if frame.entering:
+        q.update(state, frame.unit, status=ON_MAP, hex=h)
+        state.log.append(f"{q.name(frame.unit)} enters at {q.hex_name(u.entry)} and moves to "
+                         f"{q.hex_name(h)} (7.0).")
+    else:
+        q.update(state, frame.unit, hex=h)
+        state.log.append(f"{q.name(frame.unit)} moves {q.hex_name(start)} -> {q.hex_name(h)}"
+                         + (f" ({how.note()})" if how.note() else "") + ".")
+    # 4.0, 5.0: infantry, cavalry and horse artillery may fight after moving; artillery not
+    may_fire = how.clean and q.kind(frame.unit).moves_and_fires and not frame.entering
+    activation = stack.find(state, Activation)
+    if activation is not None and frame.unit not in activation.acted:
+        activation.acted.append(frame.unit)
+        if may_fire:
+            activation.ready.append(frame.unit)
+    stack.done(state, frame)
+    stack.push(state, Engagement(kind="entry" if frame.entering else "move", mover=frame.unit,
+                                 start=start, may_fire=may_fire))
+
+
+MOVE_TO = stack.Stop(
+    role=lambda state, frame: q.unit(state, frame.unit).side,
+    prompt=move_prompt,
+    choices=move_choices,
+    handlers={"to": _to},
+)

@@ -1,0 +1,284 @@
+"""Gettysburg 1863: look-ups every rule module reads (who stands where, what a counter prints,
+what a hex is), and the one way a unit changes (`update`).
+
+The printed counters are the roster (core/gettysburg/units.py), the battlefield the board
+(maps/gettysburg.py); both are loaded once and never change, so the geometry is cached here.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+import msgspec
+
+from core.gettysburg.state import CSA, ON_MAP, PENDING, UNION, GbState, Unit, enemy
+from core.gettysburg.units import Roster, Unit as Counter, UnitType, roster
+from maps import gettysburg as gb_map
+from maps.hexboard import HexBoard
+
+
+def board() -> HexBoard:
+    return gb_map.load()
+
+
+def counters() -> Roster:
+    return roster()
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {uid: i for i, uid in enumerate(roster().units)}
+
+
+def unit_ids() -> list[str]:
+    """Every unit id, in the roster's order (the order of `GbState.units`)."""
+    return list(_index())
+
+
+def unit(state: GbState, uid: str) -> Unit:
+    return state.units[_index()[uid]]
+
+
+def update(state: GbState, uid: str, **changes: object) -> Unit:
+    """Replace unit `uid` with a copy carrying `changes` (units are frozen)."""
+    i = _index()[uid]
+    new = msgspec.structs.replace(state.units[i], **changes)
+    state.units[i] = new
+    return new
+
+
+def counter(uid: str) -> Counter:
+    """What the counter prints (1.1): name, side, corps, type, SP, training, fire."""
+    return roster().units[uid]
+
+
+def kind(uid: str) -> UnitType:
+    return roster().type_of(uid)
+
+
+def is_infantry(uid: str) -> bool:
+    return kind(uid).infantry
+
+
+def is_cavalry(uid: str) -> bool:
+    return kind(uid).cavalry
+
+
+def is_artillery(uid: str) -> bool:
+    """Artillery and horse artillery (4.0: both may not enter B7 / D8, AMB-20 never advance)."""
+    return kind(uid).artillery
+
+
+def is_reserve(uid: str) -> bool:
+    """A CR / AR unit (3.0: activated by the command hat, AMB-03)."""
+    return roster().is_reserve(uid)
+
+
+def corps_of(uid: str) -> str:
+    return counter(uid).corps
+
+
+def printed_sp(uid: str) -> int:
+    return counter(uid).sp
+
+
+# --- where the units are -----------------------------------------------------------------
+
+
+def on_map(state: GbState, side: str | None = None) -> list[Unit]:
+    return [u for u in state.units if u.status == ON_MAP and (side is None or u.side == side)]
+
+
+def pending(state: GbState, side: str | None = None) -> list[Unit]:
+    """Reinforcements due and not yet entered (7.0, AMB-23)."""
+    return [u for u in state.units if u.status == PENDING and (side is None or u.side == side)]
+
+
+def occupancy(state: GbState) -> dict[str, list[Unit]]:
+    """Hex -> the units in it."""
+    out: dict[str, list[Unit]] = {}
+    for u in state.units:
+        if u.status == ON_MAP:
+            out.setdefault(u.hex, []).append(u)
+    return out
+
+
+def at(state: GbState, h: str, side: str | None = None) -> list[Unit]:
+    return [u for u in state.units
+            if u.status == ON_MAP and u.hex == h and (side is None or u.side == side)]
+
+
+def hexes_of(state: GbState, side: str) -> set[str]:
+    return {u.hex for u in state.units if u.status == ON_MAP and u.side == side}
+
+
+def zoc(state: GbState, side: str) -> set[str]:
+    """4.2: the hexes adjacent to a unit of `side` (its zones of control)."""
+    out: set[str] = set()
+    for h in hexes_of(state, side):
+        out.update(neighbours(h))
+    return out
+
+
+def enemies_next_to(state: GbState, h: str, side: str) -> list[Unit]:
+    """The enemy units (of `side`'s enemy) in the hexes adjacent to `h`."""
+    near = set(neighbours(h))
+    return [u for u in on_map(state, enemy(side)) if u.hex in near]
+
+
+def distance_field(sources: Iterable[str]) -> dict[str, int]:
+    """Hex -> distance to the nearest of `sources` (a breadth-first search over the grid, whose
+    path lengths are the hex distances: tests/test_gettysburg_rules_move.py checks it)."""
+    field = {h: 0 for h in sources}
+    layer = list(field)
+    while layer:
+        nxt = []
+        for h in layer:
+            d = field[h] + 1
+            for n in neighbours(h):
+                if n not in field:
+                    field[n] = d
+                    nxt.append(n)
+        layer = nxt
+    return field
+
+
+def nearest_enemy(state: GbState, h: str, side: str) -> int | None:
+    """Hexes from `h` to the nearest unit of `side`'s enemy, None if the enemy has none."""
+    hexes = hexes_of(state, enemy(side))
+    return min((distance(h, e) for e in hexes), default=None)
+
+
+# --- the battlefield -------------------------------------------------------------------------
+
+
+@cache
+def neighbours(h: str) -> tuple[str, ...]:
+    return tuple(board().neighbours(h).values())
+
+
+@cache
+def _cubes() -> dict[str, tuple[int, int, int]]:
+    from maps import hexes
+    spec = board().spec
+    return {h: hexes.cube(h, spec) for h in board().hexes}
+
+
+def distance(a: str, b: str) -> int:
+    """Hexes from `a` to `b` (cube coordinates, maps/hexes.py)."""
+    cubes = _cubes()
+    (q1, r1, s1), (q2, r2, s2) = cubes[a], cubes[b]
+    return max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2))
+
+
+@cache
+def steps(h: str) -> tuple[tuple[str, bool, bool, int, bool], ...]:
+    """Each step out of `h`: (neighbour, road along the hexside, stream on it, the
+    neighbour's MP cost, the neighbour stops movement) — the movement search's data (4.0)."""
+    return tuple((n, road(h, n), stream(h, n), terrain_mp(n), stops(n)) for n in neighbours(h))
+
+
+@cache
+def terrain_mp(h: str) -> int:
+    return int(board().terrain(h).props["mp"])
+
+
+@cache
+def stops(h: str) -> bool:
+    """4.0: entering a wooded hill or an urban hex (buildings / farm) ends the move."""
+    return bool(board().terrain(h).props["stop"])
+
+
+@cache
+def protection(h: str) -> int:
+    """5.3.1: white dice fewer for a target in `h`."""
+    return int(board().terrain(h).props["protection"])
+
+
+def cover(h: str) -> bool:
+    """3.0, 7.1: a hex giving cover = terrain with any protection (AMB-06, AMB-24 [R])."""
+    return protection(h) > 0
+
+
+def elevation(h: str) -> int:
+    return board().elevation(h)
+
+
+def entrenched(h: str) -> bool:
+    """5.3 exception: retreat results count as save in an entrenchment hex."""
+    return board().hex(h).terrain == "entrenchments"
+
+
+@cache
+def road(a: str, b: str) -> bool:
+    return board().has(a, b, "road")
+
+
+@cache
+def stream(a: str, b: str) -> bool:
+    return board().has(a, b, "stream")
+
+
+def hex_name(h: str) -> str:
+    """'N5 Cemetery Hill', 'K7'."""
+    name = board().hex(h).name
+    return f"{h} {name}" if name else h
+
+
+# --- standing in a hex -----------------------------------------------------------------------
+
+
+@cache
+def may_enter(uid: str, h: str) -> bool:
+    """4.0: no cavalry on a wooded (or rough) hill, no artillery in B7 or D8."""
+    return roster().may_enter(uid, h, board())
+
+
+def stack_ok(uids: Iterable[str]) -> bool:
+    """4.1: at most 2 units in a hex, at most 1 of them infantry."""
+    return roster().stack_ok(uids)
+
+
+def can_end_in(state: GbState, uid: str, h: str,
+               occupied: dict[str, list[Unit]] | None = None) -> bool:
+    """`uid` may end a move, retreat or advance in `h`: open to it, no enemy there, and the
+    stacking limit kept (4.0, 4.1, AMB-21). `occupied`: `occupancy(state)`, if at hand."""
+    if not may_enter(uid, h):
+        return False
+    side = unit(state, uid).side
+    there = at(state, h) if occupied is None else occupied.get(h, [])
+    if any(u.side != side for u in there):
+        return False
+    return stack_ok([u.id for u in there if u.id != uid] + [uid])
+
+
+# --- names -----------------------------------------------------------------------------------
+
+SIDE_SHORT = {UNION: "US", CSA: "CSA"}
+
+
+@cache
+def name(uid: str) -> str:
+    """The counter's name; the two names both armies use get their side ('McIntosh (CSA)')."""
+    c = counter(uid)
+    if sum(1 for u in roster().units.values() if u.name == c.name) > 1:
+        return f"{c.name} ({SIDE_SHORT[c.side]})"
+    return c.name
+
+
+def describe(state: GbState, uid: str) -> str:
+    """'Heth (CSA III infantry, 4/6 SP)'."""
+    u, c = unit(state, uid), counter(uid)
+    corps = roster().corps[c.corps].label
+    return (f"{name(uid)} ({SIDE_SHORT[c.side]} {corps} {kind(uid).name.lower()}, "
+            f"{u.sp}/{c.sp} SP)")
+
+
+def chit_name(chit: str) -> str:
+    """'Confederate flag', 'Union XI Corps'."""
+    from core.gettysburg.chits import chit_mix
+    c = chit_mix().chits[chit]
+    if c.kind == "flag":
+        return f"{c.side} flag"
+    return f"{c.side} {roster().corps[c.corps].name}"
+

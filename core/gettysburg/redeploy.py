@@ -1,0 +1,106 @@
+"""2.0 step 3 / 3.0 enemy flag: for each enemy flag rolled, the opponent moves one of his own
+units into an adjacent hex, not adjacent to the enemy.
+
+AMB-07 [R]: the opponent may decline; any of his units, activated or not; it is not an
+activation; it may leave an enemy ZoC as long as it does not end next to an enemy; one hex,
+whatever its MP cost, but not into prohibited terrain or over the stacking limit. AMB-05 [R]:
+after the bugles, before the activations.
+"""
+from __future__ import annotations
+
+from core import stack
+from core.engine import Action as Act, Choice
+from core.gettysburg import integrity
+from core.gettysburg import query as q
+from core.gettysburg.frames import RedeployTo, Redeploys, Round
+from core.gettysburg.state import GbState, Unit, enemy
+
+
+def hexes(state: GbState, uid: str, zoc: set[str] | None = None,
+          occupied: dict[str, list[Unit]] | None = None) -> list[str]:
+    """The adjacent hexes `uid` may redeploy into (`zoc`, `occupied`: if already at hand)."""
+    u = q.unit(state, uid)
+    if not u.on_map:
+        return []
+    zoc = q.zoc(state, enemy(u.side)) if zoc is None else zoc
+    occupied = q.occupancy(state) if occupied is None else occupied
+    return sorted(h for h in q.neighbours(u.hex) if h not in zoc
+                  and q.can_end_in(state, uid, h, occupied)
+                  and integrity.may_move_to(state, uid, h))
+
+
+def movable(state: GbState, side: str) -> list[str]:
+    zoc, occupied = q.zoc(state, enemy(side)), q.occupancy(state)
+    return [u.id for u in q.on_map(state, side) if hexes(state, u.id, zoc, occupied)]
+
+
+def _round(state: GbState) -> Round:
+    r = stack.find(state, Round)
+    assert r is not None, "no round under way"
+    return r
+
+
+def redeploy_step(state: GbState, r: Round) -> None:
+    """2.0 step 3: the opponent redeploys, one unit per enemy flag."""
+    if r.redeploys <= 0:
+        return
+    if not movable(state, enemy(r.side)):
+        state.log.append(f"{r.redeploys} enemy flag(s): no {enemy(r.side)} unit can redeploy.")
+        r.redeploys = 0
+        return
+    stack.repeat(r)
+    stack.push(state, Redeploys())
+
+
+def redeploys_prompt(state: GbState, frame: Redeploys) -> str:
+    r = _round(state)
+    return (f"{r.side} rolled {r.redeploys} {enemy(r.side)} flag(s) (2.0 step 3): you may move "
+            "one of your units to an adjacent hex not next to the enemy, for each.")
+
+
+def redeploys_choices(state: GbState, frame: Redeploys) -> list[Choice]:
+    side = enemy(_round(state).side)
+    out = [Choice(Act("redeploy", uid), f"Redeploy {q.describe(state, uid)}", "move")
+           for uid in movable(state, side)]
+    out.append(Choice(Act("pass", None), "Redeploy no (more) units", "move"))
+    return out
+
+
+def _redeploy(state: GbState, frame: Redeploys, uid: str) -> None:
+    stack.done(state, frame)
+    stack.push(state, RedeployTo(unit=uid))
+
+
+def _pass(state: GbState, frame: Redeploys, _noun: None) -> None:
+    _round(state).redeploys = 0
+    stack.done(state, frame)
+
+
+REDEPLOYS = stack.Stop(
+    role=lambda state, frame: enemy(_round(state).side),
+    prompt=redeploys_prompt,
+    choices=redeploys_choices,
+    handlers={"redeploy": _redeploy, "pass": _pass},
+)
+
+
+def redeploy_to_choices(state: GbState, frame: RedeployTo) -> list[Choice]:
+    return [Choice(Act("to", h), f"{q.name(frame.unit)} to {q.hex_name(h)}", "move")
+            for h in hexes(state, frame.unit)]
+
+
+def _to(state: GbState, frame: RedeployTo, h: str) -> None:
+    u = q.unit(state, frame.unit)
+    q.update(state, frame.unit, hex=h)
+    _round(state).redeploys -= 1
+    state.log.append(f"{q.name(frame.unit)} redeploys {q.hex_name(u.hex)} -> {q.hex_name(h)} "
+                     "(2.0 step 3).")
+    stack.done(state, frame)
+
+
+REDEPLOY_TO = stack.Stop(
+    role=lambda state, frame: q.unit(state, frame.unit).side,
+    prompt=lambda state, frame: f"Redeploy {q.describe(state, frame.unit)}: choose the hex.",
+    choices=redeploy_to_choices,
+    handlers={"to": _to},
+)
