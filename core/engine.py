@@ -50,8 +50,10 @@ class Card(msgspec.Struct):
     tags: list[str] = []
 
 
-class Choice(msgspec.Struct):
-    """A legal action with its human label; `group` sorts the action menu."""
+class Choice(msgspec.Struct, gc=False):
+    """A legal action with its human label; `group` sorts the action menu. (Not tracked by
+    the garbage collector: it holds only strings and an Action, so it is never in a cycle;
+    many are made at every decision.)"""
 
     action: Action
     label: str
@@ -200,7 +202,7 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
             return lambda v: v if isinstance(v, _IMMUTABLE) else only(v)
         if all(isinstance(t, (mi.StructType, mi.NoneType)) for t in info.types):
             # a tagged union of Structs (a decision stack's frames): copy by the value's type
-            return lambda v: v if v is None else struct_copier(type(v))(v)
+            return _copy_by_type
         return _deep
     if isinstance(info, (mi.ListType, mi.SetType, mi.FrozenSetType, mi.VarTupleType)):
         item = _copier_for(info.item_type)
@@ -208,8 +210,10 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
                 mi.VarTupleType: tuple}[type(info)]
         if item is None:
             return make
+        if make is list and item is _copy_by_type:
+            return copy_structs
         if make is list:
-            return lambda v: [item(x) for x in v]
+            return lambda v: [item(x) for x in v] if v else []
         return lambda v: make(item(x) for x in v)
     if isinstance(info, mi.DictType):
         key, value = _copier_for(info.key_type), _copier_for(info.value_type)
@@ -222,6 +226,22 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
             return None  # e.g. a game's typed options: never changed, shared by every copy
         return struct_copier(info.cls)
     return _deep
+
+
+def _copy_by_type(value: Any) -> Any:
+    """A Struct of any type (or None), copied by the copier of its own type."""
+    if value is None:
+        return None
+    copier = _copiers.get(type(value))
+    return (copier or struct_copier(type(value)))(value)
+
+
+def copy_structs(values: list[Any]) -> list[Any]:
+    """A list of Structs of several types (or None), each copied by the copier of its type:
+    `_copy_by_type` over a list (a decision stack), without a call per item."""
+    return [value if value is None
+            else (_copiers.get(type(value)) or struct_copier(type(value)))(value)
+            for value in values]
 
 
 def _deep(value: Any) -> Any:
@@ -251,9 +271,17 @@ def struct_copier(kind: type) -> Callable[[Any], Any]:
     return copy_struct
 
 
+def use_copier(kind: type, copier: Callable[[Any], Any]) -> None:
+    """Copy values of Struct type `kind` with `copier` instead of the copier derived from its
+    field types: for a game state copied at every action, written out field by field (faster),
+    with what the state keeps outside its fields. It must copy every mutable field: a game's
+    tests check it against the derived copier (see tests/test_ahd_speed.py)."""
+    _copiers[kind] = copier
+
+
 def clone(state: State) -> State:
     """A deep copy of a state: mutable parts copied, immutable values shared."""
-    return struct_copier(type(state))(state)
+    return (_copiers.get(type(state)) or struct_copier(type(state)))(state)
 
 
 # --- options ----------------------------------------------------------------------------
@@ -334,6 +362,9 @@ class Match:
         self.state = state
         self.history: list[tuple[str, Action]] = list(history or [])
         self._undo: list[tuple[State, int]] = []
+        # whether act keeps the states undo goes back to: a random playout, which never undoes,
+        # turns it off and each state is dropped as soon as the next one replaces it
+        self.keeps_undo = True
         # the last list actions() returned: (state, role, choices, their actions frozen)
         self._listed: tuple[State, str, list[Choice], tuple[Action, ...]] | None = None
         # role -> who plays it: a display name or COMPUTER; saved with the game, not rules
@@ -415,7 +446,7 @@ class Match:
         if self.state.result is not None or role not in self.state.active:
             return []
         choices = self.rules.actions(self.state, role)
-        self._listed = (self.state, role, choices, tuple(c.action for c in choices))
+        self._listed = (self.state, role, choices, tuple([c.action for c in choices]))
         return choices
 
     def act(self, role: str, action: Action | tuple | list,
@@ -426,7 +457,8 @@ class Match:
         from it; it spares the rules listing the legal actions a second time. Any other list
         (a copy, a view's actions, a forged one) is ignored: the rules then check by themselves.
         """
-        action = as_action(action)
+        if not isinstance(action, Action):
+            action = as_action(action)
         before = self.state
         if before.result is not None:
             raise IllegalAction("the game is over")
@@ -436,7 +468,7 @@ class Match:
             after = self.rules.act(before, role, action, legal=legal)
         else:
             after = self.rules.act(before, role, action)
-        if (after.rng != before.rng or after.active != before.active
+        if (not self.keeps_undo or after.rng != before.rng or after.active != before.active
                 or after.reveals != before.reveals or after.result is not None):
             self._undo.clear()  # dice, draws, reveals and hand-overs cannot be taken back
         else:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from core import rng
-from core.engine import Action, Match, Rules
+from core.engine import Action, Choice, Match, Rules
 
 
 class DeadEnd(Exception):
@@ -24,16 +24,22 @@ class _Chooser:
 def random_playout(rules: Rules, seed: int, scenario: str | None = None,
                    options: dict | None = None, max_actions: int = 100_000,
                    on_action: Callable[[Match, str, Action], None] | None = None) -> Match:
-    """Play one game to its end with random legal actions; returns the finished Match.
+    """Play one game to its end with random legal actions; returns the finished Match (with
+    its history; it keeps no undo, `Match.keeps_undo`).
 
     Raises DeadEnd when the game stops without a result, and RuntimeError past max_actions.
     """
     match = Match.new(rules, seed=seed, scenario=scenario, options=options)
+    match.keeps_undo = False  # nothing here undoes: each state goes once the next replaces it
     chooser = _Chooser(rng.seed_state(seed ^ 0x5EED))
     for _ in range(max_actions):
         if match.state.result is not None:
             return match
-        role, choices = _first_with_actions(match)
+        choices: list[Choice] = []
+        for role in match.state.active:  # the first active role with a legal action
+            choices = match.actions(role)
+            if choices:
+                break
         if not choices:
             raise DeadEnd(f"{rules.id} seed {seed}: no legal action at "
                           f"'{match.view(None).prompt}' after {len(match.history)} actions")
@@ -43,10 +49,3 @@ def random_playout(rules: Rules, seed: int, scenario: str | None = None,
             on_action(match, role, action)
     raise RuntimeError(f"{rules.id} seed {seed}: no result after {max_actions} actions")
 
-
-def _first_with_actions(match: Match):
-    for role in match.state.active:
-        choices = match.actions(role)
-        if choices:
-            return role, choices
-    return None, []

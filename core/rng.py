@@ -23,13 +23,6 @@ def seed_state(seed: int) -> int:
     return z or 0x2545F4914F6CDD1D
 
 
-def _next(x: int) -> tuple[int, int]:
-    x ^= x >> 12
-    x ^= (x << 25) & _MASK
-    x ^= x >> 27
-    return x, (x * 0x2545F4914F6CDD1D) & _MASK
-
-
 def randbelow(holder: HasRng, n: int) -> int:
     """A uniform integer in [0, n), advancing holder.rng (rejection sampling, no bias)."""
     if n <= 0:
@@ -37,7 +30,11 @@ def randbelow(holder: HasRng, n: int) -> int:
     limit = (1 << 64) - ((1 << 64) % n)
     x = holder.rng
     while True:
-        x, out = _next(x)
+        # one xorshift64* step: the next state x, and its output
+        x ^= x >> 12
+        x ^= (x << 25) & _MASK
+        x ^= x >> 27
+        out = (x * 0x2545F4914F6CDD1D) & _MASK
         if out < limit:
             holder.rng = x
             return out % n

@@ -180,8 +180,10 @@ def act(state: S, flow: Flow, role: str, action: Action,
     if ask is None:
         raise IllegalAction("nothing is asked now")
     stop, frame = ask
-    offered = stop.choices(state, frame) if legal is None else legal
-    if not any(choice.action == action for choice in offered):
+    for choice in stop.choices(state, frame) if legal is None else legal:
+        if choice.action == action:
+            break
+    else:
         raise IllegalAction(f"{action} is not a legal action now: {stop.prompt(state, frame)}")
     new = clone(state)
     apply(new, flow, action, settle)

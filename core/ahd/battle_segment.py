@@ -49,7 +49,7 @@ def fight_battles(state: AhdState, segment: BattleSegment) -> None:
 
 def recovery(state: AhdState, segment: BattleSegment) -> None:
     """B5.2.7: after the whole battle segment every reduced piece returns to full strength."""
-    reduced = [p for p in state.pieces if p.reduced and p.on_map]
+    reduced = [p for p in q.pieces_of(state, UNION) + q.pieces_of(state, CSA) if p.reduced]
     for p in reduced:
         update(state, p, reduced=False)
     if reduced:

@@ -12,20 +12,20 @@ from __future__ import annotations
 from core import dice
 from core.ahd import containment
 from core.ahd import query as q
-from core.ahd.state import CSA, UNION, AhdState, Piece
+from core.ahd.state import CSA, UNION, AhdState
 from core.ahd.text import name
 from maps.a_house_divided import WASHINGTON
 
 
 def capture(state: AhdState, side: str) -> None:
     """B9.0: `side` captures every box where it has a piece and the enemy has none."""
-    here: dict[str, list[Piece]] = {}
-    for p in q.pieces_of(state, side):
-        here.setdefault(p.loc, []).append(p)
     enemy_boxes = q.occupied(state, q.enemy(side))
-    for box, mine in sorted(here.items()):
+    for box in sorted(q.occupied(state, side)):
         if box in enemy_boxes:
             continue  # pieces of both sides: no change of owner (AMB-21)
+        if state.owner.get(box) == side and box not in state.cavalry_held:
+            continue  # already owned for good: nothing changes
+        mine = q.pieces_at(state, box, side)
         cavalry_only = not q.has_infantry(mine)
         if state.owner.get(box) != side:
             state.owner[box] = side

@@ -55,4 +55,8 @@ def foreign_counters() -> list[Piece]:
                   foreign=True) for n in range(1, FOREIGN_UNITS + 1)]
 
 
-INDEX: dict[str, int] = {p.id: i for i, p in enumerate([*make_counters(), *foreign_counters()])}
+# Where the foreign units start in a game's piece list (they follow every other counter).
+FIRST_FOREIGN = len(make_counters())
+
+COUNTERS: list[Piece] = [*make_counters(), *foreign_counters()]  # every counter, as it starts
+INDEX: dict[str, int] = {p.id: i for i, p in enumerate(COUNTERS)}

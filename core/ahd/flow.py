@@ -24,7 +24,7 @@ from core.ahd import (battle, battle_segment, border, containment, control, fore
 from core.ahd import query as q
 from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label
 from core.ahd.frames import GameTurn, LeaderPlacement, LeaderTo, PlayerTurn, SupportLoss
-from core.ahd.pieces import clear_turn_marks, has_turn_marks, update
+from core.ahd.pieces import TURN_MARKS, has_turn_marks, update
 from core.ahd.state import ASIDE, CSA, INFANTRY, POOL, UNION, AhdState
 from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
@@ -85,9 +85,11 @@ GAME_TURN = stack.Steps((turn_start, union_player_turn, confederate_player_turn,
 
 
 def player_turn_start(state: AhdState, turn: PlayerTurn) -> None:
-    for p in state.pieces:
+    # Only counters on the map carry turn marks: a counter leaves the map eliminated
+    # (pieces.remove_from_play) or swapped by a promotion (pieces.promote), both clearing them.
+    for p in q.pieces_of(state, UNION) + q.pieces_of(state, CSA):
         if has_turn_marks(p):
-            clear_turn_marks(state, p)
+            update(state, p, **TURN_MARKS)
     leaders.start_player_turn(state, turn.side)  # A8.2.1: two free marches alone a turn
     state.log.append(f"-- {turn.side} player turn --")
 
@@ -192,8 +194,10 @@ def end_of_game(state: AhdState) -> None:
 
 def settle(state: AhdState) -> None:
     """Consequences that hold at every moment, run after every step and every decision."""
-    control.lapse(state)  # B9.0: cavalry control ends when the cavalry leaves
-    leaders.sweep(state)  # A8.2.2: a leader left alone with enemy pieces is removed
+    if state.cavalry_held:
+        control.lapse(state)  # B9.0: cavalry control ends when the cavalry leaves
+    if state.leaders:
+        leaders.sweep(state)  # A8.2.2: a leader left alone with enemy pieces is removed
 
 
 FLOW: stack.Flow = {

@@ -22,6 +22,8 @@ values are not in the seed (GAP-8): veteran infantry (docs/ahd-decisions.md).
 """
 from __future__ import annotations
 
+from functools import cache
+
 from maps.a_house_divided import WASHINGTON
 from core.ahd import query as q
 from core.ahd.calendar import label
@@ -43,16 +45,20 @@ def intervened(state: AhdState) -> bool:
     return state.intervention_turn > 0
 
 
+@cache
+def cities_of_value(side: str) -> tuple[str, ...]:
+    """Recruiting cities of value 2+ in `side`'s colour (blue: Union, red: Confederate)."""
+    return tuple(box for box in q.map_boxes() if q.shield(box, side) >= CITY_VALUE)
+
+
 def union_cities_held(state: AhdState) -> list[str]:
     """Union recruiting cities of value 2+ (blue shield) the Confederacy controls."""
-    return [box for box in q.map_boxes()
-            if q.shield(box, UNION) >= CITY_VALUE and state.owner.get(box) == CSA]
+    return [box for box in cities_of_value(UNION) if state.owner.get(box) == CSA]
 
 
 def csa_cities_lost(state: AhdState) -> list[str]:
     """Confederate recruiting cities of value 2+ (red shield) the Union controls."""
-    return [box for box in q.map_boxes()
-            if q.shield(box, CSA) >= CITY_VALUE and state.owner.get(box) == UNION]
+    return [box for box in cities_of_value(CSA) if state.owner.get(box) == UNION]
 
 
 def conditions(state: AhdState) -> list[tuple[bool, str]]:
@@ -78,7 +84,7 @@ def units(state: AhdState) -> list[Piece]:
 
 
 def in_europe(state: AhdState) -> list[Piece]:
-    return [p for p in state.pieces if p.foreign and p.loc == EUROPE]
+    return [p for p in q.pieces_at(state, EUROPE, CSA) if p.foreign]
 
 
 def lost(state: AhdState) -> list[Piece]:

@@ -241,8 +241,8 @@ def _stuck(state: AhdState, ldr: Leader) -> bool:
 
 def follow_boxes(state: AhdState, ldr: Leader) -> list[str]:
     """Where the pieces that left the leader's box this turn now stand (free, A8.2.1)."""
-    return sorted({piece(state, pid).loc for pid in ldr.followable
-                   if piece(state, pid).on_map and piece(state, pid).loc != ldr.loc})
+    followed = [piece(state, pid) for pid in ldr.followable]
+    return sorted({p.loc for p in followed if p.on_map and p.loc != ldr.loc})
 
 
 def alone_boxes(state: AhdState, ldr: Leader) -> list[str]:
@@ -255,6 +255,17 @@ def alone_boxes(state: AhdState, ldr: Leader) -> list[str]:
     return sorted(dest for dest, ways in found.items()
                   if not occ.enemy(dest, ldr.side)
                   and any(len(route.path) <= 3 and not route.jump for route in ways.values()))
+
+
+def may_go_alone(state: AhdState, ldr: Leader) -> bool:
+    """Whether `alone_boxes` has any box, found without listing them: a march alone may stop
+    after one box, and every farther box is reached through a neighbouring one (a leader never
+    jumps), so there is somewhere to go exactly when a neighbouring box can be entered and
+    holds no enemy piece."""
+    if ldr.marches >= MAX_ALONE_MARCHES or ldr.sailed or _stuck(state, ldr):
+        return False
+    return any(q.enterable(state, box) and not q.has_enemy(state, box, ldr.side)
+               for box in q.neighbours(ldr.loc, ldr.side))
 
 
 def sail_boxes(state: AhdState, ldr: Leader) -> list[str]:
@@ -281,8 +292,13 @@ def destinations(state: AhdState, ldr: Leader) -> dict[str, str]:
 
 def movers(state: AhdState) -> list[Leader]:
     """The active player's leaders with somewhere to go."""
-    return [ldr for ldr in state.leaders
-            if ldr.side == state.player and ldr.on_map and destinations(state, ldr)]
+    return [ldr for ldr in state.leaders if ldr.side == state.player and may_move(state, ldr)]
+
+
+def may_move(state: AhdState, ldr: Leader) -> bool:
+    """Whether `destinations` has any box for the leader (the cheapest ways looked at first)."""
+    return ldr.on_map and bool(follow_boxes(state, ldr) or may_go_alone(state, ldr)
+                               or sail_boxes(state, ldr))
 
 
 def move_choices(state: AhdState) -> list[Choice]:

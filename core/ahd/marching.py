@@ -15,6 +15,8 @@ Where a piece may go is core/ahd/movement.py; this module asks and keeps the mar
 """
 from __future__ import annotations
 
+from functools import cache
+
 from core import dice, stack
 from core.ahd import battle, containment, leaders, movement
 from core.ahd import query as q
@@ -22,8 +24,9 @@ from core.ahd.command import table_value
 from core.ahd.calendar import year as year_of
 from core.ahd.frames import (Breakout, Breakouts, Invasion, LeaderTo, March, MarchTo, Movement, PlayerTurn,
                              Route, SailTo)
-from core.ahd.pieces import describe, piece
-from core.ahd.state import CSA, UNION, AhdState
+from core.ahd.counters import COUNTERS, INDEX
+from core.ahd.pieces import counter_name, describe, piece
+from core.ahd.state import CSA, UNION, AhdState, Piece
 from core.ahd.text import marches, name
 from core.engine import Action, Choice
 from maps.a_house_divided import WASHINGTON
@@ -116,6 +119,13 @@ BREAKOUTS = stack.Steps((offer_breakout,))
 # --- Movement: the segment's main question ---------------------------------------------------
 
 
+# The actions of the choices every stop of the movement offers (an Action is frozen: every
+# choice of it may share one).
+END_MOVEMENT = Action("end-movement", None)
+END_MARCH = Action("end-march", None)
+CANCEL = Action("cancel", None)
+
+
 def movement_prompt(state: AhdState, frame: Movement) -> str:
     extra = " or an invasion" if frame.invasion else ""
     return (f"{state.player} movement: {marches(frame.marches_left)} left. Choose a box to "
@@ -126,27 +136,35 @@ def movement_choices(state: AhdState, frame: Movement) -> list[Choice]:
     side = state.player
     out: list[Choice] = []
     if frame.marches_left > 0:
-        occ = q.Occupancy(state)
-        mine = q.pieces_of(state, side)
-        origins = sorted({p.loc for p in mine
-                          if movement.can_march(p)
-                          or movement.can_entrench(state, p, occ.enemy(p.loc, side))})
-        out += [Choice(Action("march", box), f"March from {name(box)}", "move")
-                for box in origins]
-        rule = " (A8.4)" if side == CSA else ""  # Confederates sail only after intervention
-        ports = movement.open_ports(state, side, occ)  # B4.2.3: to another port of its side
-        if ports:
-            out += [Choice(Action("sail", p.id),
-                           f"Naval move: {describe(p)} from {name(p.loc)}{rule}", "naval")
-                    for p in movement.sea_movers(state, side, mine)
-                    if movement.can_sail(state, p) and any(port != p.loc for port in ports)]
+        origins: set[str] = set()
+        for p in q.pieces_of(state, side):
+            if p.loc not in origins and (movement.can_march(p)
+                                         or movement.can_entrench(state, p)):
+                origins.add(p.loc)
+        out += [Choice(action, label, "move")
+                for action, label in map(march_from, sorted(origins))]
+        sailors = ([p for p in movement.sea_movers(state, side)
+                    if movement.ready_to_sail(state, p)]  # can_sail, the side allowed
+                   if movement.naval_moves_allowed(state, side) else [])
+        ports = movement.open_ports(state, side) if sailors else []  # B4.2.3: to another port
+        for p in sailors:
+            if len(ports) > (p.loc in ports):  # another port to go to
+                action, label = sail_choice(p.id, p.loc)
+                out.append(Choice(action, label, "naval"))
         if frame.invasion and any(movement.can_invade_with(state, p)
                                   for p in q.pieces_at(state, WASHINGTON, side)):
             out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")
                     for port in movement.invasion_targets(state)]
     out += leaders.move_choices(state)  # A8.2.1: with its pieces, or alone for free
-    out.append(Choice(Action("end-movement", None), "End movement", "turn"))
+    out.append(Choice(END_MOVEMENT, "End movement", "turn"))
     return out
+
+
+@cache
+def march_from(box: str) -> tuple[Action, str]:
+    """The action and the label of a march from `box`, made once per box (an Action is
+    frozen: every choice of it may share one)."""
+    return Action("march", box), f"March from {name(box)}"
 
 
 def _march(state: AhdState, frame: Movement, box: str) -> None:
@@ -222,22 +240,65 @@ BREAKOUT = stack.Stop(
 # --- March: one march from one box (B4.0) ------------------------------------------------------
 
 
-def march_choices(state: AhdState, frame: March) -> list[Choice]:
-    out: list[Choice] = []
+def joiners(state: AhdState, frame: March) -> list[tuple[Piece, bool, bool]]:
+    """The pieces of the march's box that can still join it: (piece, may move, may entrench)."""
+    out = []
     side = state.player
     enemy_here = q.has_enemy(state, frame.origin, side)
+    exit_here = movement.has_exit_from(frame.origin, side)  # has_exit: the same for them all
     for p in q.pieces_at(state, frame.origin, side):
         if p.id in frame.moved:
             continue
-        if movement.can_march(p) and movement.has_exit(p):
-            used = f", {p.marches} march used" if p.marches else ""
-            out.append(Choice(Action("piece", p.id), f"Move {describe(p)}{used}", "move"))
-        if movement.can_entrench(state, p, enemy_here):
-            cost = "1 march" if q.is_recruiting_city(p.loc) else "2 marches"
-            out.append(Choice(Action("entrench", p.id),
-                              f"Entrench {describe(p)} ({cost})", "move"))
-    out.append(Choice(Action("end-march", None), "End this march", "turn"))
+        move = movement.can_march(p) and exit_here
+        entrench = movement.can_entrench(state, p, enemy_here)
+        if move or entrench:
+            out.append((p, move, entrench))
     return out
+
+
+def march_choices(state: AhdState, frame: March) -> list[Choice]:
+    out: list[Choice] = []
+    for p, move, entrench in joiners(state, frame):
+        if move:
+            action, label = move_choice(p.id, p.marches)
+            out.append(Choice(action, label, "move"))
+        if entrench:
+            action, label = entrench_choice(p.id, p.loc)
+            out.append(Choice(action, label, "move"))
+    out.append(Choice(END_MARCH, "End this march", "turn"))
+    return out
+
+
+# The actions and labels of the most frequent choices, made once (an Action is frozen: every
+# choice of it may share one; a label depends only on the arguments).
+
+
+@cache
+def move_choice(pid: str, marches_used: int) -> tuple[Action, str]:
+    used = f", {marches_used} march used" if marches_used else ""
+    return Action("piece", pid), f"Move {counter_name(pid)}{used}"
+
+
+@cache
+def entrench_choice(pid: str, box: str) -> tuple[Action, str]:
+    cost = "1 march" if q.is_recruiting_city(box) else "2 marches"
+    return Action("entrench", pid), f"Entrench {counter_name(pid)} ({cost})"
+
+
+@cache
+def destination_choice(dest: str, jump: bool, crossing: bool, battle: bool,
+                       rail_bonus: bool) -> tuple[Action, str]:
+    notes = [note for note, on in (("jump", jump), ("across a river bank", crossing),
+                                   ("enemy there: battle", battle),
+                                   ("3 boxes by friendly rail, O3.2", rail_bonus)) if on]
+    extra = f" ({', '.join(notes)})" if notes else ""
+    return Action("space", dest), f"To {name(dest)}{extra}"
+
+
+@cache
+def sail_choice(pid: str, box: str) -> tuple[Action, str]:
+    rule = " (A8.4)" if COUNTERS[INDEX[pid]].side == CSA else ""  # Confederates: intervention
+    return Action("sail", pid), f"Naval move: {counter_name(pid)} from {name(box)}{rule}"
 
 
 def pay(state: AhdState, frame: March) -> None:
@@ -256,7 +317,7 @@ def end_march(state: AhdState, frame: March) -> None:
 
 def close_if_spent(state: AhdState, frame: March) -> None:
     """A march ends by itself once no piece of its box can still join it."""
-    if len(march_choices(state, frame)) == 1:
+    if not joiners(state, frame):
         end_march(state, frame)
 
 
@@ -290,20 +351,17 @@ def destination_choices(state: AhdState, frame: MarchTo) -> list[Choice]:
     occ = q.Occupancy(state)
     out: list[Choice] = []
     for dest, route in sorted(movement.routes(state, p, occ).items()):
-        notes = [n for n, on in (("jump", route.jump), ("across a river bank", route.crossing),
-                                 ("enemy there: battle", occ.enemy(dest, p.side)),
-                                 ("3 boxes by friendly rail, O3.2", len(route.path) == 4))
-                 if on]
-        extra = f" ({', '.join(notes)})" if notes else ""
-        out.append(Choice(Action("space", dest), f"To {name(dest)}{extra}", "move"))
-    out.append(Choice(Action("cancel", None), "Choose another piece", "turn"))
+        action, label = destination_choice(dest, route.jump, route.crossing,
+                                           occ.enemy(dest, p.side), len(route.path) == 4)
+        out.append(Choice(action, label, "move"))
+    out.append(Choice(CANCEL, "Choose another piece", "turn"))
     return out
 
 
 def _move_to(state: AhdState, frame: MarchTo, dest: str) -> None:
     p = piece(state, frame.piece)
     occ = q.Occupancy(state)
-    ways = movement.entries(state, p, occ)[dest]
+    ways = movement.entries(state, p, occ, to=dest)[dest]
     if len(ways) > 1 and occ.enemy(dest, p.side):
         stack.push(state, Route(piece=p.id, dest=dest))  # the entry box matters: ask
         return
@@ -336,7 +394,7 @@ MARCH_TO = stack.Stop(
 
 def route_choices(state: AhdState, frame: Route) -> list[Choice]:
     p = piece(state, frame.piece)
-    ways = movement.entries(state, p)[frame.dest]
+    ways = movement.entries(state, p, to=frame.dest)[frame.dest]
     out = []
     for via, route in sorted(ways.items()):
         notes = [f"by {route.last.kind}"] + [n for n, on in (
@@ -349,7 +407,7 @@ def route_choices(state: AhdState, frame: Route) -> list[Choice]:
 
 def _choose_route(state: AhdState, frame: Route, via: str) -> None:
     p = piece(state, frame.piece)
-    route = movement.entries(state, p)[frame.dest][via]
+    route = movement.entries(state, p, to=frame.dest)[frame.dest][via]
     stack.done(state, frame)
     stack.done(state, stack.top(state))  # the MarchTo below: the piece has its destination
     complete_move(state, p, route)

@@ -7,7 +7,8 @@ Paths are enumerated here; the flow module turns them into choices.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+
+import msgspec
 
 from maps.board import Link
 
@@ -19,19 +20,21 @@ from core.ahd.state import CAVALRY, CRACK, CSA, EUROPE, INFANTRY, UNION, AhdStat
 
 
 
-class Route(NamedTuple):
-    """One way for a piece to reach `dest` in one march."""
+class Route(msgspec.Struct, frozen=True, gc=False):
+    """One way for a piece to reach `dest` in one march. (A Struct, never saved: many are made
+    for each choice of a destination, and a Struct is quick to make.)"""
 
     dest: str
     via: str          # the box it enters `dest` from (its origin for a one-box move)
     last: Link        # the line it enters `dest` by
     jump: bool        # passes through an enemy-occupied box (B4.2.1, B4.2.2)
     path: tuple[str, ...]
+    crossing: bool    # enters `dest` across a blue river bank (B5.2.3): crosses(last, dest)
 
-    @property
-    def crossing(self) -> bool:
-        """Enters its destination across a blue river bank (B5.2.3)."""
-        return self.dest in self.last.props.get("bank", ())
+
+def crosses(link: Link, box: str) -> bool:
+    """Whether `link` enters `box` across one of its blue river banks (B5.2.3)."""
+    return box in link.props.get("bank", ())
 
 
 def friendly_rail(state: AhdState, link: Link, side: str) -> bool:
@@ -65,37 +68,61 @@ def rail_bonus(state: AhdState, p: Piece) -> bool:
 def has_exit(p: Piece) -> bool:
     """Whether any line leaves the piece's box that its side may use: a one-box move along any
     usable line is always allowed (B4.0), so then the piece has somewhere to go."""
-    return bool(two_box_lines(p.loc, p.side))
+    return has_exit_from(p.loc, p.side)
+
+
+def has_exit_from(box: str, side: str) -> bool:
+    """has_exit for any piece of `side` in `box`."""
+    return bool(two_box_lines(box, side))
+
+
+def moves_like_cavalry(state: AhdState, p: Piece) -> bool:
+    """Cavalry, or O2.1 crack infantry, which marches like cavalry."""
+    return p.arm == CAVALRY or fast_crack(state, p)
+
+
+def line_types_ok(first: str, second: str, like_cavalry: bool, river_once: bool) -> bool:
+    """Movement Table T3, the line types a two-box move may combine: infantry moves 2 boxes
+    only by river or by railway (friendly railway, checked on the move), one line type per
+    march; cavalry along road and railway mixed, or river only (never mixing river with another
+    line type, B4.0). `river_once`: O4.1, on turn 1 a piece moves 1 river box per march."""
+    if first == second == "river":
+        return not river_once
+    if like_cavalry:
+        return "river" not in (first, second)
+    return first == second == "rail"  # infantry: road 1 box; no mixing line types (B4.0)
+
+
+@cache
+def two_box_moves(origin: str, side: str, like_cavalry: bool, river_once: bool) -> tuple[
+        tuple[str, Link, bool, tuple[tuple[str, Link, bool], ...]], ...]:
+    """two_box_lines, keeping only the second lines whose type T3 lets the mover add to the
+    first (`line_types_ok`), each line with whether it crosses a river bank into the box it
+    enters (`crosses`). A pure function of the board, worked out once."""
+    return tuple(
+        (middle, first, crosses(first, middle),
+         tuple((dest, second, crosses(second, dest)) for dest, second in onward
+               if line_types_ok(first.kind, second.kind, like_cavalry, river_once)))
+        for middle, first, onward in two_box_lines(origin, side))
 
 
 def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, second: Link,
-                    middle: str, dest: str) -> tuple[bool, bool]:
-    """Whether a two-box move along `first` then `second` is allowed; and if it is a jump.
-
-    Movement Table T3: infantry moves 2 boxes only by river or by friendly railway, one line
-    type per march; cavalry moves 2 boxes along road and railway mixed, or river only.
-    """
-    kinds = (first.kind, second.kind)
-    if kinds == ("river", "river") and q.first_turn_restricted(state):
-        return False, False  # O4.1: on turn 1 a piece moves 1 river box per march
-    if p.arm == CAVALRY or fast_crack(state, p):  # O2.1: crack infantry marches like cavalry
-        if ("river" in kinds) and kinds != ("river", "river"):
-            return False, False  # cavalry may not mix river with another line type (B4.0)
-    elif kinds == ("river", "river"):
-        pass
-    elif kinds == ("rail", "rail"):
-        # both segments must be friendly railway (AMB-6)
+                    middle: str, dest: str, like_cavalry: bool) -> tuple[bool, bool]:
+    """Whether a two-box move along `first` then `second`, line types T3 allows
+    (`line_types_ok`), is allowed now; and if it is a jump."""
+    river = first.kind == "river"
+    if not (like_cavalry or river):
+        # infantry by railway: both segments must be friendly railway (AMB-6)
         if not (friendly_rail(state, first, p.side) and friendly_rail(state, second, p.side)):
             return False, False
-    else:
-        return False, False  # infantry: road 1 box; no mixing line types (B4.0)
-    if not occ.enemy(middle, p.side):
+    foes = occ.foes[p.side]  # where the enemy's pieces stand
+    if middle not in foes:
         return True, False
     # Passing through an enemy-occupied box is a jump; one per piece per turn (AMB-10),
     # and a jump may not end in an enemy-occupied box (B4.2.1, B4.2.2).
-    if p.jumped or occ.enemy(dest, p.side):
+    if p.jumped or dest in foes:
         return False, False
-    if kinds == ("river", "river"):
+    if river:  # (river then river: T3 allows no other mix with a river)
         # Union river jump: downstream only, any Union piece, even past cavalry (B4.2.2).
         ok = (p.side == UNION and downstream(first, middle) and downstream(second, dest))
         return ok, ok
@@ -116,9 +143,10 @@ def two_box_lines(origin: str, side: str) -> tuple[tuple[str, Link, tuple[tuple[
         for middle, first in q.adjacent(origin) if q.usable(first, side))
 
 
-def entries(state: AhdState, p: Piece,
-            occ: q.Occupancy | None = None) -> dict[str, dict[str, Route]]:
-    """Every box `p` can reach in one march, and for each the boxes it could enter it from.
+def entries(state: AhdState, p: Piece, occ: q.Occupancy | None = None,
+            to: str | None = None) -> dict[str, dict[str, Route]]:
+    """Every box `p` can reach in one march, and for each the boxes it could enter it from
+    (`to`: only the ways into that box, when the destination is chosen).
 
     For each (destination, entry box) the best line is kept: no jump, then no river-bank
     crossing. The entry box matters in a battle: it decides the river-bank bonus (B5.2.3) and
@@ -134,20 +162,31 @@ def entries(state: AhdState, p: Piece,
         if best is None or (route.jump, route.crossing) < (best.jump, best.crossing):
             ways[route.via] = route
 
-    for middle, first, onward in two_box_lines(origin, p.side):
-        if not q.enterable(state, middle):
-            continue  # O4.1: no piece enters Kentucky on turn 1
-        offer(Route(middle, origin, first, False, (origin, middle)))
-        for dest, second in onward:
-            if not q.enterable(state, dest):
+    like_cavalry = moves_like_cavalry(state, p)
+    turn_one = q.first_turn_restricted(state)  # O4.1: no piece enters Kentucky on turn 1
+    for middle, first, first_crosses, onward in two_box_moves(origin, p.side, like_cavalry,
+                                                             turn_one):
+        if turn_one and not q.enterable(state, middle):
+            continue
+        if to is None or middle == to:
+            offer(Route(middle, origin, first, False, (origin, middle), first_crosses))
+        for dest, second, second_crosses in onward:
+            if (to is not None and dest != to) or (turn_one and not q.enterable(state, dest)):
                 continue
-            ok, jump = _second_step_ok(state, occ, p, first, second, middle, dest)
+            ok, jump = _second_step_ok(state, occ, p, first, second, middle, dest, like_cavalry)
             if ok:
-                offer(Route(dest, middle, second, jump, (origin, middle, dest)))
+                offer(Route(dest, middle, second, jump, (origin, middle, dest), second_crosses))
     if rail_bonus(state, p):
         for route in _rail_bonus_routes(state, occ, p):
-            offer(route)
+            if to is None or route.dest == to:
+                offer(route)
     return found
+
+
+@cache
+def railways(box: str) -> tuple[tuple[str, Link], ...]:
+    """The railway lines out of `box` (of its lines, `q.adjacent`, in the same order)."""
+    return tuple((other, link) for other, link in q.adjacent(box) if link.kind == "rail")
 
 
 def _rail_bonus_routes(state: AhdState, occ: q.Occupancy, p: Piece) -> list[Route]:
@@ -157,14 +196,14 @@ def _rail_bonus_routes(state: AhdState, occ: q.Occupancy, p: Piece) -> list[Rout
     jump of the turn, under B4.2.1 (AMB-55); O2.1 crack infantry never jumps."""
     origin, side = p.loc, p.side
     out: list[Route] = []
-    for first_box, first in q.adjacent(origin):
+    for first_box, first in railways(origin):
         if not friendly_rail(state, first, side) or not q.enterable(state, first_box):
             continue
-        for second_box, second in q.adjacent(first_box):
+        for second_box, second in railways(first_box):
             if (second_box == origin or not friendly_rail(state, second, side)
                     or not q.enterable(state, second_box)):
                 continue
-            for dest, third in q.adjacent(second_box):
+            for dest, third in railways(second_box):
                 if (dest in (origin, first_box) or not friendly_rail(state, third, side)
                         or not q.enterable(state, dest)):
                     continue
@@ -172,7 +211,7 @@ def _rail_bonus_routes(state: AhdState, occ: q.Occupancy, p: Piece) -> list[Rout
                 if passed and not _rail_jump_ok(occ, p, passed, dest):
                     continue
                 out.append(Route(dest, second_box, third, bool(passed),
-                                 (origin, first_box, second_box, dest)))
+                                 (origin, first_box, second_box, dest), crosses(third, dest)))
     return out
 
 
@@ -191,15 +230,16 @@ def best(ways: dict[str, Route]) -> Route:
 
 def routes(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[str, Route]:
     """Every box `p` can reach in one march from where it stands, with the best route there."""
-    return {dest: best(ways) for dest, ways in entries(state, p, occ).items()}
+    return {dest: best(ways) if len(ways) > 1 else next(iter(ways.values()))
+            for dest, ways in entries(state, p, occ).items()}
 
 
 def can_entrench(state: AhdState, p: Piece, enemy_here: bool | None = None) -> bool:
     """B4.2.5: one march in a recruiting city, both of the piece's marches elsewhere; never in
     a box holding enemy pieces; pointless where already entrenched. `enemy_here`: whether the
     piece's box holds enemy pieces, when the caller knows it."""
-    if p.sailed or p.halted or q.is_entrenched(state, p):
-        return False
+    if p.sailed or p.halted or p.marches >= 2 or q.is_entrenched(state, p):
+        return False  # (both ways below need a march left)
     if enemy_here is None:
         enemy_here = q.has_enemy(state, p.loc, p.side)
     if enemy_here and not containment.may_entrench(state, p):
@@ -238,21 +278,33 @@ def can_sail(state: AhdState, p: Piece) -> bool:
     under O4.1 'L'Unione non può fare nessun movimento navale' on turn 1. After foreign
     intervention the Confederates too 'possono fare movimenti navali' from their own ports, and
     the foreign units from Europe (A8.4, GAP-11)."""
+    return naval_moves_allowed(state, p.side) and ready_to_sail(state, p)
+
+
+def ready_to_sail(state: AhdState, p: Piece) -> bool:
+    """What `can_sail` asks of the piece itself: it has not moved, and it stands in a port its
+    side owns (or, a Confederate foreign unit, in Europe)."""
     if p.marches or p.sailed or p.halted:
         return False
     if p.side == CSA:
-        return foreign.may_sail(state) and (
-            p.loc == EUROPE or (q.is_port(p.loc) and state.owner.get(p.loc) == CSA))
-    return (q.is_port(p.loc) and state.owner.get(p.loc) == UNION
-            and not q.first_turn_restricted(state))
+        return p.loc == EUROPE or (q.is_port(p.loc) and state.owner.get(p.loc) == CSA)
+    return q.is_port(p.loc) and state.owner.get(p.loc) == UNION
 
 
-def sea_movers(state: AhdState, side: str, mine: list[Piece] | None = None) -> list[Piece]:
-    """The pieces that might make a naval move: the side's pieces on the map (`mine`, when the
-    caller has them) and, for the Confederates, the foreign units waiting in Europe (A8.4)."""
-    if mine is None:
-        mine = q.pieces_of(state, side)
-    return mine + foreign.in_europe(state) if side == CSA else mine
+def naval_moves_allowed(state: AhdState, side: str) -> bool:
+    """Whether `side` may make naval moves at all now: the Union, except on turn 1 under O4.1;
+    the Confederates only after foreign intervention (A8.4)."""
+    if side == CSA:
+        return foreign.may_sail(state)
+    return not q.first_turn_restricted(state)
+
+
+def sea_movers(state: AhdState, side: str) -> list[Piece]:
+    """The pieces that might make a naval move (B4.2.3): the side's pieces in the ports it owns
+    and, for the Confederates, the foreign units waiting in Europe (A8.4)."""
+    own_ports = [box for box in q.occupied_ports(state, side) if state.owner.get(box) == side]
+    in_ports = q.pieces_in(state, own_ports, side)
+    return in_ports + foreign.in_europe(state) if side == CSA else in_ports
 
 
 def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> list[str]:
@@ -264,10 +316,10 @@ def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None)
 
 def open_ports(state: AhdState, side: str, occ: q.Occupancy | None = None) -> list[str]:
     """The ports a piece of `side` may sail to (B4.2.3, A4.0), whatever its own port."""
-    occ = occ or q.Occupancy(state)
+    enemy_boxes = (occ or q.Occupancy(state)).foes[side]
     return [port for port in q.ports()
             if state.owner.get(port) == side
-            and (not occ.enemy(port, side) or (side == UNION and port in state.contained))]
+            and (port not in enemy_boxes or (side == UNION and port in state.contained))]
 
 
 def sail(state: AhdState, p: Piece, port: str) -> Piece:

@@ -1,11 +1,13 @@
 """Changes to single pieces: lookup, hits, elimination, promotion (B5.1, B6.0, B7.0)."""
 from __future__ import annotations
 
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 import msgspec
 
-from core.ahd.counters import INDEX
+from core.ahd.counters import COUNTERS, INDEX
 from core.ahd.query import free_counter
 from core.ahd.state import ASIDE, CRACK, MILITIA, NAME, POOL, SPARE, VETERAN, AhdState, Piece
 
@@ -19,9 +21,14 @@ def piece(state: AhdState, pid: str) -> Piece:
 def update(state: AhdState, p: Piece, **changes: Any) -> Piece:
     """Change counter `p`: pieces are frozen (every copy of the state shares them, so a copy
     is cheap), so the counter is replaced in `state.pieces` by one with `changes`. Returns the
-    new counter: use it, not `p`, afterwards."""
+    new counter: use it, not `p`, afterwards. The only way a counter changes, so it keeps the
+    state's index of where the counters are (`AhdState.whereabouts`) in step."""
     new = msgspec.structs.replace(p, **changes)
-    state.pieces[INDEX[p.id]] = new
+    i = INDEX[p.id]
+    old = state.pieces[i]
+    if new.loc != old.loc:  # (the index first: if not built yet, built from the list as it was)
+        state.whereabouts.moved(i, new.side, old.loc, new.loc)
+    state.pieces[i] = new
     return new
 
 
@@ -34,13 +41,27 @@ TURN_MARKS: dict[str, Any] = dict(marches=0, digging=False, jumped=False, halted
 def describe(p: Piece) -> str:
     """'Union veteran infantry (U-FV-03)'; 'Confederate foreign veteran infantry (C-FOR-01)'
     (A8.4)."""
-    foreign = "foreign " if p.foreign else ""
-    return f"{p.side} {foreign}{NAME[(p.arm, p.grade)]} ({p.id})"
+    return _description(p.side, p.foreign, p.arm, p.grade, p.id)
+
+
+@cache
+def _description(side: str, foreign: bool, arm: str, grade: str, pid: str) -> str:
+    """describe(), worked out once per counter (labels and the log name counters often)."""
+    return f"{side} {'foreign ' if foreign else ''}{NAME[(arm, grade)]} ({pid})"
+
+
+def counter_name(pid: str) -> str:
+    """describe() of counter `pid`, whatever its state: a counter's side, type and quality
+    never change (a promotion swaps counters)."""
+    return describe(COUNTERS[INDEX[pid]])
+
+
+turn_marks_of = attrgetter(*TURN_MARKS)  # a counter's turn marks, in the order of TURN_MARKS
+NO_TURN_MARKS = tuple(TURN_MARKS.values())
 
 
 def has_turn_marks(p: Piece) -> bool:
-    return (p.marches != 0 or p.digging or p.jumped or p.halted or p.sailed
-            or p.came_from != "" or p.crossing or p.fought or p.retreated)
+    return turn_marks_of(p) != NO_TURN_MARKS
 
 
 def clear_turn_marks(state: AhdState, p: Piece) -> Piece:

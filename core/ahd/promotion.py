@@ -8,11 +8,14 @@ game turn; on 1 or less he may promote two pieces.
 """
 from __future__ import annotations
 
+from functools import cache
+from operator import attrgetter
+
 from core import dice, stack
 from core.ahd import query as q
 from core.ahd.frames import PlayerTurn, Promotion
-from core.ahd.pieces import NEXT_GRADE, describe, missing_counters, promote
-from core.ahd.state import CSA, SPARE, AhdState, Piece
+from core.ahd.pieces import NEXT_GRADE, counter_name, describe, missing_counters, piece, promote
+from core.ahd.state import CAVALRY, CSA, INFANTRY, SPARE, AhdState, Piece
 from core.ahd.text import name
 from core.engine import Action, Choice
 
@@ -21,11 +24,17 @@ def promotable(state: AhdState, done: list[str]) -> list[Piece]:
     """The player's pieces on the map with a free counter of the next quality (B6.0), not
     promoted this segment; never a foreign unit (A8.4)."""
     side = state.player
-    free = {(p.arm, p.grade) for p in state.pieces if p.loc == SPARE and p.side == side}
+    free = set(map(kind, q.pieces_at(state, SPARE, side)))  # the kinds of the free counters
     if not free:
         return []
+    # the kinds a free counter can promote: the same arm, one quality lower
+    promoted = {(arm, lower) for lower, grade in NEXT_GRADE.items() for arm in (INFANTRY, CAVALRY)
+                if (arm, grade) in free}
     return [p for p in q.pieces_of(state, side)
-            if (p.arm, NEXT_GRADE.get(p.grade)) in free and p.id not in done and not p.foreign]
+            if kind(p) in promoted and p.id not in done and not p.foreign]
+
+
+kind = attrgetter("arm", "grade")  # a counter's (arm, grade)
 
 
 def begin(state: AhdState, turn: PlayerTurn) -> None:
@@ -73,15 +82,24 @@ def prompt(state: AhdState, frame: Promotion) -> str:
 
 
 def choices(state: AhdState, frame: Promotion) -> list[Choice]:
-    out = [Choice(Action("promote", p.id), f"Promote {describe(p)} in {name(p.loc)}", "promote")
-           for p in promotable(state, frame.promoted)]
+    out = []
+    for p in promotable(state, frame.promoted):
+        action, label = promote_choice(p.id, p.loc)
+        out.append(Choice(action, label, "promote"))
     nobody = "No second promotion (O4.3)" if frame.promoted else "Promote nobody"
     out.append(Choice(Action("pass", None), nobody, "turn"))
     return out
 
 
+@cache
+def promote_choice(pid: str, box: str) -> tuple[Action, str]:
+    """The action and label of promoting counter `pid` in `box`, made once (an Action is
+    frozen: every choice of it may share one)."""
+    return Action("promote", pid), f"Promote {counter_name(pid)} in {name(box)}"
+
+
 def _promote(state: AhdState, frame: Promotion, pid: str) -> None:
-    old = next(p for p in q.pieces_of(state, state.player) if p.id == pid)
+    old = piece(state, pid)  # one of the player's pieces on the map (`promotable`)
     new = promote(state, old)
     state.log.append(f"Promotion: {describe(old)} in {name(new.loc)} becomes {describe(new)} "
                      f"(B6.0).")

@@ -5,11 +5,15 @@ Everything here is a pure function of the state and the (static) board.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress, repeat
+from operator import eq
+from typing import Iterable, Iterator
 
 from maps.a_house_divided import load as load_board
 from maps.board import Board, Link
 
 from core.ahd.calendar import ENLISTMENT_TURNS, year
+from core.ahd.counters import FIRST_FOREIGN
 from core.ahd.state import CAVALRY, CSA, INFANTRY, OFF_MAP, POOL, SPARE, UNION, AhdState, Piece
 
 BLUE_SIDE = {"blue": UNION, "grey": CSA}
@@ -19,8 +23,11 @@ def board() -> Board:
     return load_board()
 
 
+ENEMY = {UNION: CSA, CSA: UNION}
+
+
 def enemy(side: str) -> str:
-    return CSA if side == UNION else UNION
+    return ENEMY[side]
 
 
 @cache
@@ -82,6 +89,12 @@ def ports() -> tuple[str, ...]:
 
 
 @cache
+def port_set() -> frozenset[str]:
+    """ports(), for set operations."""
+    return frozenset(ports())
+
+
+@cache
 def adjacent(box: str) -> tuple[tuple[str, Link], ...]:
     return tuple(board().adjacent(box))
 
@@ -108,60 +121,85 @@ def owner(state: AhdState, box: str) -> str | None:
     return state.owner.get(box)
 
 
+# Who stands where: read from the state's index of the counters (AhdState.whereabouts), which
+# lists each side's counters by place in the order of `state.pieces`.
+
+
 def pieces_at(state: AhdState, box: str, side: str | None = None) -> list[Piece]:
-    return [p for p in state.pieces if p.loc == box and (side is None or p.side == side)]
+    """The counters in `box` (of `side`), in the order of `state.pieces`."""
+    pieces, at = state.pieces, state.whereabouts.at
+    if side is not None:
+        return [pieces[i] for i in at[side].get(box, ())]
+    return [pieces[i] for i in sorted(at[UNION].get(box, ()) + at[CSA].get(box, ()))]
+
+
+def pieces_in(state: AhdState, boxes: Iterable[str], side: str) -> list[Piece]:
+    """`side`'s counters in any of `boxes`, in the order of `state.pieces`."""
+    at = state.whereabouts.at[side]
+    found: list[int] = []
+    for box in boxes:
+        found += at.get(box, ())
+    found.sort()
+    pieces = state.pieces
+    return [pieces[i] for i in found]
 
 
 def pieces_of(state: AhdState, side: str) -> list[Piece]:
     """A side's pieces on the map."""
-    return [p for p in state.pieces if p.side == side and p.loc not in _OFF_MAP]
+    pieces = state.pieces
+    return [pieces[i] for i in state.whereabouts.on_map[side]]
 
 
 def occupied(state: AhdState, side: str) -> set[str]:
     """Boxes holding at least one piece of `side`."""
-    return {p.loc for p in state.pieces if p.side == side and p.loc not in _OFF_MAP}
+    return set(state.whereabouts.boxes[side])
+
+
+def counts(state: AhdState, side: str) -> dict[str, int]:
+    """Each box holding pieces of `side`, with how many."""
+    at = state.whereabouts.at[side]
+    return {box: len(at[box]) for box in state.whereabouts.boxes[side]}
+
+
+def owned(state: AhdState, side: str) -> set[str]:
+    """The boxes `side` owns."""
+    owner = state.owner
+    return set(compress(owner, map(eq, owner.values(), repeat(side))))
+
+
+def occupied_ports(state: AhdState, side: str) -> frozenset[str]:
+    """Ports holding at least one piece of `side`."""
+    return port_set() & state.whereabouts.boxes[side]
 
 
 class Occupancy:
-    """Which boxes each side occupies, counted once: for the many look-ups of one choices()
-    call."""
+    """Which boxes each side occupies, for the many look-ups of one choices() call: a view of
+    the state's index of the counters (AhdState.whereabouts), read as the state is now."""
 
     def __init__(self, state: AhdState) -> None:
-        self.boxes: dict[str, set[str]] = {UNION: set(), CSA: set()}
-        self.cavalry: dict[str, set[str]] = {UNION: set(), CSA: set()}
-        off_map, boxes, cavalry = _OFF_MAP, self.boxes, self.cavalry
-        for p in state.pieces:
-            loc = p.loc
-            if loc not in off_map:
-                boxes[p.side].add(loc)
-                if p.arm == CAVALRY:
-                    cavalry[p.side].add(loc)
+        self.pieces = state.pieces
+        at = state.whereabouts.at
+        self.foes = {UNION: at[CSA], CSA: at[UNION]}  # side -> where its enemy's counters are
 
     def enemy(self, box: str, side: str) -> bool:
-        return box in self.boxes[enemy(side)]
+        return box in self.foes[side]
 
     def enemy_cavalry(self, box: str, side: str) -> bool:
-        return box in self.cavalry[enemy(side)]
+        pieces = self.pieces
+        return any(pieces[i].arm == CAVALRY for i in self.foes[side].get(box, ()))
 
 
 def has_piece(state: AhdState, box: str, side: str) -> bool:
-    """Whether `box` holds a piece of `side` (a loop: faster than any() over a generator)."""
-    for p in state.pieces:
-        if p.loc == box and p.side == side:
-            return True
-    return False
+    """Whether `box` holds a piece of `side`."""
+    return box in state.whereabouts.at[side]
 
 
 def has_enemy(state: AhdState, box: str, side: str) -> bool:
-    return has_piece(state, box, enemy(side))
+    return box in state.whereabouts.at[ENEMY[side]]
 
 
 def has_enemy_cavalry(state: AhdState, box: str, side: str) -> bool:
-    other = enemy(side)
-    for p in state.pieces:
-        if p.loc == box and p.side == other and p.arm == CAVALRY:
-            return True
-    return False
+    return Occupancy(state).enemy_cavalry(box, side)
 
 
 def is_entrenched(state: AhdState, piece: Piece) -> bool:
@@ -183,18 +221,29 @@ def shields(side: str) -> dict[str, int]:
     return {box: value for box in board().locations if (value := shield(box, side))}
 
 
+@cache
+def shield_table(side: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """`shields(side)` as two columns: the boxes, and their shields' values."""
+    return tuple(shields(side)), tuple(shields(side).values())
+
+
+def owned_by(state: AhdState, boxes: tuple[str, ...], side: str) -> Iterator[bool]:
+    """For each of `boxes`, whether `side` owns it."""
+    return map(eq, map(state.owner.get, boxes), repeat(side))
+
+
 def mas(state: AhdState, side: str) -> int:
     """Maximum Army Size: own-colour shields of owned boxes (B7.0, AMB-4), plus offsets."""
-    owner = state.owner
-    total = sum(value for box, value in shields(side).items() if owner.get(box) == side)
-    return total + state.mas_offset.get(side, 0)
+    boxes, values = shield_table(side)
+    return sum(compress(values, owned_by(state, boxes, side))) + state.mas_offset.get(side, 0)
 
 
 def in_play(state: AhdState, side: str) -> int:
     """Pieces counted against MAS: all the side's pieces on the map (B7.0), except foreign
     units, which 'non contano nel limite massimo dell'armata Confederata' (A8.4)."""
-    return sum(1 for p in state.pieces
-               if p.side == side and p.loc not in _OFF_MAP and not p.foreign)
+    foreign = sum(1 for p in state.pieces[FIRST_FOREIGN:]
+                  if p.side == side and p.loc not in _OFF_MAP)
+    return len(state.whereabouts.on_map[side]) - foreign
 
 
 def union_force_increase(state: AhdState) -> int:
@@ -238,15 +287,15 @@ def enterable(state: AhdState, box: str) -> bool:
 
 def free_counter(state: AhdState, side: str, arm: str, grade: str) -> Piece | None:
     """A spare counter (not in play) that a promotion could put on the map (B6.0)."""
-    for p in state.pieces:
-        if p.loc == SPARE and p.side == side and p.arm == arm and p.grade == grade:
-            return p
+    pieces = state.pieces
+    for i in state.whereabouts.at[side].get(SPARE, ()):
+        if pieces[i].arm == arm and pieces[i].grade == grade:
+            return pieces[i]
     return None
 
 
 def pool(state: AhdState, side: str, arm: str | None = None) -> list[Piece]:
-    return [p for p in state.pieces if p.loc == POOL and p.side == side
-            and (arm is None or p.arm == arm)]
+    return [p for p in pieces_at(state, POOL, side) if arm is None or p.arm == arm]
 
 
 def only_cavalry(pieces: list[Piece]) -> bool:

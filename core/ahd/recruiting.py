@@ -7,6 +7,9 @@ never above his Maximum Army Size (O3.4: the Union's army limit).
 """
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress, starmap
+
 from core import dice, stack
 from core.ahd import foreign
 from core.ahd import query as q
@@ -29,13 +32,13 @@ def cities(state: AhdState, placed_in: list[str]) -> list[str]:
     """Owned boxes with a shield of the player's colour, no enemy pieces, with room for one
     more recruit this segment (B7.0; O3.3)."""
     side = state.player
-    shields = q.shields(side)
-    owned = [box for box, who in state.owner.items() if who == side and box in shields]
+    boxes = q.shield_table(side)[0]  # the boxes with a shield of the player's colour
+    owned = list(compress(boxes, q.owned_by(state, boxes, side)))
     if not owned:
         return []
     enemy_boxes = q.occupied(state, q.enemy(side))
-    return [box for box in owned
-            if placed_in.count(box) < allowed_in(state, box) and box not in enemy_boxes]
+    return [box for box in owned if box not in enemy_boxes and (
+        box not in placed_in or placed_in.count(box) < allowed_in(state, box))]
 
 
 def room(state: AhdState) -> int:
@@ -73,7 +76,7 @@ def begin(state: AhdState, turn: PlayerTurn) -> None:
     rule = " (O3.3 historical recruiting)" if state.options.historical_recruiting else ""
     state.log.append(f"{side} recruiting die {die}: up to {segment.left} militia{rule}.")
     foreign.replace(state, die)  # A8.4: a 5 or 6 replaces a lost foreign unit
-    if recruit_choices(state, segment):
+    if recruits(state, segment):
         stack.push(state, segment)
 
 
@@ -88,17 +91,31 @@ def no_militia(state: AhdState) -> None:
         foreign.replace(state, die)
 
 
+def recruits(state: AhdState, frame: Recruiting) -> list[tuple[str, str]]:
+    """Each kind of militia (arm) that may be placed now, with each box it may go to."""
+    out: list[tuple[str, str]] = []
+    if frame.left > 0 and room(state) > 0:
+        where = sorted(cities(state, frame.placed_in))
+        for arm in (INFANTRY, CAVALRY):
+            if q.pool(state, state.player, arm):
+                out += [(arm, box) for box in where]
+    return out
+
+
+VERB = {INFANTRY: "recruit-infantry", CAVALRY: "recruit-cavalry"}
+
+
 def recruit_choices(state: AhdState, frame: Recruiting) -> list[Choice]:
     """Where each kind of militia may be placed now (without "end recruiting")."""
-    side = state.player
-    out: list[Choice] = []
-    if frame.left > 0 and room(state) > 0:
-        for arm, verb in ((INFANTRY, "recruit-infantry"), (CAVALRY, "recruit-cavalry")):
-            if q.pool(state, side, arm):
-                out += [Choice(Action(verb, box),
-                               f"Recruit {NAME[(arm, MILITIA)]} in {name(box)}", "recruit")
-                        for box in sorted(cities(state, frame.placed_in))]
-    return out
+    return [Choice(action, label, "recruit")
+            for action, label in starmap(recruit_choice, recruits(state, frame))]
+
+
+@cache
+def recruit_choice(arm: str, box: str) -> tuple[Action, str]:
+    """The action and label of recruiting a militia of `arm` in `box`, made once (an Action
+    is frozen: every choice of it may share one)."""
+    return Action(VERB[arm], box), f"Recruit {NAME[(arm, MILITIA)]} in {name(box)}"
 
 
 def choices(state: AhdState, frame: Recruiting) -> list[Choice]:
@@ -128,7 +145,7 @@ RECRUITING = stack.Stop(
     role=lambda state, frame: state.player,
     prompt=prompt,
     choices=choices,
-    handlers={"recruit-infantry": _recruit(INFANTRY), "recruit-cavalry": _recruit(CAVALRY),
+    handlers={VERB[INFANTRY]: _recruit(INFANTRY), VERB[CAVALRY]: _recruit(CAVALRY),
               "end-recruiting": lambda state, frame, _noun: stack.done(state, frame)},
 )
 

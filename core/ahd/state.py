@@ -4,13 +4,14 @@ Rule numbers are those of the seed's basic rules (B...), see ../shared/rules/a-h
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Union
 
 import msgspec
 
 from core.ahd.frames import FRAMES, Battle, PlayerTurn
 from core.ahd.options import AhdOptions
-from core.engine import State
+from core.engine import State, copy_structs, use_copier
 from core.stack import find
 
 UNION = "Union"
@@ -108,12 +109,87 @@ class Leader(msgspec.Struct, kw_only=True, array_like=True, gc=False):
         return self.loc not in LEADER_OFF_MAP
 
 
+class Whereabouts:
+    """Where the counters are, for each side: each place holding any of its counters (a map
+    box, or POOL, ASIDE, SPARE, EUROPE) -> their positions in `AhdState.pieces`, in list order
+    (`at`); the map boxes among those places (`boxes`); the positions of its counters on the
+    map, in list order (`on_map`).
+
+    A derived index of `pieces`, never saved (core/ahd/query.py answers "who stands where"
+    from it instead of reading all the counters). It lives outside the state's fields:
+    `AhdState.whereabouts` builds it on first use and `pieces.update`, the one way a counter
+    changes, keeps it in step; `clone` gives the copy a copy of it (`copy_state`).
+    It describes one list (`pieces`): a state whose list was replaced builds a new one.
+    A copy shares the dicts and sets with its original until either of them changes (most
+    actions move no counter). tests/test_ahd_speed.py checks it against a full recount after
+    every action of random games."""
+
+    __slots__ = ("pieces", "at", "boxes", "on_map", "shared")
+
+    def __init__(self, pieces: list[Piece]) -> None:
+        self.pieces = pieces
+        self.at: dict[str, dict[str, tuple[int, ...]]] = {side: {} for side in SIDES}
+        for i, p in enumerate(pieces):
+            places = self.at[p.side]
+            places[p.loc] = places.get(p.loc, ()) + (i,)
+        self.boxes: dict[str, set[str]] = {
+            side: {place for place in places if place not in OFF_MAP}
+            for side, places in self.at.items()}
+        self.on_map: dict[str, tuple[int, ...]] = {
+            side: tuple(i for i, p in enumerate(pieces) if p.side == side and p.on_map)
+            for side in SIDES}
+        self.shared = False  # the dicts belong to another index too: copy them before a change
+
+    def copy(self, pieces: list[Piece]) -> "Whereabouts":
+        """The same index for `pieces`, a copy of the list it describes."""
+        new = Whereabouts.__new__(Whereabouts)
+        new.pieces, new.at, new.boxes, new.on_map = pieces, self.at, self.boxes, self.on_map
+        new.shared = self.shared = True
+        return new
+
+    def moved(self, i: int, side: str, old: str, new: str) -> None:
+        """Counter number `i` of `side` went from place `old` to place `new`."""
+        if self.shared:
+            self.at = {side: dict(places) for side, places in self.at.items()}
+            self.boxes = {side: set(boxes) for side, boxes in self.boxes.items()}
+            self.on_map = dict(self.on_map)
+            self.shared = False
+        places = self.at[side]
+        left = _without(places[old], i)
+        if left:
+            places[old] = left
+        else:
+            del places[old]
+            self.boxes[side].discard(old)
+        places[new] = _with(places.get(new, ()), i)
+        if new not in OFF_MAP:
+            self.boxes[side].add(new)
+        if (old in OFF_MAP) != (new in OFF_MAP):  # enters or leaves the map
+            on_map = self.on_map[side]
+            self.on_map[side] = _with(on_map, i) if old in OFF_MAP else _without(on_map, i)
+
+
+def _with(positions: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """Sorted `positions` with `i` added."""
+    at = bisect_left(positions, i)
+    return positions[:at] + (i,) + positions[at:]
+
+
+def _without(positions: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """`positions` without `i`, which is one of them."""
+    at = positions.index(i)
+    return positions[:at] + positions[at + 1:]
+
+
 AhdFrame = Union[FRAMES]  # every frame the stack may hold (a tagged union for msgspec)
 
 
-class AhdState(State, kw_only=True):
+class AhdState(State, kw_only=True, dict=True):
     """The whole game: the board (pieces, owners, leaders), what lasts the whole game, and the
-    stack of what is pending (core/ahd/frames.py), outermost first."""
+    stack of what is pending (core/ahd/frames.py), outermost first.
+
+    `dict=True` lets the state carry a derived index that is not one of its fields, so never
+    encoded nor compared: `whereabouts` (see Whereabouts)."""
 
     options: AhdOptions = AhdOptions()  # typed once (core/ahd/options.py)
     stack: list[AhdFrame] = []
@@ -140,9 +216,20 @@ class AhdState(State, kw_only=True):
     leaders: list[Leader] = []
 
     @property
+    def whereabouts(self) -> Whereabouts:
+        """Where the counters are (a derived index of `pieces`, built on first use)."""
+        index: Whereabouts | None = self.__dict__.get("_whereabouts")
+        if index is None or index.pieces is not self.pieces:
+            index = self.__dict__["_whereabouts"] = Whereabouts(self.pieces)
+        return index
+
+    @property
     def player(self) -> str:
         """Whose player turn it is (B3.0). Outside a player turn: the Union before its first
         one; the Confederacy once the game has ended after its player turn (B10.0, B11.0)."""
+        stack = self.stack
+        if len(stack) > 1 and type(stack[1]) is PlayerTurn:  # where it is: on the game turn
+            return stack[1].side
         turn = find(self, PlayerTurn)
         if turn is not None:
             return turn.side
@@ -160,3 +247,30 @@ class AhdState(State, kw_only=True):
     def battle(self) -> Battle | None:
         """The battle being fought, if any (B5.0)."""
         return find(self, Battle)
+
+
+def copy_state(state: AhdState) -> AhdState:
+    """The deep copy `clone` makes of a state (at every action), written out field by field:
+    the copier derived from the field types does the same, slower. The immutable fields are
+    shared; every mutable one is copied (tests/test_ahd_speed.py checks that none is left out);
+    the piece index (`Whereabouts`) goes with the copy."""
+    new = state.__copy__()
+    new.active = list(state.active)
+    new.log = list(state.log)
+    new.stack = copy_structs(state.stack)
+    new.pieces = list(state.pieces)  # (the counters themselves are frozen)
+    new.owner = dict(state.owner)
+    new.cavalry_held = list(state.cavalry_held)
+    new.mas_offset = dict(state.mas_offset)
+    new.contained = list(state.contained)
+    new.invaded_ports = list(state.invaded_ports)
+    new.border_used = list(state.border_used)
+    new.border_rolls = dict(state.border_rolls)
+    new.leaders = copy_structs(state.leaders) if state.leaders else []
+    index: Whereabouts | None = state.__dict__.get("_whereabouts")
+    if index is not None and index.pieces is state.pieces:
+        new.__dict__["_whereabouts"] = index.copy(new.pieces)
+    return new
+
+
+use_copier(AhdState, copy_state)

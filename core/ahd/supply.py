@@ -32,8 +32,7 @@ from core.engine import Action, Choice
 
 def _line_boxes(state: AhdState, side: str) -> set[str]:
     """Boxes a support line may run through: owned by `side`, free of enemy pieces (A2.1)."""
-    enemy_boxes = q.occupied(state, q.enemy(side))
-    return {box for box, who in state.owner.items() if who == side and box not in enemy_boxes}
+    return q.owned(state, side) - q.occupied(state, q.enemy(side))
 
 
 @cache
@@ -45,19 +44,52 @@ def support_lines(side: str) -> tuple[tuple[str, str, str], ...]:
                  if link.kind in ("river", "rail") and q.usable(link, side))
 
 
+@cache
+def support_links(side: str) -> dict[str, tuple[tuple[str, str], ...]]:
+    """`support_lines` box by box, both ways: box -> ((the box at the other end, kind), ...)."""
+    links: dict[str, list[tuple[str, str]]] = {}
+    for a, b, kind in support_lines(side):
+        links.setdefault(a, []).append((b, kind))
+        links.setdefault(b, []).append((a, kind))
+    return {box: tuple(ends) for box, ends in links.items()}
+
+
+def joins(state: AhdState, side: str, a: str, b: str, kind: str) -> bool:
+    """A2.1: a river carries support either way; a railway only if friendly (both ends owned
+    by `side`)."""
+    return kind == "river" or state.owner.get(a) == side == state.owner.get(b)
+
+
 def support_graph(state: AhdState, side: str, stacks: set[str]) -> "networkx.Graph":
     """The A2.1 graph for `side`: friendly boxes (plus the stacks' own boxes) joined by rivers
-    (either direction) and friendly railways (both ends owned by `side`)."""
+    (either direction) and friendly railways (both ends owned by `side`). `unsupported` walks
+    it without building it (`support_component`)."""
     nodes = _line_boxes(state, side) | stacks
-    owner = state.owner
     import networkx  # imported on first use: it costs more than the rest of start-up
 
     graph = networkx.Graph()
     graph.add_nodes_from(nodes)
     graph.add_edges_from((a, b) for a, b, kind in support_lines(side)
-                         if a in nodes and b in nodes
-                         and (kind == "river" or owner.get(a) == side == owner.get(b)))
+                         if a in nodes and b in nodes and joins(state, side, a, b, kind))
     return graph
+
+
+def support_component(state: AhdState, side: str, start: str, nodes: set[str]) -> set[str]:
+    """The boxes a support line can join to `start` through `nodes` (the friendly boxes and the
+    stacks' boxes): `start`'s connected component of the support graph."""
+    links = support_links(side)
+    owner = state.owner
+    found = {start}
+    todo = [start]
+    while todo:
+        box = todo.pop()
+        for other, kind in links.get(box, ()):
+            if other in found or other not in nodes:
+                continue
+            if kind == "river" or owner.get(box) == side == owner.get(other):  # joins()
+                found.add(other)
+                todo.append(other)
+    return found
 
 
 def _friendly_city(state: AhdState, box: str, side: str) -> bool:
@@ -67,18 +99,17 @@ def _friendly_city(state: AhdState, box: str, side: str) -> bool:
 
 def supported_in(state: AhdState, reach: set[str], box: str, side: str) -> bool:
     """A2.1 for a stack of `side` in `box`, whose support-graph component is `reach`."""
-    if side == UNION and any(q.is_port(b) and state.owner.get(b) == UNION for b in reach):
+    if side == UNION and any(state.owner.get(b) == UNION for b in reach & q.port_set()):
         return True  # A2.1: Union pieces in, or with a line to, a (Union-owned) port
-    cities = sum(1 for b in reach if b != box and _friendly_city(state, b, side))
+    cities = sum(1 for b in reach.intersection(q.shields(side))  # (boxes with a shield)
+                 if b != box and _friendly_city(state, b, side))
     return cities >= (1 if q.is_recruiting_city(box) else 2)
 
 
 def stacks(state: AhdState, side: str) -> dict[str, int]:
     """Boxes holding two or more of `side`'s pieces, with the count (A2.0: one piece alone is
     always supported)."""
-    count: dict[str, int] = {}
-    for p in q.pieces_of(state, side):
-        count[p.loc] = count.get(p.loc, 0) + 1
+    count = q.counts(state, side)
     return {box: n for box, n in count.items() if n >= 2}
 
 
@@ -87,11 +118,15 @@ def unsupported(state: AhdState, side: str) -> list[str]:
     boxes = set(stacks(state, side))
     if not boxes:
         return []
-    graph = support_graph(state, side, boxes)
-    import networkx
-
-    cut = [box for reach in networkx.connected_components(graph)
-           for box in reach & boxes if not supported_in(state, reach, box, side)]
+    nodes = _line_boxes(state, side) | boxes
+    cut: list[str] = []
+    left = set(boxes)
+    while left:  # the support graph's components holding a stack, one at a time
+        component = support_component(state, side, left.pop(), nodes)
+        for box in component & boxes:
+            left.discard(box)
+            if not supported_in(state, component, box, side):
+                cut.append(box)
     return sorted(cut)
 
 
