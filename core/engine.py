@@ -488,6 +488,12 @@ class Match:
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    @property
+    def undoable_states(self) -> list[State]:
+        """The states before each action that undo could still take back (since the last die,
+        draw, reveal or hand-over), oldest first."""
+        return [state for state, _ in self._undo]
+
     def undo(self) -> None:
         """Take back the last action, back to the last die roll, draw, reveal or hand-over."""
         if not self._undo:

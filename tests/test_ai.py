@@ -206,3 +206,20 @@ def test_ww_the_computer_only_plays_legal_actions(side):
             choices = match.actions(role)
             match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
     assert match.history
+
+
+def test_the_computer_never_picks_a_step_back_to_a_position_it_left():
+    """'Choose another piece' brings back the march it came from: offering it to the search
+    let the computer pick and cancel for ever (seen in a campaign)."""
+    match = Match.new(AHD, seed=3)
+    chooser = type("Chooser", (), {"rng": rng.seed_state(3)})()
+    while not (match.state.phase == "march-to"
+               and any(c.action.verb == "cancel" for c in match.actions(match.active[0]))
+               and len(match.actions(match.active[0])) > 2):
+        role = match.active[0]
+        choices = match.actions(role)
+        match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
+    role = match.active[0]
+    kept = ai.without_going_back(match, role, match.actions(role))
+    assert "cancel" not in [c.action.verb for c in kept] and kept
+    assert ai.choose(match, role, "easy", seed=1).verb != "cancel"

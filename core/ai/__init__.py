@@ -23,7 +23,7 @@ import msgspec
 from core.ai import levels
 from core.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from core.ai.search import Game, Progress, search
-from core.engine import Action, IllegalAction, Match, Rules
+from core.engine import Action, Choice, IllegalAction, Match, Rules, State
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose", "game_of"]
 
@@ -39,10 +39,37 @@ def choose(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None
     if len(choices) == 1:
         return choices[0].action
     game = game_of(match.rules)
+    choices = without_going_back(match, role, choices)
+    if len(choices) == 1:
+        return choices[0].action
     if seed is None:
         seed = seed_from_view(match, role)
     return search(game, match.state, role, match.roles, budget.iterations,
-                  budget.exploration, budget.rollout, seed, progress)
+                  budget.exploration, budget.rollout, seed, progress,
+                  [c.action for c in choices])
+
+
+def without_going_back(match: Match, role: str, choices: list[Choice]) -> list[Choice]:
+    """The choices that do not bring back a position of this same stretch of play (since the
+    last die, draw or hand-over): "choose another piece" after picking one, say. A search
+    values such a step as much as the position it returns to, so without this the computer
+    could pick and cancel for ever. Every choice is kept if all of them would go back."""
+    seen = {fingerprint(state) for state in match.undoable_states}
+    seen.add(fingerprint(match.state))
+    ahead = []
+    for choice in choices:
+        try:
+            after = match.rules.act(match.state, role, choice.action, legal=choices)
+        except IllegalAction:
+            continue
+        if after.rng != match.state.rng or fingerprint(after) not in seen:
+            ahead.append(choice)
+    return ahead or choices
+
+
+def fingerprint(state: State) -> bytes:
+    """A position without its log (the log only grows, positions repeat)."""
+    return msgspec.msgpack.encode(msgspec.structs.replace(state, log=[]))
 
 
 def game_of(rules: Rules) -> Game:

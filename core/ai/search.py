@@ -67,14 +67,15 @@ class Game:
 
 def search(game: Game, root: State, role: str, roles: list[str], iterations: int,
            exploration: float, rollout: int, seed: int,
-           progress: Progress | None = None) -> Action:
+           progress: Progress | None = None, allowed: list[Action] | None = None) -> Action:
     """The action `role` should take in `root` after `iterations` simulated lines; `roles`:
-    every role of the game (each line is valued for each of them)."""
+    every role of the game (each line is valued for each of them); `allowed`: the root
+    actions to consider (None: every legal one)."""
     generator = Generator(rng.seed_state(seed))
     tree = Node(role=None)
     for done in range(iterations):
         state = start(game, root, role, generator)
-        line = descend(game, tree, state, role, exploration, generator)
+        line = descend(game, tree, state, role, exploration, generator, allowed)
         end = play_out(game, line.state, rollout, generator)
         values = {r: game.evaluate(end, r) for r in roles}
         for node in line.nodes:
@@ -107,17 +108,19 @@ class Line:
 
 
 def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
-            generator: Generator) -> Line:
+            generator: Generator, allowed: list[Action] | None = None) -> Line:
     """Select down the tree and expand one new action (following forced moves); at the root
-    the deciding role acts."""
+    the deciding role acts, among the `allowed` actions if given."""
     node, nodes = tree, [tree]
     first: str | None = role
     while state.result is None:
         asked = asking(game.rules, state, first)
-        first = None
         if asked is None:
             break
         role, choices = asked
+        if first is not None and allowed is not None:
+            choices = [c for c in choices if c.action in allowed]
+        first = None
         untried = [c.action for c in choices if c.action not in node.children]
         if untried:
             action = untried[rng.randbelow(generator, len(untried))]
