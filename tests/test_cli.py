@@ -32,8 +32,8 @@ def launched(monkeypatch):
     """Replace the app with a recorder: what would have been opened, and how."""
     calls = []
 
-    def fake_run(match=None, start="title"):
-        calls.append((match, start))
+    def fake_run(match=None, start="title", role=None):
+        calls.append((match, start) if role is None else (match, start, role))
         return 0
 
     monkeypatch.setattr(cli, "_run_app", fake_run)
@@ -344,3 +344,60 @@ def test_continue_keeps_the_computer_and_its_level(capsys, toy, launched):
     assert cli.main(["continue"]) == 0
     resumed, _ = launched[-1]
     assert resumed.player_of("Blue") == "computer" and level_of(resumed, "Blue") == "hard"
+
+
+# -- muster replay PATH (issue 7 part 6: history) ---------------------------------------------
+
+
+def test_replay_opens_the_history_of_a_save_as_the_spectator(capsys, toy, home, launched):
+    import saves
+
+    match = Match.new(RULES, seed=5)
+    role = match.active[0]
+    match.act(role, match.actions(role)[-1].action)
+    path = saves.save_match(match, home / "mine.muster")
+    before = path.read_bytes()
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    (loaded, start), = launched
+    assert start == "replay" and loaded.history == match.history
+    assert path.read_bytes() == before  # read, never written
+
+
+def test_replay_with_a_role(capsys, toy, home, launched):
+    import saves
+
+    path = saves.save_match(Match.new(RULES, seed=5), home / "mine.muster")
+    code, _, _ = run(capsys, "replay", str(path), "--role", "Blue")
+    assert code == 0
+    (_, start, role), = launched
+    assert (start, role) == ("replay", "Blue")
+
+
+def test_replay_with_an_unknown_role_names_the_roles_and_exits_2(capsys, toy, home, launched):
+    import saves
+
+    path = saves.save_match(Match.new(RULES, seed=5), home / "mine.muster")
+    code, _, err = run(capsys, "replay", str(path), "--role", "Green")
+    assert code == 2 and launched == []
+    assert "Green" in err and "Red, Blue" in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_of_a_damaged_or_missing_file_exits_1(capsys, home, launched):
+    bad = home / "bad.muster"
+    bad.write_text("not a save at all")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 1 and "bad.muster" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "replay", str(home / "missing.muster"))
+    assert code == 1 and "missing.muster" in err
+    assert launched == []
+
+
+def test_replay_usage_and_help(capsys, launched):
+    code, _, err = run(capsys, "replay")
+    assert code == 2 and "usage:" in err
+    code, out, _ = run(capsys, "replay", "--help")
+    assert code == 0 and "--role" in out and "spectator" in out
+    code, out, _ = run(capsys, "--help")
+    assert "replay" in out
+    assert launched == []

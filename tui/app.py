@@ -4,6 +4,7 @@
     MusterApp(match=m)               # straight into a game (title screen made on demand)
     MusterApp(start="new")           # "title" | "new" | "load" | "continue"
     MusterApp(match=m, pace=0.2)     # seconds between the computer's moves (default 0.6)
+    MusterApp(match=m, start="replay", role=None)  # its history alone (muster replay)
 
 Saves go to saves.saves_dir() (under MUSTER_HOME when it is set). Quitting from anywhere
 (q, ctrl+q, the command palette) autosaves the game in progress first (and stops the
@@ -43,14 +44,21 @@ class MusterApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, match: Any = None, start: str = "title", pace: float | None = None,
-                 **kwargs: Any) -> None:
+                 role: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.initial_match = match
         self.start = start
+        self.replay_role = role  # start="replay": the role whose view the history shows
         self.pace = pace if pace is not None else pace_from_env()
 
     def on_mount(self) -> None:
         self._pick_theme()
+        if self.initial_match is not None and self.start == "replay":
+            from tui.screens.history import HistoryScreen
+
+            self.push_screen(HistoryScreen(self.initial_match, role=self.replay_role,
+                                           standalone=True))
+            return
         if self.initial_match is not None:
             # straight into the game; the title screen is built only if the player goes there
             # (`muster continue` draws its game screen that much sooner)
@@ -190,6 +198,8 @@ class MusterApp(App):
                                 screen.action_filter)
             yield SystemCommand("Maximize map", "Give the map the whole screen (m)",
                                 screen.action_maximize_map)
+            yield SystemCommand("History", "Step through every action of the game so far (H)",
+                                screen.action_history)
             yield SystemCommand("Location details", "Everything about the cursor's location (i)",
                                 screen.action_details)
             yield SystemCommand("Switch role", "Act as another active role (r)",

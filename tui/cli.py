@@ -6,6 +6,7 @@
                     [--player ROLE=NAME]...   who plays a role: a name or "computer"
                     [--computer ROLE[=LEVEL]]... [--level LEVEL]   the computer plays ROLE
     muster load PATH
+    muster replay PATH [--role ROLE]        step through a saved game's history
     muster list                             saves, newest first (damaged ones with their error)
 
 Start-up stays fast: Textual and the app are imported only when a screen opens, game modules
@@ -71,6 +72,17 @@ def build_parser() -> argparse.ArgumentParser:
     load = commands.add_parser("load", help="open a saved game file",
                                description="Open a saved game file.")
     load.add_argument("path", metavar="PATH", help="a .muster save file")
+    replay = commands.add_parser(
+        "replay", help="step through a saved game, action by action",
+        description="Step through every action of a saved game, the board as it was after "
+                    "each one (left / right one action, pgup / pgdn ten, t the next turn, r "
+                    "the next die roll; q quits). The save is not changed.",
+        epilog="In a game with hidden information (Washington's War) the history shows the "
+               "spectator's view, no hands, unless --role is given.")
+    replay.add_argument("path", metavar="PATH", help="a .muster save file")
+    replay.add_argument("--role", metavar="ROLE",
+                        help="see the game as this role (its hand, in a game with hidden "
+                             "information); default: the spectator's view")
     commands.add_parser("list", help="list saved games, newest first",
                         description="List saved games, newest first; damaged files are "
                                     "listed with what is wrong with them.")
@@ -99,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_continue()
     if command == "load":
         return cmd_load(args.path)
+    if command == "replay":
+        return cmd_replay(args.path, args.role)
     if command == "new":
         return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset,
                        args.player, args.computer, args.level)
@@ -183,6 +197,22 @@ def cmd_load(path: Any) -> int:
         print(f"muster: {exc}", file=sys.stderr)
         return EXIT_FAIL
     return _run_app(match=match)
+
+
+def cmd_replay(path: Any, role: str | None = None) -> int:
+    """The history of a save, alone (the save is read, never written)."""
+    from tui import session
+
+    try:
+        match = session.load(path)
+    except Exception as exc:  # SaveError: its message is one sentence naming file and problem
+        print(f"muster: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    if role is not None and role not in match.roles:
+        print(f"muster: unknown role {role!r} for {match.rules.id} "
+              f"(roles: {', '.join(match.roles)})", file=sys.stderr)
+        return EXIT_USAGE
+    return _run_app(match=match, start="replay", role=role)
 
 
 def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str],
@@ -273,11 +303,12 @@ def _when(info: Any) -> str:
         return "????-??-?? ??:??"
 
 
-def _run_app(match: Any = None, start: str = "title") -> int:
-    """Open the app (imported only now) and block until it quits."""
+def _run_app(match: Any = None, start: str = "title", role: str | None = None) -> int:
+    """Open the app (imported only now) and block until it quits. `start="replay"`: the
+    history of `match` alone, as `role` sees it (None: the spectator)."""
     from tui.app import MusterApp
 
-    app = MusterApp(match=match, start=start)
+    app = MusterApp(match=match, start=start, role=role)
     app.run()
     return EXIT_OK if app.return_code in (None, 0) else int(app.return_code)
 

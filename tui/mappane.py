@@ -1,5 +1,8 @@
 """The map pane: the board canvas in a scrolling window, with a location cursor and jump hints.
 
+The canvas is the point-to-point `MapCanvas` or, for a hex board, the `HexCanvas`
+(`MapPane.canvas_for` chooses); both have the same interface.
+
 Arrows / hjkl move the cursor to the nearest location in that direction and the window scrolls
 to keep it visible. `f` labels every legal target with one or two letters; typing a label moves
 the cursor there and acts. Enter acts on the location under the cursor.
@@ -52,7 +55,26 @@ class MapPane(ScrollView, can_focus=True):
             super().__init__()
             self.hints = hints
 
-    def __init__(self, canvas: MapCanvas, **kwargs: Any) -> None:
+    @staticmethod
+    def canvas_for(board: Any, sides: Any = ()) -> Any:
+        """The canvas that draws `board`: the hex canvas for a hex board (maps/hexboard.py),
+        else the point-to-point one."""
+        from tui.hexcanvas import HexCanvas, is_hex_board
+
+        if is_hex_board(board):
+            return HexCanvas(board, sides)
+        return MapCanvas(board, sides)
+
+    def __new__(cls, canvas: Any = None, *args: Any, **kwargs: Any) -> "MapPane":
+        """`MapPane(canvas)` is the hex map pane (tui/hexcanvas.py) for a hex canvas."""
+        if cls is MapPane and canvas is not None and not isinstance(canvas, MapCanvas):
+            from tui.hexcanvas import HexCanvas, HexMapPane
+
+            if isinstance(canvas, HexCanvas):
+                cls = HexMapPane
+        return super().__new__(cls)
+
+    def __init__(self, canvas: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.canvas = canvas
         self.cursor: str | None = canvas.first()

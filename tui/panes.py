@@ -3,15 +3,25 @@ focus panel (what is being resolved: a battle)."""
 from __future__ import annotations
 
 import re
+import textwrap
+from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
 from rich.console import Group
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import OptionList, RichLog, Static
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.mapcanvas import MapCanvas
@@ -154,37 +164,269 @@ class HandPane(Vertical):
             self.app.push_screen(TextDialog(body.plain.split("\n", 1)[0], body))
 
 
-class LogPane(RichLog):
-    """The game log, newest last. Only new lines are written; an undo rewrites it."""
+class LogPane(ScrollView, can_focus=True):
+    """The game log, newest last, wrapped, scrollable; a line can be chosen.
+
+    While the pane has the focus, up / down move a cursor over the log's lines (the line under
+    it in reverse video: not colour alone), pgup / pgdn / home / end too; Enter or a click
+    chooses it: `LineChosen`, which the screens use to move the map cursor to the first place
+    the line names (`PlaceFinder`). A Line API widget: each line is wrapped once at the pane's
+    width (continuation rows indented one cell) and kept until the width changes, so a new
+    action wraps only its new lines and an undo, or a step back in the history, drops lines
+    from the end without touching the others. At most `MAX_LINES` (the newest) are kept.
+    """
+
+    DEFAULT_CSS = """
+    LogPane {
+        overflow-x: hidden;
+        overflow-y: auto;
+        scrollbar-gutter: stable;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up", "cursor(-1)", "Previous line", show=False),
+        Binding("down", "cursor(1)", "Next line", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "edge(-1)", "First line", show=False),
+        Binding("end", "edge(1)", "Last line", show=False),
+        Binding("enter", "choose", "Show on map", show=False),
+    ]
+
+    MAX_LINES = 2000
+    SLACK = 500  # lines kept beyond MAX_LINES before the oldest are dropped (in one go)
+    CURSOR_STYLE = Style(reverse=True, bold=True)
+    FRESH_STYLE = Style(bold=True)
+
+    class LineChosen(Message):
+        """A log line was chosen (Enter or a click): `index` in the whole log."""
+
+        def __init__(self, pane: "LogPane", line: str, index: int) -> None:
+            super().__init__()
+            self.pane = pane
+            self.line = line
+            self.index = index
+
+        @property
+        def control(self) -> "LogPane":
+            return self.pane
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, min_width=10,
-                         **kwargs)
-        self._shown: list[str] = []
+        super().__init__(**kwargs)
+        self.entries: list[str] = []   # the log lines shown (the log from `_first` on)
+        self._first = 0                # index in the whole log of entries[0]
+        self._rows: list[str] = []     # every entry wrapped at `_width`, one string a row
+        self._starts: list[int] = []   # the first row of each entry
+        self._width = 0                # the width the rows are wrapped at (0: not yet)
+        self.cursor: int | None = None  # index in `entries` of the line under the cursor
+        self.fresh: int | None = None   # lines from this index of the whole log on are bold
 
-    def show(self, log: list[str]) -> None:
-        if log[: len(self._shown)] == self._shown:
-            new = log[len(self._shown):]
-        else:
-            self.clear()
-            new = list(log)
-        for line in new:
-            self.write(Text(line))
-        self._shown = list(log)
+    # -- content -------------------------------------------------------------------------
+
+    def show(self, log: list[str], fresh: int | None = None) -> None:
+        """Show `log` (the whole log, newest last): only what changed is wrapped again.
+        `fresh`: the lines from this index on are in bold (the history: what the action shown
+        added to the log)."""
+        if fresh != self.fresh:
+            self.fresh = fresh
+            self.refresh()
+        first = self._first
+        if first > len(log) or len(log) - first > self.MAX_LINES + self.SLACK:
+            first = max(0, len(log) - self.MAX_LINES)
+        new = log[first:]
+        old = self.entries if first == self._first else []
+        keep = 0
+        if old:
+            if len(new) >= len(old) and new[len(old) - 1] == old[-1] and new[:len(old)] == old:
+                keep = len(old)
+            else:
+                for a, b in zip(old, new):
+                    if a != b:
+                        break
+                    keep += 1
+        if keep == len(old) and len(new) == len(old) and first == self._first:
+            return
+        following = self.cursor is None or self.cursor >= len(old) - 1
+        self._first = first
+        self.entries = list(new)
+        if keep < len(self._starts):
+            del self._rows[self._starts[keep]:]
+            del self._starts[keep:]
+        if self._width:
+            for line in self.entries[keep:]:
+                self._starts.append(len(self._rows))
+                self._rows.extend(self._wrap(line))
+        if self.cursor is not None:
+            self.cursor = (len(self.entries) - 1 if following
+                           else min(self.cursor, len(self.entries) - 1))
+            if self.cursor < 0:
+                self.cursor = None
+        self._sized(following)
+
+    def _wrap(self, line: str) -> list[str]:
+        return textwrap.wrap(line, self._width, subsequent_indent=" ", break_on_hyphens=False,
+                             drop_whitespace=True) or [""]
+
+    def _rewrap(self) -> None:
+        self._rows, self._starts = [], []
+        for line in self.entries:
+            self._starts.append(len(self._rows))
+            self._rows.extend(self._wrap(line))
+
+    def _sized(self, to_end: bool) -> None:
+        self.virtual_size = Size(max(self._width, 1), len(self._rows))
+        if to_end:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        elif self.cursor is not None:
+            self._show_cursor()
+        self.refresh()
 
     def on_resize(self, event: Any) -> None:
-        # lines are wrapped when written: rewrap them all when the width changes
-        width = event.size.width
-        if width != getattr(self, "_width", None):
-            self._width = width
-            shown, self._shown = self._shown, []
-            self.clear()
-            self.call_after_refresh(self.show, shown)
+        width = self.scrollable_content_region.width
+        if width <= 0 or width == self._width:
+            return  # hidden (a maximised map): keep the rows until it shows again
+        at_end = self.scroll_y >= self.max_scroll_y
+        self._width = max(width, 8)
+        self._rewrap()
+        self._sized(at_end or self.cursor is None)
+
+    # -- rendering -----------------------------------------------------------------------
+
+    def entry_at(self, row: int) -> int | None:
+        """The entry drawn on canvas row `row` (None below the last)."""
+        if not 0 <= row < len(self._rows):
+            return None
+        return bisect_right(self._starts, row) - 1
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        row = self.scroll_offset.y + y
+        base = self.rich_style
+        entry = self.entry_at(row)
+        if entry is None:
+            return Strip.blank(width, base)
+        style = base
+        if self.fresh is not None and self._first + entry >= self.fresh:
+            style = style + self.FRESH_STYLE
+        if entry == self.cursor and self.has_focus:
+            style = style + self.CURSOR_STYLE
+        return Strip([Segment(self._rows[row], style)]).crop_extend(0, width, style)
+
+    # -- the cursor ----------------------------------------------------------------------
+
+    def on_focus(self) -> None:
+        if self.cursor is None and self.entries:
+            self.cursor = len(self.entries) - 1
+        if self.cursor is not None:
+            self._show_cursor()
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def _show_cursor(self) -> None:
+        if self.cursor is None or self.cursor >= len(self._starts):
+            return
+        start = self._starts[self.cursor]
+        end = self._starts[self.cursor + 1] if self.cursor + 1 < len(self._starts) \
+            else len(self._rows)
+        self.scroll_to_region(Region(0, start, max(self._width, 1), max(end - start, 1)),
+                              animate=False, immediate=True, force=True)
+
+    def move_cursor(self, index: int) -> None:
+        if not self.entries:
+            return
+        self.cursor = max(0, min(index, len(self.entries) - 1))
+        self._show_cursor()
+        self.refresh()
+
+    def action_cursor(self, step: int) -> None:
+        here = self.cursor if self.cursor is not None else len(self.entries)
+        self.move_cursor(here + step)
+
+    def action_page(self, step: int) -> None:
+        if self.cursor is None or not self._starts:
+            self.action_edge(step)
+            return
+        row = self._starts[self.cursor] + step * max(1, self.scrollable_content_region.height - 1)
+        entry = self.entry_at(max(0, min(row, len(self._rows) - 1)))
+        self.move_cursor(entry if entry is not None else self.cursor)
+
+    def action_edge(self, step: int) -> None:
+        self.move_cursor(0 if step < 0 else len(self.entries) - 1)
+
+    def action_choose(self) -> None:
+        if self.cursor is None or not self.entries:
+            return
+        self.post_message(self.LineChosen(self, self.entries[self.cursor],
+                                          self._first + self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        entry = self.entry_at(offset.y + self.scroll_offset.y)
+        if entry is None:
+            return
+        self.focus()
+        self.move_cursor(entry)
+        self.action_choose()
+
+
+class PlaceFinder:
+    """The first place a line of text names: a location's name or id (whole words, longest
+    first, so "New Orleans" is not "Orleans"), else a piece standing on the map (its place).
+
+    `places`: location id -> anything with a `name` (the map canvas's places)."""
+
+    def __init__(self, places: dict[str, Any]) -> None:
+        self.names: dict[str, str] = {}
+        for loc_id, place in places.items():
+            for word in (str(getattr(place, "name", "") or ""), str(loc_id)):
+                if len(word.strip()) >= 2:
+                    self.names.setdefault(word, loc_id)
+        words = sorted(self.names, key=len, reverse=True)
+        self._pattern = re.compile(
+            r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])") if words else None
+
+    def first(self, text: str, board: dict[str, list[Any]] | None = None) -> str | None:
+        """The location `text` names first; a piece id on `board` (a view's) counts as the
+        place it stands on when no location is named."""
+        if self._pattern is not None:
+            found = self._pattern.search(text)
+            if found:
+                return self.names[found.group(1)]
+        best: tuple[int, str] | None = None
+        for loc, tokens in (board or {}).items():
+            for token in tokens:
+                at = _word_at(text, str(token.id))
+                if at >= 0 and (best is None or at < best[0]):
+                    best = (at, loc)
+        return best[1] if best is not None else None
+
+
+def _word_at(text: str, word: str) -> int:
+    """Where `word` first stands in `text` as a whole word (-1: nowhere)."""
+    if len(word) < 2:
+        return -1
+    start = text.find(word)
+    while start >= 0:
+        before = text[start - 1] if start else " "
+        end = start + len(word)
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+            return start
+        start = text.find(word, start + 1)
+    return -1
 
 
 def location_info(canvas: MapCanvas, board: Any, view: Any, loc: str | None,
                   here: list[Any] | None = None) -> Text:
     """Everything about one location: name, owner, board facts, pieces, lines, actions."""
+    describe = getattr(canvas, "describe", None)
+    if describe is not None:  # the hex canvas words its hexes itself (tui/hexcanvas.py)
+        return describe(view, loc, here)
     text = Text()
     if loc is None or loc not in canvas.places:
         return Text("(no location)", style="dim")

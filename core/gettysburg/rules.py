@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from core import stack
 from core.engine import Action, Choice, OptionSpec, State, View
-from core.gettysburg import evaluate, flow, options, setup, view
+from core.gettysburg import evaluate, flow, options, query, setup, view
 from core.gettysburg.options import GbOptions
 from core.gettysburg.state import CSA, UNION, GbState
 from core.options import typed
+from maps.hexboard import HexBoard
 
 
 class Gettysburg:
@@ -25,6 +26,11 @@ class Gettysburg:
 
     def option_specs(self) -> list[OptionSpec]:
         return list(options.OPTIONS)
+
+    def board(self) -> HexBoard:
+        """The battlefield (maps/gettysburg.toml) for the UI's hex canvas: terrain, elevation,
+        roads and streams by hexside, VP and entry hexes."""
+        return query.board()
 
     def setup(self, seed: int, scenario: str, options: dict) -> GbState:
         state = setup.build(seed, scenario, typed(GbOptions, options))

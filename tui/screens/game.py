@@ -36,8 +36,8 @@ from tui import computer, session
 from tui.actionmenu import ActionMenu, StatusLine
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
-from tui.panes import FocusPanel, HandPane, LogPane, TrackPane, TurnBar, location_info, \
-    mark_focus, set_title
+from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
+    location_info, mark_focus, set_title
 from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
     TurnBanner
 
@@ -53,6 +53,7 @@ class GameScreen(Screen):
         Binding("slash", "filter", "Filter"),
         Binding("u", "undo", "Undo"),
         Binding("m", "maximize_map", "Map"),
+        Binding("H", "history", "History"),
         Binding("i", "details", "Info", show=False),
         Binding("s", "save", "Save", show=False),
         Binding("r", "switch_role", "Role", show=False),
@@ -99,7 +100,7 @@ class GameScreen(Screen):
         for tokens in first.board.values():
             sides.extend(t.side for t in tokens)
         sides.extend(first.control.values())
-        self.canvas = MapCanvas(self.board, sides)
+        self.canvas = MapPane.canvas_for(self.board, sides)  # a hex board gets the hex canvas
         self._announced_result = first.result is not None
         # -- the computer
         self.pace = self.PACE if pace is None else max(0.0, float(pace))
@@ -356,6 +357,18 @@ class GameScreen(Screen):
     def _cursor_moved(self, event: MapPane.CursorMoved) -> None:
         self._show_info(event.loc)
 
+    @on(LogPane.LineChosen)
+    def _log_line_chosen(self, event: LogPane.LineChosen) -> None:
+        """A log line chosen (Enter, click): the map cursor goes to the first place it names
+        (or where a piece it names stands); the log keeps the focus for the next line."""
+        if getattr(self, "_places", None) is None:
+            self._places = PlaceFinder(self.canvas.places)
+        loc = self._places.first(event.line, self.view.board if self.view else None)
+        if loc is None or loc not in self.canvas.places:
+            self.notify("That line names no place on the map.")
+            return
+        self.query_one(MapPane).move_to(loc)
+
     # -- acting --------------------------------------------------------------------------
 
     @on(ActionMenu.Chosen)
@@ -502,6 +515,17 @@ class GameScreen(Screen):
         if role is not None:
             self.role = role
             self.refresh_view(switched=True)
+
+    def action_history(self) -> None:
+        """Step through every action of the game so far (tui/screens/history.py); the live
+        game is left as it is. A game with hidden information shows the view of the role on
+        screen now (never another role's hand); an open game the public view."""
+        from tui.screens.history import HistoryScreen
+
+        viewer = self.view.role if self.view is not None and \
+            getattr(self.rules, "hidden_info", False) else None
+        self.app.push_screen(HistoryScreen(self.match, role=viewer, board=self.board,
+                                           like=self.canvas))
 
     def action_help(self) -> None:
         self.app.action_help()

@@ -1,6 +1,8 @@
 """The help screen: every key binding of the game screen, the map and the menus."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -8,6 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from tui.hexcanvas import legend as hex_legend
 
 # (section, [(keys, what they do)]): the one list the help screen and docs/ui.md follow
 KEYS: list[tuple[str, list[tuple[str, str]]]] = [
@@ -20,6 +24,7 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("m", "maximize the map (again: back to all panes); in a battle at 80x24, the map "
               "instead of the battle panel"),
         ("i", "everything about the location under the map cursor"),
+        ("H", "history: step through every action so far, the board as it was (below)"),
         ("r", "act as another active role (when several roles act at once)"),
         ("t", "hint: the computer suggests an action; it is marked \u25c0 hint in the menu "
               "and named under the prompt, not taken"),
@@ -37,6 +42,23 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("enter", "act on the location under the cursor (a menu if several actions)"),
         ("click", "move the cursor; click again (or double click) to act"),
         ("esc", "(in jump mode) cancel the labels"),
+    ]),
+    ("Log pane", [
+        ("up / down, pgup / pgdn, home / end", "move the line cursor (reverse video)"),
+        ("enter / click", "the map cursor goes to the first place the line names"),
+    ]),
+    ("History (H in a game; muster replay PATH)", [
+        ("left / right", "one action back / forward (the board, tracks, hand and log as "
+                         "they were)"),
+        ("pgup / pgdn", "ten actions back / forward"),
+        ("home / end", "the game as set up / the last action"),
+        ("t / T", "the first action of the next turn / of this (or the previous) turn"),
+        ("r / R", "the next / previous action that rolled dice or drew cards"),
+        ("click", "(on the slider) go to that point of the game"),
+        ("i / enter", "everything about the place under the map cursor"),
+        ("m", "maximize the map; in a battle at 80x24, the map instead of the battle"),
+        ("esc / H", "back to the game, unchanged (muster replay: quit)"),
+        ("q", "quit (the game in progress is saved first)"),
     ]),
     ("Hand / off-map pane", [
         ("up / down", "show a card's (or box's) full text under the list"),
@@ -106,8 +128,24 @@ class HelpScreen(ModalScreen):
             with VerticalScroll(id="help-body"):
                 for section, rows in KEYS:
                     yield Static(keys_table(section, rows), classes="help-section")
-                yield Static(keys_table("Map legend", LEGEND), classes="help-section")
+                # the legend of the map in play: a hex map's, a point-to-point map's, or both
+                hexmap = self._hex_canvas()
+                if hexmap is not False:
+                    yield Static(keys_table("Hex map legend", hex_legend(
+                        getattr(hexmap, "board", None), getattr(hexmap, "codes", None))),
+                        classes="help-section", id="hex-legend")
+                if not hexmap:
+                    yield Static(keys_table("Map legend", LEGEND), classes="help-section")
             yield Static(Text("Esc closes · arrows / pgup / pgdn scroll", style="dim"))
+
+    def _hex_canvas(self) -> Any:
+        """The hex canvas of the game under this screen; None without a game; False when
+        the game's map is not a hex map."""
+        for screen in reversed(self.app.screen_stack):
+            canvas = getattr(screen, "canvas", None)
+            if canvas is not None:
+                return canvas if hasattr(canvas, "terrain_chars") else False
+        return None
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
