@@ -154,7 +154,8 @@ def test_a_side_with_no_card_is_not_asked_rule_9_2_step_1() -> None:
 def test_one_card_each_and_what_becomes_of_it_rules_6_33_9_45() -> None:
     """One card per side per battle (6.33.D): each side is asked once. A Battle card played
     counts one replacement draw (6.33.B) and goes to the discard pile after the battle
-    (6.33.A); a discard for +1 is neither replaced nor open to an exchange (6.33.C)."""
+    (6.33.A); a discard for +1 is neither replaced nor open to an exchange (6.33.C,
+    TC-6.33-C)."""
     state = board()
     put(state, "albany", "greene", american=5)
     put(state, "albany", "howe", british=5)

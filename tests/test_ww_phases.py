@@ -239,9 +239,11 @@ def test_5_7_1_fewer_than_two_on_the_map(state):
 
 @pytest.mark.parametrize("card_year, year, over", [
     (1780, 1779, False), (1780, 1780, True), (1780, 1781, True), (1780, 1782, True),
-    (1783, 1783, True)])
+    (1783, 1783, True), (1781, 1780, False), (1781, 1781, True), (1779, 1781, True)])
 def test_5_7_2_war_ends_card_year_or_earlier(state, card_year, year, over):
-    """5.7.2, D6: the game ends when the boxed card shows the current year or an earlier one."""
+    """5.7.2, D6: the game ends when the boxed card shows the current year or an earlier one.
+    TC-6.34-C-iii: the 1781 card boxed: 1780 goes on, 1781 ends; the 1779 card played in
+    1781 ends the game in 1781 (the 1782 card replacing the 1780 one: test_ww_events.py)."""
     box(state, WAR_ENDS_CARD[card_year], WAR_ENDS)
     state.year = year
     state = end(state)

@@ -851,6 +851,7 @@ def example_hand():
 
 
 def test_7_1_b_tc_1_a_queue_of_two_1s_activates_burgoyne():
+    """TC-7.1-B-1: a queue of two 1-OPS cards activates Burgoyne (strategy 2)."""
     state = dealt([TWO[5]], example_hand())
     state = force(impulse(state, BRITISH), BRITISH, "queue", ONE[0])           # play 1
     assert state.piles.boxes[QUEUE[BRITISH]] == [ONE[0]] and not state.stack
@@ -883,6 +884,7 @@ def test_7_1_b_tc_1_the_queue_is_spent_both_cards_to_the_discard_pile():
                                          ("discard", THREE[0]), ("activate", THREE[0]),
                                          ("reinforce", THREE[0]), ("event", MINOR)])
 def test_7_1_b_tc_2_any_other_play_abandons_the_queue(verb, number):
+    """TC-7.1-B-2: any other play abandons the queue; its card goes to the discard pile."""
     state = dealt([TWO[5]], [*example_hand(), MINOR])
     place(state, ONE[0], QUEUE[BRITISH])
     state = force(impulse(state, BRITISH), BRITISH, verb, number)
@@ -1198,6 +1200,7 @@ def test_10_11_the_actions_are_up_to_the_cards_value():
 
 @needs_adjacency
 def test_10_11_b_tc_montreal_no_daisy_chain():
+    """TC-10.11-B-MONTREAL: a PC placed by this card does not make its neighbours adjacent."""
     state = fresh()
     only_pcs(state, montreal=BRITISH)
     hand(state, BRITISH, TWO[0], TWO[1])
@@ -1219,6 +1222,7 @@ def test_10_11_b_tc_montreal_no_daisy_chain():
 
 @needs_adjacency
 def test_10_11_b_tc_ports_all_ports_are_adjacent_for_the_british():
+    """TC-10.11-B-PORTS: Norfolk's British PC makes Baltimore placeable (10.11.B)."""
     state = fresh()
     only_pcs(state, norfolk=BRITISH)
     got = targets(pc_actions(BRITISH, 1, state), BRITISH)
