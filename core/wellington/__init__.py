@@ -1,0 +1,1 @@
+"""Wellington: The Peninsular War 1812-1814 (GMT 2005)."""
