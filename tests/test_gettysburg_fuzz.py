@@ -80,8 +80,25 @@ class Invariants:
             assert match.actions(idle) == []
             if self.count % 100 == 0:
                 assert match.view(idle).actions == []
+                if state.options.fog_of_war:
+                    for side in SIDES:
+                        assert_fog(match, side)
         self.count += 1
         self.before = state
+
+
+def assert_fog(match: Match, side: str) -> None:
+    """AMB-31 fog of war: `side`'s view shows no printed value (training, printed SP) of an
+    enemy unit that is not activated."""
+    state = match.state
+    assert isinstance(state, GbState)
+    hidden = {u.id for u in state.units if u.side != side and not u.activated}
+    for where in (match.view(side).board, match.view(side).boxes):
+        for tokens in where.values():
+            for t in tokens:
+                if t.id in hidden:
+                    assert not any(f.startswith("printed ") or f == q.counter(t.id).training
+                                   for f in t.flags), f"{side} sees the back of {t.id}"
 
 
 def play(seed: int, scenario: str, options: dict | None = None) -> Match:
@@ -156,7 +173,8 @@ def fight(seed: int, scenario: str, options: dict | None = None) -> Match:
 ALL_OPTIONS = {"corps_integrity": True, "reserve_chits": True, "return_fire": True,
                "reaction_once": True, "leave_zoc": "re-enter and stop", "stream_cost": "+2",
                "artillery_losses": "halved", "night_movement": "every unit",
-               "vp_control": "last occupied", "reaction_activation": "any attempt"}
+               "vp_control": "last occupied", "reaction_activation": "any attempt",
+               "fog_of_war": True}
 
 
 FIGHTS = [("day-3", ALL_OPTIONS), ("day-1", {}), ("day-3", {}),

@@ -192,3 +192,36 @@ def test_view_builds_for_every_role_in_every_scenario():
         for role in (None, UNION, CSA):
             v = view.build(st(m), role, "gettysburg-1863")
             assert v.game == "gettysburg-1863" and v.result is None
+
+
+# --- AMB-31: the fog of war option ---------------------------------------------------------------
+
+
+def test_fog_of_war_hides_the_backs_of_enemy_counters_until_they_are_activated():
+    """AMB-31 [R] (optional): with the fog of war, a side sees the training and printed SP of
+    its own units, and of an enemy unit only once it is activated (turned, 4.0); the current SP
+    (the disc) stays visible to both. Off (the default), everything is open."""
+    m = new_match("day-3", fog_of_war=True)
+    state = clear(m)
+    place(state, "US.II.Hays", "E3")
+    place(state, "CSA.III.Pegram", "E5", activated=True)
+
+    def flags(role, unit):
+        return next(t for ts in m.view(role).board.values() for t in ts if t.id == unit)
+
+    hays_union, hays_csa, hays_public = (flags(r, "US.II.Hays") for r in (UNION, CSA, None))
+    assert "veteran" in hays_union.flags and "printed 4 SP" in hays_union.flags
+    assert hays_csa.flags == hays_public.flags == ["II Corps"]
+    assert hays_csa.strength == hays_union.strength == 4                 # the disc shows
+    pegram = flags(UNION, "CSA.III.Pegram")                              # activated: turned
+    assert f"printed {q.printed_sp('CSA.III.Pegram')} SP" in pegram.flags
+    # nothing in the Confederate view names an unactivated Union unit's printed values
+    for tokens in m.view(CSA).board.values():
+        for t in tokens:
+            if t.side == UNION and "activated" not in t.flags:
+                assert not any(f.startswith("printed ") or f == q.counter(t.id).training
+                               for f in t.flags), t
+    open_game = new_match("day-3")
+    state = clear(open_game)
+    place(state, "US.II.Hays", "E3")
+    assert "veteran" in next(t for t in open_game.view(CSA).board["E3"]).flags

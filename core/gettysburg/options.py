@@ -89,6 +89,12 @@ class GbOptions(msgspec.Struct, frozen=True, kw_only=True):
         "'2-3 July' [R]: the table lists 3 July arrivals and a night turn, so the scenario runs "
         "to the end of 3 July. '2 July only': it ends after 2 July, if the players "
         "agree.")] = "2-3 July"
+    fog_of_war: Annotated[bool, option(
+        "Fog of war: the backs of enemy counters hidden (AMB-31, optional)", "neutral",
+        "Stand-up counters show their back (training, printed SP) to their owner only; once a "
+        "unit is activated it is turned to face the opponent (4.0). On: each side sees the "
+        "enemy's printed values only for units activated this turn; the strength discs stay "
+        "visible to both. Hotseat then hides the screen between players.")] = False
 
 
 OPTIONS: list[OptionSpec] = specs(GbOptions)

@@ -1,5 +1,7 @@
-"""What a role sees of a Gettysburg game. The game has no hidden information (AMB-31 [R]:
-open information), so every role sees the whole board; only the asked role gets actions.
+"""What a role sees of a Gettysburg game. By default the game has no hidden information
+(AMB-31 [R]: open information), so every role sees the whole board; with the fog of war option
+an enemy counter's back (training, printed SP) shows only once the unit is activated
+(`back_seen`). Only the asked role gets actions.
 
 board: hex id -> the units in it (token kind = the type code F / C / A / AC; strength = current
 SP; flags: training, printed SP, corps, activated, straggler); boxes: reinforcements pending and
@@ -24,9 +26,17 @@ from maps import gettysburg as gb_map
 PINNED = ["Day", "Hour", "Union VP", "Confederate VP", "Chits left"]
 
 
-def token(state: GbState, u: Unit) -> Token:
+def back_seen(state: GbState, u: Unit, role: str | None) -> bool:
+    """Whether `role` sees the back of `u`'s counter (training, printed SP): always, unless the
+    fog of war option is on (AMB-31); then its owner does, and the other side (and a spectator)
+    only once the unit is activated and turned to face the opponent (4.0)."""
+    return not state.options.fog_of_war or u.side == role or u.activated
+
+
+def token(state: GbState, u: Unit, role: str | None = None) -> Token:
     c = q.counter(u.id)
-    flags = [c.training, f"printed {c.sp} SP", q.counters().corps[c.corps].name]
+    flags = ([c.training, f"printed {c.sp} SP"] if back_seen(state, u, role) else []) + \
+        [q.counters().corps[c.corps].name]
     if q.is_reserve(u.id):
         flags.append("reserve")
     if u.activated:
@@ -39,8 +49,11 @@ def token(state: GbState, u: Unit) -> Token:
         flags.append(f"due {scenario_book().clock.label(u.arrival)} at {u.entry}")
     elif u.status == REMOVED:
         flags.append("eliminated before the start")
+    shown = u.sp if u.status in (ON_MAP, PENDING, DUE) else c.sp
+    if not back_seen(state, u, role) and u.status not in (ON_MAP, PENDING):
+        shown = None  # the disc is off the counter: nothing printed shows from the front
     return Token(id=u.id, kind=q.kind(u.id).code, side=u.side, label=q.name(u.id),
-                 strength=u.sp if u.status in (ON_MAP, PENDING, DUE) else c.sp, flags=flags)
+                 strength=shown, flags=flags)
 
 
 def chit_token(chit: str) -> Token:
@@ -96,13 +109,13 @@ def build(state: GbState, role: str | None, game: str) -> View:
             boxes[f"{side} {box}"] = []
     for u in state.units:
         if u.status == ON_MAP:
-            board.setdefault(u.hex, []).append(token(state, u))
+            board.setdefault(u.hex, []).append(token(state, u, role))
         elif u.status == PENDING:
-            boxes[f"{u.side} reinforcements pending"].append(token(state, u))
+            boxes[f"{u.side} reinforcements pending"].append(token(state, u, role))
         elif u.status == DUE:
-            boxes[f"{u.side} reinforcements to come"].append(token(state, u))
+            boxes[f"{u.side} reinforcements to come"].append(token(state, u, role))
         elif u.status in (ELIMINATED, REMOVED):
-            boxes[f"{u.side} eliminated"].append(token(state, u))
+            boxes[f"{u.side} eliminated"].append(token(state, u, role))
     boxes["Cup"] = [chit_token(c) for c in state.cup]
     boxes["Chits drawn"] = [chit_token(c) for c in state.drawn]
     control = {h: side for h in gb_map.VP_HEXES
