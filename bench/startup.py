@@ -4,8 +4,8 @@ app launched the same way in the same run (the issue's target: at most 1.3x).
     .venv/bin/python -m bench.startup [--runs N]
 
 Each program runs in a pseudo-terminal of 80x24 (as over SSH); the clock stops when the
-program's first frame contains its marker text (the game screen's turn banner, or the bare
-app's text), then the program is killed. Runs alternate between the two, and the medians are
+program's first frame contains its marker text (the game screen's turn bar, "▶ UNION", or
+the bare app's text), then the program is killed. Runs alternate between the two, and the medians are
 compared. A game is saved to a temporary MUSTER_HOME first so that `continue` has one to open.
 """
 from __future__ import annotations
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
                     ("core", "maps", "saves", "tui", "bench"))], check=True)
     muster = [sys.executable, "-m", "tui", "continue"]
     bare = [sys.executable, "-m", "bench.bare_app"]
-    marker_muster, marker_bare = b"TO ACT", b"BARE APP READY"
+    marker_muster, marker_bare = "▶ UNION".encode(), b"BARE APP READY"
     time_to_marker(muster, marker_muster, env)  # warm the OS file cache and .pyc files
     time_to_marker(bare, marker_bare, env)
     panes, marker_panes = [sys.executable, "-m", "bench.panes_app"], b"PANES APP READY"
@@ -89,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
         panes_times.append(time_to_marker(panes, marker_panes, env))
     m, b = statistics.median(muster_times), statistics.median(bare_times)
     p = statistics.median(panes_times)
+    for name, times in (("muster", muster_times), ("bare", bare_times), ("panes", panes_times)):
+        print(f"{name:>6} runs (ms): {' '.join(f'{t * 1000:.0f}' for t in times)}")
+    print("ratio run by run (muster / the bare app launched just before it): "
+          + " ".join(f"{mt / bt:.2f}" for mt, bt in zip(muster_times, bare_times)))
     print(f"muster continue to a drawn game screen: median {m * 1000:.0f} ms over {args.runs} runs")
     print(f"bare Textual app to its first frame:    median {b * 1000:.0f} ms")
     print(f"ratio: {m / b:.2f}x   (target at most 1.3x)")

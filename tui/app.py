@@ -23,10 +23,9 @@ from textual.screen import Screen
 
 from tui import session
 from tui.screens.game import GameScreen
-from tui.screens.help import HelpScreen
-from tui.screens.load import LoadScreen
-from tui.screens.newgame import NewGameScreen
-from tui.screens.title import TitleScreen
+
+# The title, new-game, load and help screens are imported when first shown, so `muster
+# continue` (straight into a game) draws its game screen without them (bench/startup.py).
 
 
 def pace_from_env() -> float:
@@ -64,6 +63,8 @@ class MusterApp(App):
             # (`muster continue` draws its game screen that much sooner)
             self.push_screen(GameScreen(self.initial_match, pace=self.pace))
             return
+        from tui.screens.title import TitleScreen
+
         self.push_screen(TitleScreen())
         if self.start == "new":
             self.action_new_game()
@@ -103,6 +104,8 @@ class MusterApp(App):
 
     def _back_to_title(self) -> None:
         """Save the game in progress and pop every screen above the title screen."""
+        from tui.screens.title import TitleScreen
+
         game = self.game_screen
         if game is not None:
             game.stop_computer()
@@ -154,18 +157,24 @@ class MusterApp(App):
         game = self.game_screen
         if game is not None:
             game.autosave(quiet=True)
+        from tui.screens.newgame import NewGameScreen
+
         self.push_screen(NewGameScreen())
 
     def action_load_game(self) -> None:
         game = self.game_screen
         if game is not None:
             game.autosave(quiet=True)
+        from tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen())
 
     def action_title(self) -> None:
         self._back_to_title()
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 

@@ -1,15 +1,33 @@
-"""The map drawn on a character canvas: pure geometry and Rich styles, no Textual widgets.
+"""The point-to-point map drawn on a character canvas: geometry, cells and Rich styles, no
+widget (the pane is tui/mappane.py, the zoomed-out overview tui/overview.py).
 
-Every location is drawn at its board x/y (the centre of its label) as
+Every location is drawn at its board x/y as
 
-    c[ABBR]*        c: control letter (lower case side code), * : legal target marker
-     U2C1           pieces: side code + number of pieces, on the row below
-    !U2C1           "!" before the pieces: what `View.focus` resolves happens here (a battle)
+    u[RICH]*✪★C3      control letter, [abbreviation], target mark, then the place's markers
+     C:3·2·1 U:2      pieces: per side its code and each piece's strength, on the row below
+    !C:3·2            "!" before the pieces: what `View.focus` resolves happens here (a battle)
 
-Links are drawn between location centres, one character per kind (road `·`, rail `=`,
-river `~`, anything else `:`). The link layer never changes during a game, so it is drawn once;
-labels, pieces, markers and the cursor are an overlay rebuilt when the view changes, and rows
-are turned into Strips lazily (only rows on screen) and cached until they change.
+**Lines** are drawn with box-drawing characters and join where they meet: each link is a
+staircase of horizontal and vertical runs (so it never leaves the 4-connected grid), every
+cell remembers which of its four sides a line leaves by, and the character is chosen from
+those sides (`═╗ ╚╦ ╬ ╪ ┼ ├`...). A link leaves a box by the side facing the other end: the
+cell left of the control letter or the target mark's cell for a mostly horizontal link, the
+row above the label or the piece row for a steep one, so every line visibly ends at its box.
+Each kind is its own family of characters (`LINE_FAMILIES`), readable without colour: rail
+double `═║╔`, road light `─│┌`, river `~≀╭` (rounded corners; under a line that crosses it,
+a bridge; joined to one it runs along), other kinds dashed `╌╎` / dotted `┄┆` / heavy `━┃`
+in order of appearance.
+Where a road and a rail cross, the mixed characters keep both (`╪`, `╫`). A river bank
+(`Link.props["bank"]`: the end whose box is entered across a river along that line) is `≈`
+on the line next to that box; a link's `name` prop (the Potomac) is written beside it.
+
+**Markers** (`MARKERS`, from board props, so every game with those props gets them):
+`capital` ✪, `victory` ★, `fortified` ♜, `port` Ψ, `recruit` (a number, or side -> number:
+`U2C1`).
+
+The line layer never changes during a game, so it is drawn once; labels, pieces, markers and
+the cursor are an overlay rebuilt when the view changes, and rows are turned into Strips
+lazily (only rows on screen) and cached until they change.
 """
 from __future__ import annotations
 
@@ -20,26 +38,111 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-LINK_CHARS = {"road": "·", "rail": "=", "river": "~"}
-OTHER_LINK_CHAR = ":"
-LINK_STYLES = {
-    "road": Style(color="yellow"),
-    "rail": Style(color="bright_black"),  # grey: lines recede, places and pieces stand out
-    "river": Style(color="bright_blue"),
+# -- line characters ---------------------------------------------------------------------------
+
+N, E, S, W = 0, 1, 2, 3
+STEP = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
+OPPOSITE = {N: S, S: N, E: W, W: E}
+
+# (north, east, south, west) weights (0 none, 1 light, 2 double) -> box-drawing character
+BOX_CHARS: dict[tuple[int, int, int, int], str] = {}
+
+
+def _box(chars: str, keys: list[tuple[int, int, int, int]]) -> None:
+    for ch, key in zip(chars, keys):
+        BOX_CHARS[key] = ch
+
+
+for _w, _chars in ((1, "─│┌┐└┘├┤┬┴┼"), (2, "═║╔╗╚╝╠╣╦╩╬")):
+    _box(_chars, [(0, _w, 0, _w), (_w, 0, _w, 0), (0, _w, _w, 0), (0, 0, _w, _w), (_w, _w, 0, 0),
+                  (_w, 0, 0, _w), (_w, _w, _w, 0), (_w, 0, _w, _w), (0, _w, _w, _w),
+                  (_w, _w, 0, _w), (_w, _w, _w, _w)])
+# mixed: vertical light and horizontal double, then vertical double and horizontal light
+_box("╒╕╘╛╞╡╤╧╪", [(0, 2, 1, 0), (0, 0, 1, 2), (1, 2, 0, 0), (1, 0, 0, 2), (1, 2, 1, 0),
+                   (1, 0, 1, 2), (0, 2, 1, 2), (1, 2, 0, 2), (1, 2, 1, 2)])
+_box("╓╖╙╜╟╢╥╨╫", [(0, 1, 2, 0), (0, 0, 2, 1), (2, 1, 0, 0), (2, 0, 0, 1), (2, 1, 2, 0),
+                   (2, 0, 2, 1), (0, 1, 2, 1), (2, 1, 0, 1), (2, 1, 2, 1)])
+
+
+@dataclass(frozen=True)
+class LineFamily:
+    """How one kind of link is drawn: box-drawing weight (1 light, 2 double) and the
+    characters of its straight runs (corners and junctions come from `BOX_CHARS`)."""
+
+    name: str
+    weight: int
+    horizontal: str
+    vertical: str
+    describe: str
+
+
+FAMILIES = {
+    "double": LineFamily("double", 2, "═", "║", "double line"),
+    "solid": LineFamily("solid", 1, "─", "│", "single line"),
+    "dashed": LineFamily("dashed", 1, "╌", "╎", "dashed line"),
+    "dotted": LineFamily("dotted", 1, "┄", "┆", "dotted line"),
+    "heavy": LineFamily("heavy", 1, "━", "┃", "heavy line"),
 }
-OTHER_LINK_STYLE = Style(color="bright_black")
+# link kinds with a conventional drawing; any other kind gets the next free family
+KIND_FAMILIES = {"rail": "double", "railway": "double", "road": "solid", "open": "solid"}
+SPARE_FAMILIES = ("dashed", "dotted", "heavy", "solid", "double")
+RIVER_KINDS = {"river"}
+RIVER_CHARS = {frozenset({E, W}): "~", frozenset({E}): "~", frozenset({W}): "~",
+               frozenset({N, S}): "≀", frozenset({N}): "≀", frozenset({S}): "≀",
+               frozenset({S, E}): "╭", frozenset({S, W}): "╮", frozenset({N, E}): "╰",
+               frozenset({N, W}): "╯"}
+RIVER_CHAR = "~"
+BANK_CHAR = "≈"
+
+# -- markers and marks --------------------------------------------------------------------------
+
+CAPITAL_MARK = "✪"
+VICTORY_MARK = "★"
+FORT_MARK = "♜"
+PORT_MARK = "Ψ"
+TARGET_MARK = "*"
+FOCUS_MARK = "!"   # before the piece summary: the battle (View.focus.where) is here
+STRENGTH_SEP = "·"
+MAX_STRENGTHS = 6  # strengths shown per side; more pieces end in "+N"
+
+# board props read for markers: (prop, mark, words for the legend)
+MARKERS = [
+    ("capital", CAPITAL_MARK, "a capital"),
+    ("victory", VICTORY_MARK, "a victory city (or space)"),
+    ("fortified", FORT_MARK, "a fortress (a fortified space, a permanent entrenchment)"),
+    ("port", PORT_MARK, "a port"),
+]
+
 SIDE_COLOURS = ["bright_blue", "bright_red", "bright_green", "bright_magenta", "bright_yellow",
                 "bright_cyan"]
 
-LABEL_STYLE = Style(bold=True)
-BRACKET_STYLE = Style(color="bright_black")
-TARGET_STYLE = Style(color="bright_yellow", bold=True, underline=True)
-MARK_STYLE = Style(color="bright_yellow", bold=True)
-CURSOR_STYLE = Style(reverse=True, bold=True)
-HINT_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
-TARGET_MARK = "*"
-FOCUS_MARK = "!"   # before the piece summary: the battle (View.focus.where) is here
-FOCUS_STYLE = Style(color="bright_red", bold=True, reverse=True)
+# Style keys -> styles. The map pane replaces them with its component classes' styles
+# (`map--<key>` in app.tcss), so themes apply; these are the defaults of a canvas on its own.
+DEFAULT_STYLES: dict[str, Style] = {
+    "rail": Style(color="bright_black", bold=True),
+    "road": Style(color="yellow"),
+    "river": Style(color="bright_blue"),
+    "other": Style(color="bright_black"),
+    "bank": Style(color="bright_cyan", bold=True),
+    "line-name": Style(color="bright_blue", italic=True),
+    "label": Style(bold=True),
+    "bracket": Style(color="bright_black"),
+    "marker": Style(bold=True),
+    "target": Style(color="bright_yellow", bold=True, underline=True),
+    "mark": Style(color="bright_yellow", bold=True),
+    "cursor": Style(reverse=True, bold=True),
+    "hint": Style(color="black", bgcolor="bright_yellow", bold=True),
+    "focus": Style(color="bright_red", bold=True, reverse=True),
+}
+STYLE_KEYS = tuple(DEFAULT_STYLES)
+# kept for the hex canvas and older callers: the same styles by their old names
+LABEL_STYLE = DEFAULT_STYLES["label"]
+BRACKET_STYLE = DEFAULT_STYLES["bracket"]
+TARGET_STYLE = DEFAULT_STYLES["target"]
+MARK_STYLE = DEFAULT_STYLES["mark"]
+CURSOR_STYLE = DEFAULT_STYLES["cursor"]
+HINT_STYLE = DEFAULT_STYLES["hint"]
+FOCUS_STYLE = DEFAULT_STYLES["focus"]
 
 # home row first, so the commonest labels are the easiest to type
 HINT_ALPHABET = "asdfghjklqwertyuiopzxcvbnm"
@@ -75,6 +178,72 @@ def side_codes(sides: Iterable[str]) -> dict[str, str]:
     return codes
 
 
+def link_families(kinds: Iterable[str]) -> dict[str, LineFamily | None]:
+    """Each link kind's family of characters (None: a river), distinct for every kind."""
+    out: dict[str, LineFamily | None] = {}
+    used: set[str] = set()
+    for kind in dict.fromkeys(kinds):
+        if kind in RIVER_KINDS:
+            out[kind] = None
+            continue
+        name = KIND_FAMILIES.get(kind)
+        if name is None or name in used:
+            name = next((f for f in SPARE_FAMILIES if f not in used), "dashed")
+        used.add(name)
+        out[kind] = FAMILIES[name]
+    return out
+
+
+def style_key(kind: str) -> str:
+    """The style key of a link kind: rail, road and river have their own, the rest "other"."""
+    if kind in RIVER_KINDS:
+        return "river"
+    family = KIND_FAMILIES.get(kind)
+    return {"double": "rail", "solid": "road"}.get(family or "", "other")
+
+
+def port_value(value: Any) -> bool:
+    """A `port` prop that means a port: true, or a kind of port ("minor", "major"...)."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "none", "no", "false")
+    return bool(value)
+
+
+def location_markers(props: dict[str, Any], code: Any = None) -> list[tuple[str, str]]:
+    """(text, side or "") of a location's markers from its board props: capital ✪, victory ★,
+    fortified ♜, port Ψ, then recruiting values (`recruit`: a number, or side -> number shown `U2`).
+    `code(side)` gives a side's code."""
+    out: list[tuple[str, str]] = []
+    for prop, mark, _ in MARKERS:
+        value = props.get(prop)
+        if prop == "port" and not port_value(value):
+            continue
+        if value:
+            out.append((mark, value if isinstance(value, str) and prop != "port" else ""))
+    recruit = props.get("recruit")
+    if isinstance(recruit, dict):
+        for side, value in recruit.items():
+            if value:
+                out.append((f"{code(side) if code else side[:1]}{value}", side))
+    elif recruit:
+        out.append((str(recruit), ""))
+    return out
+
+
+def strengths_text(tokens: list[Any], code: str) -> str:
+    """One side's pieces: its code, then each piece's strength (a letter of its kind when it
+    has none), e.g. `U:3·2·1`; past `MAX_STRENGTHS` pieces the rest is counted: `U:2·2·2·2·2·+4`."""
+    values = []
+    for token in tokens:
+        if token.strength is not None:
+            values.append(str(token.strength))
+        else:
+            values.append((token.kind or "?")[:1].upper())
+    if len(values) > MAX_STRENGTHS:
+        values = values[:MAX_STRENGTHS - 1] + [f"+{len(values) - MAX_STRENGTHS + 1}"]
+    return f"{code}:" + STRENGTH_SEP.join(values)
+
+
 @dataclass
 class Place:
     """Where one location's label sits on the canvas: `c[ABBR]*` on row y, pieces on y + 1."""
@@ -84,6 +253,7 @@ class Place:
     abbr: str
     column: int  # column of the abbreviation's first letter
     y: int       # row
+    markers: int = 0  # cells of markers after the target mark
 
     @property
     def left(self) -> int:  # column of "["
@@ -98,8 +268,20 @@ class Place:
         return self.left + self.width
 
     @property
-    def x(self) -> int:  # centre column: where links end
+    def x(self) -> int:  # centre column
         return self.column + len(self.abbr) // 2
+
+    @property
+    def end(self) -> int:  # the last column the label row uses: markers, or a jump label
+        return self.right + max(1, self.markers)
+
+    @property
+    def east(self) -> int:  # where a line leaves eastward: the target mark's cell, or after
+        return self.right + (self.markers + 1 if self.markers else 0)  # the markers
+
+    @property
+    def west(self) -> int:  # where a line leaves westward: the control letter's cell
+        return self.left - 1
 
 
 MARGIN = 2          # columns left of the westmost label (control letter + bracket)
@@ -112,7 +294,8 @@ def layout(locations: list[Any]) -> tuple[float, int]:
     Board x/y are where the abbreviation starts (maps/board.py: labels on a row are at least
     len(abbr) + 1 apart). Brackets, control letters and jump labels need more room, and piece
     summaries need the row below, so dense boards are stretched: x by the least factor that
-    separates every label on a row, y by 2 when a label sits right under another one.
+    separates every label on a row, y by 2 when a label sits right under another one. Markers
+    do not stretch the board: `place_columns` pushes the few labels they crowd.
     """
     rows: dict[int, list[Any]] = {}
     for loc in locations:
@@ -147,6 +330,25 @@ def layout(locations: list[Any]) -> tuple[float, int]:
     return round(sx, 2), sy
 
 
+def place_columns(locations: list[Any], sx: float,
+                  markers: dict[str, int]) -> dict[str, int]:
+    """The column of each abbreviation: board x scaled, then, row by row from the west, a label
+    crowded by its western neighbour's markers pushed east just enough."""
+    columns = {loc.id: MARGIN + round(int(loc.x) * sx) for loc in locations}
+    rows: dict[int, list[Any]] = {}
+    for loc in locations:
+        rows.setdefault(int(loc.y), []).append(loc)
+    for row in rows.values():
+        row.sort(key=lambda loc: columns[loc.id])
+        for a, b in zip(row, row[1:]):
+            # a's label row: "]", the target mark (or a 2-letter jump label), its markers and
+            # a blank; then b's control letter and "["
+            need = columns[a.id] + len(a.abbr) + LABEL_ROOM + markers.get(a.id, 0)
+            if columns[b.id] < need:
+                columns[b.id] = need
+    return columns
+
+
 class FallbackLocation:
     """A location synthesised for games without a drawable board."""
 
@@ -177,25 +379,126 @@ class FallbackBoard:
         return []
 
 
-def _line_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
-    """The cells of a straight line (Bresenham), both ends included."""
-    cells = []
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx = 1 if x0 < x1 else -1
-    sy = 1 if y0 < y1 else -1
-    err = dx + dy
+def staircase(start: tuple[int, int], end: tuple[int, int],
+              horizontal: bool) -> list[tuple[int, int]]:
+    """A 4-connected path from `start` to `end` that follows the straight line between them:
+    runs along rows (`horizontal`) or columns, one step across between runs, the steps spread
+    evenly. Both ends included."""
+    (x0, y0), (x1, y1) = start, end
+    if not horizontal:  # the same walk with rows and columns swapped
+        return [(x, y) for y, x in staircase((y0, x0), (y1, x1), True)]
+    cells = [(x0, y0)]
+    steps = abs(y1 - y0)
+    sy = 1 if y1 > y0 else -1
     x, y = x0, y0
-    while True:
+    for k in range(1, steps + 1):
+        turn = x0 + round(k * (x1 - x0) / (steps + 1))
+        while x != turn:
+            x += 1 if turn > x else -1
+            cells.append((x, y))
+        y += sy
         cells.append((x, y))
-        if x == x1 and y == y1:
-            return cells
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x += sx
-        if e2 <= dx:
-            err += dx
-            y += sy
+    while x != x1:
+        x += 1 if x1 > x else -1
+        cells.append((x, y))
+    return cells
+
+
+SIDE_OF = {(0, -1): N, (1, 0): E, (0, 1): S, (-1, 0): W}  # a step -> the side it leaves by
+
+
+class LineCell:
+    """What the lines passing through one cell need of it."""
+
+    __slots__ = ("weights", "families", "keys", "river")
+
+    def __init__(self) -> None:
+        self.weights = [0, 0, 0, 0]          # N E S W: 0 none, 1 light, 2 double
+        self.families: set[str] = set()
+        self.keys: set[str] = set()          # style keys of the lines here
+        self.river: set[int] = set()         # sides a river leaves by
+
+
+class LineLayer:
+    """Lines on a grid: each cell collects the sides its lines leave by; `char` picks the
+    box-drawing character that joins them."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.cells: dict[tuple[int, int], LineCell] = {}
+        self.marks: dict[tuple[int, int], tuple[str, str]] = {}  # (char, style key) on top
+        self.uses: dict[tuple[int, int], int] = {}  # how many lines pass each cell
+
+    def inside(self, cell: tuple[int, int]) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def add(self, path: list[tuple[int, int]], family: LineFamily | None, key: str,
+            into: tuple[int | None, int | None] = (None, None)) -> None:
+        """A line along `path` (None family: a river). `into`: the side of the first / last
+        cell that leads into the box the line ends at (so the end joins the box)."""
+        last = len(path) - 1
+        weight = family.weight if family is not None else 0
+        for i, cell in enumerate(path):
+            x, y = cell
+            sides = []
+            for j in (i - 1, i + 1):
+                if 0 <= j <= last:
+                    nx, ny = path[j]
+                    sides.append(SIDE_OF[(nx - x, ny - y)])
+            if i == 0 and into[0] is not None:
+                sides.append(into[0])
+            if i == last and into[1] is not None:
+                sides.append(into[1])
+            if not (0 <= x < self.width and 0 <= y < self.height):
+                continue
+            self.uses[cell] = self.uses.get(cell, 0) + 1
+            data = self.cells.get(cell)
+            if data is None:
+                data = self.cells[cell] = LineCell()
+            data.keys.add(key)
+            if family is None:
+                data.river.update(sides)
+                continue
+            data.families.add(family.name)
+            weights = data.weights
+            for side in sides:
+                if weights[side] < weight:
+                    weights[side] = weight
+
+    def char(self, cell: tuple[int, int]) -> tuple[str, str] | None:
+        """(character, style key) of a cell, or None when no line passes it."""
+        if cell in self.marks:
+            return self.marks[cell]
+        data = self.cells.get(cell)
+        if data is None:
+            return None
+        n, e, s, w = data.weights
+        if not (n or e or s or w):
+            return RIVER_CHARS.get(frozenset(data.river), RIVER_CHAR), "river"
+        key = next(k for k in ("rail", "road", "other", "river") if k in data.keys)
+        # a river running along a line here (they share a side): its other sides join too,
+        # light; a river crossing a line (no side shared) passes under it, a bridge
+        shared = any(data.weights[side] for side in data.river)
+        for side in data.river if shared else ():
+            if not data.weights[side]:
+                n, e, s, w = (weight or (1 if i == side else 0)
+                              for i, weight in enumerate((n, e, s, w)))
+        # a weight must match across an axis (no character mixes them): the heavier wins
+        if n and s:
+            n = s = max(n, s)
+        if e and w:
+            e = w = max(e, w)
+        if (n or s) and not (e or w) and not (n and s):
+            n = s = max(n, s)  # a line's end: a straight piece
+        if (e or w) and not (n or s) and not (e and w):
+            e = w = max(e, w)
+        if len(data.families) == 1:
+            family = FAMILIES[next(iter(data.families))]
+            if (n, e, s, w) == (0, family.weight, 0, family.weight):
+                return family.horizontal, key
+            if (n, e, s, w) == (family.weight, 0, family.weight, 0):
+                return family.vertical, key
+        return BOX_CHARS.get((n, e, s, w), "┼"), key
 
 
 class MapCanvas:
@@ -203,31 +506,29 @@ class MapCanvas:
 
     def __init__(self, board: Any, sides: Iterable[str] = ()) -> None:
         self.board = board
-        locations = list(board.locations.values())
-        self.scale = layout(locations)
-        sx, sy = self.scale
-        self.places: dict[str, Place] = {}
-        for loc in locations:
-            self.places[loc.id] = Place(loc.id, loc.name, loc.abbr,
-                                        MARGIN + round(int(loc.x) * sx), int(loc.y) * sy)
-        self.width = max([p.right + 6 for p in self.places.values()] + [10])
-        self.height = max([p.y + 2 for p in self.places.values()] + [3])
         self.codes = side_codes(sides)
         self.colours: dict[str, str] = {}
         for side in self.codes:
             self._colour(side)
-        # static layer: one list of (char, style) per row
-        self._static: list[list[tuple[str, Style | None]]] = [
-            [(" ", None)] * self.width for _ in range(self.height)]
-        for link in sorted(board.links, key=lambda ln: ln.kind == "rail"):  # rails on top
-            char = LINK_CHARS.get(link.kind, OTHER_LINK_CHAR)
-            style = LINK_STYLES.get(link.kind, OTHER_LINK_STYLE)
-            a, b = self.places.get(link.a), self.places.get(link.b)
-            if a is None or b is None:
-                continue
-            for cx, cy in _line_cells(a.x, a.y, b.x, b.y):
-                if 0 <= cy < self.height and 0 <= cx < self.width:
-                    self._static[cy][cx] = (char, style)
+        self.styles: dict[str, Style] = dict(DEFAULT_STYLES)
+        locations = list(board.locations.values())
+        self.markers: dict[str, list[tuple[str, str]]] = {
+            loc.id: location_markers(getattr(loc, "props", {}) or {}, self.code)
+            for loc in locations}
+        widths = {loc: sum(len(t) for t, _ in marks) for loc, marks in self.markers.items()}
+        self.scale = layout(locations)
+        sx, sy = self.scale
+        columns = place_columns(locations, sx, widths)
+        self.places: dict[str, Place] = {}
+        for loc in locations:
+            self.places[loc.id] = Place(loc.id, loc.name, loc.abbr, columns[loc.id],
+                                        int(loc.y) * sy, widths[loc.id])
+        self.width = max([p.end + 6 for p in self.places.values()] + [10])
+        self.height = max([p.y + 3 for p in self.places.values()] + [3])
+        self.families = link_families(link.kind for link in board.links)
+        self.lines = self._draw_lines()
+        self._static: dict[int, list[tuple[str, Style | None]]] = {}
+        self._paint_static()
         # dynamic state
         self.board_view: dict[str, list] = {}
         self.control: dict[str, str] = {}
@@ -238,7 +539,119 @@ class MapCanvas:
         self._overlay: dict[int, list[tuple[int, str, Style]]] = {}
         self._rows: dict[int, Strip] = {}
 
-    # -- sides ---------------------------------------------------------------------------
+    # -- the static layer: lines -----------------------------------------------------------
+
+    def ports(self, a: Place, b: Place, shift: int = 0) -> tuple[tuple[int, int], int,
+                                                                 tuple[int, int], int, bool]:
+        """Where a link from `a` to `b` leaves each box and which way it enters it: the sides
+        for a mostly horizontal link (`shift` 0), the top or the piece row for a steep one
+        (or for the second of two links between the same boxes, `shift` 1)."""
+        vx, vy = b.x - a.x, (b.y - a.y) * 2
+        horizontal = abs(vx) >= abs(vy)
+        if shift % 2:
+            horizontal = not horizontal
+        if horizontal:
+            if vx >= 0:
+                pa, pb = (a.east, a.y), (b.west, b.y)
+            else:
+                pa, pb = (a.west, a.y), (b.east, b.y)
+            if (pb[0] - pa[0]) * (vx or 1) > 0 or pa == pb:
+                into_a, into_b = (W, E) if vx >= 0 else (E, W)
+                return pa, into_a, pb, into_b, True
+        # steep: the row above the label or the piece row below it, at the label's centre
+        offset = shift // 2
+        if vy >= 0:
+            pa, pb = (a.x + offset, a.y + 1), (b.x + offset, b.y - 1)
+            return pa, N, pb, S, False
+        pa, pb = (a.x + offset, a.y - 1), (b.x + offset, b.y + 1)
+        return pa, S, pb, N, False
+
+    def _draw_lines(self) -> LineLayer:
+        layer = LineLayer(self.width, self.height)
+        seen: dict[frozenset[str], int] = {}
+        named: list[tuple[Any, list[tuple[int, int]]]] = []
+        banks: list[tuple[list[tuple[int, int]], str]] = []
+        # rivers first: a road or rail crossing one is a bridge over it
+        for link in sorted(self.board.links, key=lambda ln: ln.kind not in RIVER_KINDS):
+            a, b = self.places.get(link.a), self.places.get(link.b)
+            if a is None or b is None:
+                continue
+            pair = frozenset((link.a, link.b))
+            shift = seen.get(pair, 0)
+            seen[pair] = shift + 1
+            pa, into_a, pb, into_b, horizontal = self.ports(a, b, shift)
+            path = staircase(pa, pb, horizontal)
+            layer.add(path, self.families.get(link.kind), style_key(link.kind), (into_a, into_b))
+            props = getattr(link, "props", {}) or {}
+            for end in props.get("bank", []) or []:
+                banks.append((path if end == link.a else path[::-1], end))
+            if props.get("name"):
+                named.append((link, path))
+        for path, _ in banks:
+            # next to the box, on the first cell this line does not share with another one
+            spot = next((c for c in path[1:-1] if layer.uses.get(c, 0) == 1),
+                        path[1] if len(path) > 2 else path[0])
+            layer.marks[spot] = (BANK_CHAR, "bank")
+        self.names: dict[tuple[int, int], str] = {}
+        for link, path in named:
+            self._place_name(layer, str(link.props["name"]), path)
+        return layer
+
+    def _place_name(self, layer: LineLayer, name: str, path: list[tuple[int, int]]) -> None:
+        """Write a line's name in blank cells beside its middle (never over a label)."""
+        mx, my = path[len(path) // 2]
+        busy = set(layer.cells) | set(self.names)
+        for place in self.places.values():
+            for row in (place.y, place.y + 1):
+                for column in range(place.left - 2, place.end + 2):
+                    busy.add((column, row))
+        for dy in (0, -1, 1, -2, 2, -3, 3):
+            for start in (mx + 2, mx - len(name) - 1, mx + 4, mx - len(name) - 3):
+                cells = [(start + i, my + dy) for i in range(len(name))]
+                if all(layer.inside(c) and c not in busy for c in cells) \
+                        and (start - 1, my + dy) not in self.names \
+                        and (start + len(name), my + dy) not in self.names:
+                    for c, ch in zip(cells, name):
+                        self.names[c] = ch
+                    return
+
+    def _paint_static(self) -> None:
+        """Forget the painted line rows: each is painted when first drawn (`static_row`),
+        so a game opens without painting rows that are never on screen."""
+        self._static = {}
+        self._line_rows: dict[int, list[tuple[int, int]]] = {}
+        for cell in self.lines.cells.keys() | self.lines.marks.keys() | self.names.keys():
+            self._line_rows.setdefault(cell[1], []).append(cell)
+
+    def static_row(self, row: int) -> list[tuple[str, Style | None]]:
+        """The line layer's cells of one row: (character, style)."""
+        cells = self._static.get(row)
+        if cells is None:
+            cells = [(" ", None)] * self.width
+            for (x, y) in self._line_rows.get(row, ()):
+                if not 0 <= x < self.width:
+                    continue
+                if (x, y) in self.names:
+                    cells[x] = (self.names[(x, y)], self.styles["line-name"])
+                    continue
+                found = self.lines.char((x, y))
+                if found is not None:
+                    cells[x] = (found[0], self.styles[found[1]])
+            self._static[row] = cells
+        return cells
+
+    def set_styles(self, styles: dict[str, Style]) -> None:
+        """New styles by key (the pane's component classes, e.g. after a theme change)."""
+        self.styles.update(styles)
+        self._paint_static()
+        self._rebuild()
+
+    def line_char(self, column: int, row: int) -> str:
+        """The line character drawn at a cell (" " if none): tests and the legend."""
+        found = self.lines.char((column, row))
+        return found[0] if found else " "
+
+    # -- sides -----------------------------------------------------------------------------
 
     def _colour(self, side: str) -> str:
         if side not in self.colours:
@@ -253,7 +666,7 @@ class MapCanvas:
     def side_style(self, side: str) -> Style:
         return Style(color=self._colour(side), bold=True)
 
-    # -- dynamic state -------------------------------------------------------------------
+    # -- dynamic state ---------------------------------------------------------------------
 
     def update(self, board_view: dict[str, list], control: dict[str, str],
                targets: Iterable[str], cursor: str | None, hints: dict[str, str] | None = None,
@@ -280,11 +693,18 @@ class MapCanvas:
         self._rebuild()
 
     def summary(self, loc: str) -> list[tuple[str, Style]]:
-        """The piece summary of a location: side code + count, per side in order of arrival."""
-        counts: dict[str, int] = {}
+        """The pieces of a location: per side (in order of arrival) its code and each piece's
+        strength, `U:3·2·1`."""
+        sides: dict[str, list[Any]] = {}
         for token in self.board_view.get(loc, []):
-            counts[token.side] = counts.get(token.side, 0) + 1
-        return [(f"{self.code(side)}{n}", self.side_style(side)) for side, n in counts.items()]
+            sides.setdefault(token.side, []).append(token)
+        return [(strengths_text(tokens, self.code(side)), self.side_style(side))
+                for side, tokens in sides.items()]
+
+    def marker_items(self, loc: str) -> list[tuple[str, Style]]:
+        """A location's markers with their styles (a side's in its colour)."""
+        return [(text, self.side_style(side) if side else self.styles["marker"])
+                for text, side in self.markers.get(loc, [])]
 
     def _place_items(self, place: Place) -> list[tuple[int, int, str, Style]]:
         """(row, column, text, style) for one location's label, marker, control and pieces."""
@@ -292,27 +712,36 @@ class MapCanvas:
         loc = place.id
         is_cursor = loc == self.cursor
         is_target = loc in self.targets
-        label_style = TARGET_STYLE if is_target else LABEL_STYLE
+        label_style = self.styles["target"] if is_target else self.styles["label"]
         if is_cursor:
-            label_style = label_style + CURSOR_STYLE
+            label_style = label_style + self.styles["cursor"]
             items.append((place.y, place.left, ">" + place.abbr + "<", label_style))
         else:
-            items.append((place.y, place.left, "[", BRACKET_STYLE))
+            items.append((place.y, place.left, "[", self.styles["bracket"]))
             items.append((place.y, place.left + 1, place.abbr, label_style))
-            items.append((place.y, place.right - 1, "]", BRACKET_STYLE))
+            items.append((place.y, place.right - 1, "]", self.styles["bracket"]))
         owner = self.control.get(loc)
         if owner:
             code = self.code(owner).lower()
             items.append((place.y, place.left - len(code), code, self.side_style(owner)))
+        column = place.right + 1
+        for text, style in self.marker_items(loc):
+            items.append((place.y, column, text, style))
+            column += len(text)
         hint = self.hints.get(loc)
         if hint:
-            items.append((place.y, place.right, hint, HINT_STYLE))
+            items.append((place.y, place.right, hint, self.styles["hint"]))
         elif is_target:
-            items.append((place.y, place.right, TARGET_MARK, MARK_STYLE))
+            items.append((place.y, place.right, TARGET_MARK, self.styles["mark"]))
+        elif self.markers.get(loc):
+            items.append((place.y, place.right, " ", Style()))
         column = place.column
         if loc == self.focus:
-            items.append((place.y + 1, place.left, FOCUS_MARK, FOCUS_STYLE))
-        for text, style in self.summary(loc):
+            items.append((place.y + 1, place.left, FOCUS_MARK, self.styles["focus"]))
+        for i, (text, style) in enumerate(self.summary(loc)):
+            if i:
+                items.append((place.y + 1, column, " ", Style()))
+                column += 1
             items.append((place.y + 1, column, text, style))
             column += len(text)
         return items
@@ -348,7 +777,7 @@ class MapCanvas:
         if only is None:
             self._rows.clear()
 
-    # -- rendering -----------------------------------------------------------------------
+    # -- rendering -------------------------------------------------------------------------
 
     def row_strip(self, row: int) -> Strip:
         """The whole canvas row as a Strip (cached until the row changes)."""
@@ -358,24 +787,13 @@ class MapCanvas:
         if not 0 <= row < self.height:
             strip = Strip.blank(self.width)
         else:
-            cells = list(self._static[row])
+            cells = list(self.static_row(row))
             for column, text, style in self._overlay.get(row, ()):
                 for i, ch in enumerate(text):
                     c = column + i
                     if 0 <= c < self.width:
                         cells[c] = (ch, style)
-            segments: list[Segment] = []
-            run_text, run_style = "", None
-            for ch, style in cells:
-                if style is run_style or style == run_style:
-                    run_text += ch
-                else:
-                    if run_text:
-                        segments.append(Segment(run_text, run_style))
-                    run_text, run_style = ch, style
-            if run_text:
-                segments.append(Segment(run_text, run_style))
-            strip = Strip(segments, self.width)
+            strip = cells_strip(cells, self.width)
         self._rows[row] = strip
         return strip
 
@@ -389,29 +807,12 @@ class MapCanvas:
                 return place.id
         return None
 
-    # -- navigation ----------------------------------------------------------------------
+    # -- navigation ------------------------------------------------------------------------
 
     def nearest(self, origin: str | None, dx: int, dy: int) -> str | None:
         """The nearest location from `origin` in direction (dx, dy) (one of the four)."""
-        if not self.places:
-            return None
-        if origin not in self.places:
-            return self.first()
-        o = self.places[origin]
-        best, best_score = None, None
-        for place in self.places.values():
-            if place.id == origin:
-                continue
-            # rows are about twice as tall as columns are wide
-            vx, vy = place.x - o.x, (place.y - o.y) * 2
-            along = vx * dx + vy * dy
-            if along <= 0:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            score = along + 2 * across
-            if best_score is None or score < best_score:
-                best, best_score = place.id, score
-        return best
+        return nearest_place(self.places, origin, dx, dy) if origin in self.places \
+            else self.first()
 
     def first(self) -> str | None:
         if not self.places:
@@ -422,3 +823,96 @@ class MapCanvas:
         """Locations sorted top to bottom, left to right (for labelling targets)."""
         return sorted((i for i in ids if i in self.places),
                       key=lambda i: (self.places[i].y, self.places[i].x))
+
+
+def nearest_place(places: dict[str, Any], origin: str, dx: int, dy: int) -> str | None:
+    """The nearest place from `origin` in direction (dx, dy): distance along the direction
+    plus twice the sideways offset, rows counted double (a cell is about twice as tall as
+    wide)."""
+    o = places[origin]
+    best, best_score = None, None
+    for place in places.values():
+        if place.id == origin:
+            continue
+        vx, vy = place.x - o.x, (place.y - o.y) * 2
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        across = abs(vx * dy) + abs(vy * dx)
+        score = along + 2 * across
+        if best_score is None or score < best_score:
+            best, best_score = place.id, score
+    return best
+
+
+def cells_strip(cells: list[tuple[str, Style | None]], width: int) -> Strip:
+    """A row of (character, style) cells as a Strip, equal styles in one segment."""
+    segments: list[Segment] = []
+    run_text, run_style = "", None
+    for ch, style in cells:
+        if style is run_style or style == run_style:
+            run_text += ch
+        else:
+            if run_text:
+                segments.append(Segment(run_text, run_style))
+            run_text, run_style = ch, style
+    if run_text:
+        segments.append(Segment(run_text, run_style))
+    return Strip(segments, width)
+
+
+def legend(canvas: MapCanvas | None = None) -> list[tuple[str, str]]:
+    """(characters, meaning) rows for the help screen's map legend: the lines of the board in
+    play (every kind it has; without a canvas, rail, road, river), its markers, the pieces and
+    marks, and the overview's glyphs."""
+    kinds = list(dict.fromkeys(link.kind for link in canvas.board.links)) if canvas is not None \
+        else ["rail", "road", "river"]
+    families = canvas.families if canvas is not None else link_families(kinds)
+    rows: list[tuple[str, str]] = []
+    code = next(iter(canvas.codes.values()), "U") if canvas is not None else "U"
+    for kind in kinds:
+        family = families.get(kind)
+        if family is None:
+            rows.append(("~ ≀ ╭╯", f"{kind}: a wavy line (under a line crossing it: a bridge)"))
+        else:
+            corners = "╔╝" if family.weight == 2 else "┌┘"
+            rows.append((f"{family.horizontal} {family.vertical} {corners}",
+                         f"{kind}: a {family.describe}"))
+    rows.append(("╦ ╬ ╪ ├", "lines join where they meet: a fork, a crossing (mixed characters "
+                           "keep both kinds); a line ends at the box it leads to"))
+    links = canvas.board.links if canvas is not None else []
+    if canvas is None or any((getattr(ln, "props", {}) or {}).get("bank") for ln in links):
+        rows.append((BANK_CHAR, "a river bank on that line, next to the box entered across it"))
+    names = sorted({str(ln.props["name"]) for ln in links
+                    if (getattr(ln, "props", {}) or {}).get("name")})
+    if names:
+        rows.append((names[0], "a named line (" + ", ".join(names) + ") is written beside it"))
+    rows += [
+        ("[ABBR]", "a location; >ABBR< is the cursor (reverse video)"),
+        (f"{code.lower()}[ABBR]", "lower-case letter before it: the side that controls it"),
+        (TARGET_MARK, "after the box: a legal target of the current prompt (the name also "
+                      "underlined)"),
+    ]
+    # the markers this board has (all of them without a game)
+    shown = {text for marks in canvas.markers.values() for text, _ in marks} \
+        if canvas is not None else None
+    for prop, mark, words in MARKERS:
+        if shown is None or mark in shown:
+            rows.append((mark, f"after the box: {words}"))
+    if shown is None or shown - {mark for _, mark, _ in MARKERS}:
+        sides = list(canvas.codes.items())[:2] if canvas is not None else []
+        if len(sides) < 2:
+            sides = [("Union", "U"), ("Confederate", "C")]
+        (one, a), (two, b) = sides
+        rows.append((f"{a}2{b}1", f"after the box: recruiting values by side ({one} 2, "
+                                  f"{two} 1); a lone digit: the place's recruiting value"))
+    rows += [
+        (f"{code}:3·2·1", "under the box: pieces there, side code then each piece's strength "
+                    "(a letter: a piece without one, e.g. G a general; +N: N more)"),
+        (f"{FOCUS_MARK}{code}:3·2", "the battle (or what the focus panel resolves) is here"),
+        ("as", "jump labels (f): type one to act there"),
+        ("o", "overview: the whole board in the pane; a place is one glyph (U pieces of that "
+              "side, u held by that side, ∘ no one), then * if a target, then its name as room "
+              "allows"),
+    ]
+    return rows

@@ -5,7 +5,10 @@ The canvas is the point-to-point `MapCanvas` or, for a hex board, the `HexCanvas
 
 Arrows / hjkl move the cursor to the nearest location in that direction and the window scrolls
 to keep it visible. `f` labels every legal target with one or two letters; typing a label moves
-the cursor there and acts. Enter acts on the location under the cursor.
+the cursor there and acts. Enter acts on the location under the cursor. `o` shows the whole
+point-to-point board zoomed out to the pane (`OverviewCanvas`, tui/overview.py) and back: the
+cursor, targets, jump labels and Enter work the same there. Styles are the component classes
+`map--<key>` (app.tcss), re-read when the theme changes.
 """
 from __future__ import annotations
 
@@ -14,11 +17,13 @@ from typing import Any
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size, Spacing
+from rich.style import Style
 from textual.message import Message
+from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tui.mapcanvas import MapCanvas, hint_labels
+from tui.mapcanvas import STYLE_KEYS, MapCanvas, hint_labels
 
 
 class MapPane(ScrollView, can_focus=True):
@@ -32,7 +37,12 @@ class MapPane(ScrollView, can_focus=True):
         Binding("enter", "activate", "Act here", show=False),
         Binding("n", "next_target(1)", "Next target", show=False),
         Binding("N", "next_target(-1)", "Previous target", show=False),
+        Binding("o", "overview", "Overview", show=False),
     ]
+    COMPONENT_CLASSES = {f"map--{key}" for key in STYLE_KEYS}
+
+    # the whole board zoomed out to the pane (point-to-point maps); class -overview meanwhile
+    zoomed: reactive[bool] = reactive(False, repaint=False, toggle_class="-overview")
 
     class CursorMoved(Message):
         """The cursor is on another location."""
@@ -82,10 +92,85 @@ class MapPane(ScrollView, can_focus=True):
         self.jumping = False
         self._typed = ""
         self._hints: dict[str, str] = {}  # label -> location
+        self.overview: Any = None   # the OverviewCanvas while zoomed out (built for the size)
+        # the last view drawn (pieces, control, targets, focus), for an overview built later
+        self._drawn_args: tuple[Any, ...] = ({}, {}, [], None)
+
+    @property
+    def drawn(self) -> Any:
+        """The canvas on screen: the overview while zoomed out, else the map canvas."""
+        return self.overview if self.zoomed and self.overview is not None else self.canvas
 
     def on_mount(self) -> None:
         self.virtual_size = Size(self.canvas.width, self.canvas.height)
         super().on_mount()
+        self._read_styles()
+
+    # -- the overview ----------------------------------------------------------------------
+
+    def action_overview(self) -> None:
+        """Toggle the overview: the whole board zoomed out to the pane (point-to-point maps;
+        a hex map already shows its whole width)."""
+        if not isinstance(self.canvas, MapCanvas):
+            self.app.bell()
+            self.notify("This map has no overview: it is drawn whole already.", timeout=3)
+            return
+        self.zoomed = not self.zoomed
+
+    def watch_zoomed(self, zoomed: bool) -> None:
+        if zoomed:
+            self._build_overview()
+        else:
+            self.overview = None
+            self.virtual_size = Size(self.canvas.width, self.canvas.height)
+            self.refresh()
+            self.call_after_refresh(self.scroll_to_cursor)
+
+    def _build_overview(self) -> None:
+        from tui.overview import OverviewCanvas
+
+        region = self.scrollable_content_region
+        width = region.width or self.size.width or 80
+        height = region.height or self.size.height or 20
+        if self.overview is not None and (self.overview.width, self.overview.height) == (
+                width, height):
+            return
+        self.overview = OverviewCanvas(self.canvas.board, self.canvas, width, height)
+        board_view, control, targets, focus = self._drawn_args
+        self.overview.update(board_view, control, targets, self.cursor,
+                             self.canvas.hints, focus)
+        self.virtual_size = Size(self.overview.width, self.overview.height)
+        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
+        self.refresh()
+
+    # -- styles from the component classes ---------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self.is_mounted:  # CSS changed (a theme, say): read the styles once it is applied
+            self.call_after_refresh(self._read_styles)
+
+    def _read_styles(self) -> None:
+        """The canvas's styles from the component classes `map--<key>`, colours blended over
+        the pane's background (so `$text-muted` and colours with an alpha work)."""
+        if not isinstance(self.canvas, MapCanvas):
+            return
+        _, background = self.background_colors
+        styles: dict[str, Style] = {}
+        for key in STYLE_KEYS:
+            try:
+                part = self.get_component_styles(f"map--{key}")
+            except KeyError:  # pragma: no cover - every key is a component class
+                continue
+            color = (background + part.color).rich_color if part.has_rule("color") else None
+            bgcolor = (background + part.background).rich_color \
+                if part.has_rule("background") else None
+            styles[key] = Style(color=color, bgcolor=bgcolor) + part.text_style
+        if styles != {k: self.canvas.styles.get(k) for k in styles}:
+            self.canvas.set_styles(styles)
+            if self.overview is not None:
+                self.overview.set_styles(self.canvas.styles)
+            self.refresh()
 
     # -- state from the screen -----------------------------------------------------------
 
@@ -102,9 +187,12 @@ class MapPane(ScrollView, can_focus=True):
             # the map follows the game: the nearest place where something can be done now
             self.cursor = self._nearest_target(self.cursor)
             moved = True
-        focus = getattr(view, "focus", None)
-        self.canvas.update(view.board, view.control, self.targets, self.cursor,
-                           focus=getattr(focus, "where", "") or None)
+        focus = getattr(getattr(view, "focus", None), "where", "") or None
+        self._drawn_args = (view.board, view.control, self.targets, focus)
+        self.canvas.update(view.board, view.control, self.targets, self.cursor, focus=focus)
+        if self.overview is not None:
+            self.overview.update(view.board, view.control, self.targets, self.cursor,
+                                 focus=focus)
         self.refresh()
         if moved:
             self.call_after_refresh(self.scroll_to_cursor)
@@ -124,14 +212,18 @@ class MapPane(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        strip = self.canvas.row_strip(scroll_y + y)
+        strip = self.drawn.row_strip(scroll_y + y)
         return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(
             self.rich_style)
 
     def on_resize(self) -> None:
+        if self.zoomed:  # the overview fits the pane: draw it again at the new size
+            self.call_after_refresh(self._build_overview)
         self.call_after_refresh(self.scroll_to_cursor, False)
 
     def scroll_to_cursor(self, animate: bool = False) -> None:
+        if self.zoomed:
+            return  # the overview fits the pane
         place = self.canvas.places.get(self.cursor or "")
         if place is None:
             return
@@ -147,6 +239,8 @@ class MapPane(ScrollView, can_focus=True):
             return
         self.cursor = loc
         self.canvas.set_cursor(loc)
+        if self.overview is not None:
+            self.overview.set_cursor(loc)
         self.refresh()
         self.scroll_to_cursor()
         self.post_message(self.CursorMoved(loc))
@@ -154,7 +248,7 @@ class MapPane(ScrollView, can_focus=True):
     def action_move(self, dx: int, dy: int) -> None:
         if self.jumping:
             return
-        self.move_to(self.canvas.nearest(self.cursor, dx, dy))
+        self.move_to(self.drawn.nearest(self.cursor, dx, dy))
 
     def action_next_target(self, step: int) -> None:
         """Cycle the cursor through the legal targets in reading order."""
@@ -173,7 +267,7 @@ class MapPane(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         scroll_x, scroll_y = self.scroll_offset
-        loc = self.canvas.location_at(event.x + scroll_x, event.y + scroll_y)
+        loc = self.drawn.location_at(event.x + scroll_x, event.y + scroll_y)
         if loc is None:
             return
         if loc == self.cursor or event.chain > 1:
@@ -192,8 +286,7 @@ class MapPane(ScrollView, can_focus=True):
         self._hints = dict(zip(labels, self.targets))
         self._typed = ""
         self.jumping = True
-        self.canvas.set_hints({loc: label for label, loc in self._hints.items()})
-        self.refresh()
+        self._set_hints({loc: label for label, loc in self._hints.items()})
         self.post_message(self.JumpChanged(dict(self._hints)))
         return True
 
@@ -202,10 +295,15 @@ class MapPane(ScrollView, can_focus=True):
         self.jumping = False
         self._typed = ""
         self._hints = {}
-        self.canvas.set_hints(None)
-        self.refresh()
+        self._set_hints(None)
         if was_jumping:
             self.post_message(self.JumpChanged({}))
+
+    def _set_hints(self, hints: dict[str, str] | None) -> None:
+        self.canvas.set_hints(hints)
+        if self.overview is not None:
+            self.overview.set_hints(hints)
+        self.refresh()
 
     def hint_for(self, loc: str) -> str | None:
         for label, target in self._hints.items():
@@ -241,8 +339,7 @@ class MapPane(ScrollView, can_focus=True):
             self._typed = typed
             # show only the labels still possible
             left = {label: loc for label, loc in self._hints.items() if label.startswith(typed)}
-            self.canvas.set_hints({loc: label for label, loc in left.items()})
-            self.refresh()
+            self._set_hints({loc: label for label, loc in left.items()})
             self.post_message(self.JumpChanged(left))
         else:
             self.app.bell()

@@ -51,37 +51,171 @@ def mark_focus(pane: Any) -> None:
 
 
 class TurnBar(Static):
-    """Whose turn it is, in reverse video (hard to miss, not colour alone), then as many of
-    the tracks as fit on the line."""
+    """Whose turn it is, in reverse video (hard to miss, not colour alone), then the view's
+    pinned tracks, always all of them on the one line (shortened step by step until they fit,
+    see `pinned_items`), then as many other tracks as fit. The full line is the tooltip."""
+
+    _parts: tuple[Any, ...] | None = None  # what `show` was given last
 
     def show(self, active: list[str], role: str | None, result: str | None,
              style: str = "", tracks: dict[str, Any] | None = None,
-             computer: bool = False) -> None:
-        """`computer`: the computer plays `role` (said in words: "(COMPUTER)")."""
+             computer: bool = False, pinned: list[str] | None = None,
+             codes: dict[str, str] | None = None) -> None:
+        """`computer`: the computer plays `role` (said in words: "(COMPUTER)"); `pinned`:
+        the keys of `tracks` that must stay on the line; `codes`: the sides' short codes
+        (the map's), used when the line must be shortened."""
+        self._parts = (list(active), role, result, style, dict(tracks or {}), computer,
+                       list(pinned or []), dict(codes or {}))
+        full = self._line(10_000)
+        self.tooltip = full.plain.strip()
+        self.update(self._line(self.content_size.width or 10_000))
+
+    def on_resize(self) -> None:
+        if self._parts is not None:
+            self.update(self._line(self.content_size.width or 10_000))
+
+    def _line(self, width: int) -> Text:
+        """The line for `width` cells: the least shortening that fits (see SHORTENINGS)."""
+        active, role, result, style, tracks, computer, pinned, codes = self._parts
+        shown = [key for key in pinned if key in tracks]
+        items = [(k, str(tracks[k])) for k in shown]
+        text = Text()
+        for level, initials in shortenings(len(items)):
+            text = self._head(level)
+            for n, (key, value) in enumerate(pinned_items(items, level, role, codes, initials)):
+                text.append(" · ", style="dim")
+                if key:
+                    text.append(f"{key} ", style="dim")
+                text.append(value, style="bold")
+            others = [r for r in active if r != role]
+            if others and level > 0 and role and not result:
+                text.append(" · +" + ",".join(codes.get(r, r[:1]).upper() for r in others)
+                            + " (r)", style="bold")
+            if text.cell_len <= width:
+                break
+        # then the other tracks, whole ones only when there are pinned ones (else cut: "…")
+        for n, (key, value) in enumerate((k, v) for k, v in tracks.items() if k not in shown):
+            piece = Text(" · ", style="dim")
+            piece.append(f"{title_case(key)} ", style="dim")
+            piece.append(str(value))
+            if shown and text.cell_len + piece.cell_len > width:
+                break
+            text.append_text(piece)
+        return text
+
+    def _head(self, level: int) -> Text:
+        """Who acts (or the result), "TO ACT" and the other active roles while there is room."""
+        active, role, result, style, _tracks, computer, _pinned, _codes = self._parts
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         if result:
             text.append(" GAME OVER ", style="bold reverse")
             text.append(f" {result}", style="bold")
         elif role:
             who = f"{role.upper()} (COMPUTER)" if computer else role.upper()
-            text.append(f" ▶ {who} TO ACT ", style=f"bold {style or 'reverse'}")
+            act = "" if level > SHORTENINGS.index("who") else " TO ACT"
+            text.append(f" ▶ {who}{act} ", style=f"bold {style or 'reverse'}")
             others = [r for r in active if r != role]
-            if others:
+            if others and level == 0:
                 text.append(f" also active: {', '.join(others)} (r switches)", style="bold")
         else:
             text.append(" waiting… ", style="reverse")
-        for key, value in (tracks or {}).items():
-            text.append("  ·  " if key == next(iter(tracks)) else " · ", style="dim")
-            text.append(f"{title_case(key)} ", style="dim")
-            text.append(str(value))
-        self.update(text)
+        return text
+
+
+# how the pinned tracks are shortened when they do not fit, in this order (each step keeps
+# the ones before): merge "<Side> X" tracks of every side into "X U34 C29"; drop the key of a
+# one-word key whose value is words ("Date Jul 1861" -> "Jul 1861"); drop the acting side's
+# name at the start of a value (it is in "▶ UNION"); drop "TO ACT"; sides in keys as codes;
+# keys of several words as initials, one more at a time, the longest first; sides in values
+# as codes
+SHORTENINGS = ["merge", "bare", "self", "who", "codes", "initials", "values"]
+
+
+def shortenings(count: int) -> list[tuple[int, int]]:
+    """Every (level, initials) to try, least shortened first: `level` steps of SHORTENINGS,
+    and at the "initials" step 1, 2... `count` keys shortened."""
+    at = SHORTENINGS.index("initials") + 1
+    out = [(level, 0) for level in range(at)]
+    out += [(at, n) for n in range(1, max(count, 1) + 1)]
+    out += [(level, count) for level in range(at + 1, len(SHORTENINGS) + 1)]
+    return out
+
+
+def pinned_items(items: list[tuple[str, str]], level: int, role: str | None,
+                 codes: dict[str, str], initials: int = 0) -> list[tuple[str, str]]:
+    """The pinned (key, value) pairs shortened by the first `level` steps of SHORTENINGS;
+    at the "initials" step, the `initials` longest keys of several words only."""
+    steps = set(SHORTENINGS[:level])
+    sides = sorted(codes, key=len, reverse=True)
+
+    def code(side: str) -> str:
+        return codes.get(side, side[:1]).upper()
+
+    def side_of(key: str) -> tuple[str, str] | None:
+        for side in sides:
+            if key.startswith(side + " "):
+                return side, key[len(side) + 1:]
+        return None
+
+    # a one-word key whose value is words says nothing the value does not ("Date Jul 1861")
+    bare = {key for key, value in items
+            if " " not in key and re.search(r"[^\W\d_]", value)} if "bare" in steps else set()
+    out = [("" if key in bare else key, value) for key, value in items]
+    if "merge" in steps:
+        merged: list[tuple[str, str]] = []
+        groups: dict[str, int] = {}
+        counts = Counter(rest for key, _ in items if (found := side_of(key))
+                         for _side, rest in [found])
+        for key, value in items:
+            found = side_of(key)
+            if found and counts[found[1]] > 1:
+                side, rest = found
+                if rest in groups:
+                    old_key, old_value = merged[groups[rest]]
+                    merged[groups[rest]] = (old_key, f"{old_value} {code(side)}{value}")
+                else:
+                    groups[rest] = len(merged)
+                    merged.append((rest, f"{code(side)}{value}"))
+            else:
+                merged.append(("" if key in bare else key, value))
+        out = merged
+    if "self" in steps and role:  # "Union movement" -> "movement" ("▶ UNION" says whose)
+        out = [(key, value[len(role) + 1:] if re.match(rf"{re.escape(role)} [a-z]", value)
+                else value) for key, value in out]
+    if "codes" in steps:
+        out = [(f"{code(found[0])} {found[1]}" if (found := side_of(key)) else key, value)
+               for key, value in out]
+    if "initials" in steps:
+        longest = sorted(range(len(out)), key=lambda i: -len(out[i][0]))[:initials]
+        out = [(_initials(key) if i in longest else key, value)
+               for i, (key, value) in enumerate(out)]
+    if "values" in steps:
+        for side in sides:
+            out = [(key, re.sub(rf"\b{re.escape(side)}\b ?", code(side), value))
+                   for key, value in out]
+    return out
+
+
+def _initials(key: str) -> str:
+    """A key of several words as its initials ("Marches left" -> "ML"; words in capitals
+    and a side code stay whole: "U victory cities" -> "U VC")."""
+    words = key.split()
+    if len(words) < 2:
+        return key
+    head = [words.pop(0)] if len(words[0]) <= 2 and words[0].isupper() else []
+    rest = "".join(w if w.isupper() else w[:1].upper() for w in words)
+    return " ".join([*head, rest])
 
 
 class TrackPane(Static):
-    """Every track of the view: turn, phase, victory points, pools..."""
+    """Every track of the view: turn, phase, victory points, pools...; the pinned ones first
+    (so option notes never push them out of sight)."""
 
-    def show(self, tracks: dict[str, Any], hand_sizes: dict[str, int]) -> None:
-        rows = [(title_case(key), str(value)) for key, value in tracks.items()]
+    def show(self, tracks: dict[str, Any], hand_sizes: dict[str, int],
+             pinned: list[str] | None = None) -> None:
+        first = [key for key in (pinned or []) if key in tracks]
+        keys = first + [key for key in tracks if key not in first]
+        rows = [(title_case(key), str(tracks[key])) for key in keys]
         rows += [(f"{side} cards", str(count)) for side, count in hand_sizes.items()]
         text = Text()
         for key, value in rows:
@@ -174,6 +308,11 @@ class LogPane(ScrollView, can_focus=True):
     width (continuation rows indented one cell) and kept until the width changes, so a new
     action wraps only its new lines and an undo, or a step back in the history, drops lines
     from the end without touching the others. At most `MAX_LINES` (the newest) are kept.
+
+    Search (like Toolong): `/` (or ctrl+f) in the pane, then type; every match is in bold
+    underlined reverse video (not colour alone), the cursor goes to the newest line that
+    matches, Enter ends the typing, `n` / `N` go to the next / previous match (down / up,
+    wrapping), Esc clears the search. The pane's title says `Log /word 3/17`.
     """
 
     DEFAULT_CSS = """
@@ -198,6 +337,8 @@ class LogPane(ScrollView, can_focus=True):
     SLACK = 500  # lines kept beyond MAX_LINES before the oldest are dropped (in one go)
     CURSOR_STYLE = Style(reverse=True, bold=True)
     FRESH_STYLE = Style(bold=True)
+    MATCH_STYLE = Style(bold=True, underline=True, reverse=True)
+    TITLE = "Log"
 
     class LineChosen(Message):
         """A log line was chosen (Enter or a click): `index` in the whole log."""
@@ -221,6 +362,8 @@ class LogPane(ScrollView, can_focus=True):
         self._width = 0                # the width the rows are wrapped at (0: not yet)
         self.cursor: int | None = None  # index in `entries` of the line under the cursor
         self.fresh: int | None = None   # lines from this index of the whole log on are bold
+        self.query = ""                 # the search (case-insensitive; "" none)
+        self.typing = False             # keys go into the search (after "/")
 
     # -- content -------------------------------------------------------------------------
 
@@ -311,7 +454,98 @@ class LogPane(ScrollView, can_focus=True):
             style = style + self.FRESH_STYLE
         if entry == self.cursor and self.has_focus:
             style = style + self.CURSOR_STYLE
-        return Strip([Segment(self._rows[row], style)]).crop_extend(0, width, style)
+        text = self._rows[row]
+        segments = [Segment(text, style)]
+        if self.query:
+            segments = list(_marked(text, self.query, style, style + self.MATCH_STYLE))
+        return Strip(segments).crop_extend(0, width, style)
+
+    # -- search --------------------------------------------------------------------------
+
+    def matches(self) -> list[int]:
+        """Indices in `entries` of the lines that contain the search."""
+        if not self.query:
+            return []
+        query = self.query.lower()
+        return [i for i, line in enumerate(self.entries) if query in line.lower()]
+
+    def start_search(self) -> None:
+        if not (self.typing or self.query):  # the title to come back to
+            self._base_title = getattr(self, "pane_title", None) or self.TITLE
+        self.typing = True
+        self.query = ""
+        self._search_changed()
+
+    def end_search(self) -> None:
+        self.typing = False
+        self.query = ""
+        self._search_changed()
+
+    def action_next_match(self, step: int) -> None:
+        found = self.matches()
+        if not found:
+            self.app.bell()
+            return
+        here = self.cursor if self.cursor is not None else len(self.entries)
+        if step > 0:
+            after = [i for i in found if i > here]
+            self.move_cursor(after[0] if after else found[0])
+        else:
+            before = [i for i in found if i < here]
+            self.move_cursor(before[-1] if before else found[-1])
+        self._title()
+
+    def _search_changed(self) -> None:
+        """The search changed: the cursor to the newest match, the title says how many."""
+        found = self.matches()
+        if found:
+            self.move_cursor(found[-1])
+        self._title()
+        self.refresh()
+
+    def _title(self) -> None:
+        base = getattr(self, "_base_title", None) or self.TITLE
+        if not (self.typing or self.query):
+            set_title(self, base)
+            return
+        found = self.matches()
+        where = f"{found.index(self.cursor) + 1}/{len(found)}" \
+            if self.cursor in found else f"0/{len(found)}"
+        typing = "▏" if self.typing else ""
+        set_title(self, f"{base} /{self.query}{typing} {where}")
+
+    def on_key(self, event: events.Key) -> None:
+        """`/` or ctrl+f starts a search; while typing, keys go into it (Enter ends, Esc
+        clears); after it, n / N step through the matches and Esc clears it."""
+        key = event.key
+        if key in ("slash", "ctrl+f"):
+            self.start_search()
+        elif self.typing:
+            if key == "enter":
+                self.typing = False
+                self._title()
+            elif key == "escape":
+                self.end_search()
+            elif key == "backspace":
+                self.query = self.query[:-1]
+                self._search_changed()
+            elif event.is_printable and event.character:
+                self.query += event.character
+                self._search_changed()
+            elif key in ("up", "down", "pageup", "pagedown", "home", "end"):
+                self.typing = False  # arrows end the typing and move as usual
+                self._title()
+                return
+            else:
+                return
+        elif self.query and key in ("n", "N"):
+            self.action_next_match(1 if key == "n" else -1)
+        elif self.query and key == "escape":
+            self.end_search()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     # -- the cursor ----------------------------------------------------------------------
 
@@ -374,6 +608,22 @@ class LogPane(ScrollView, can_focus=True):
         self.action_choose()
 
 
+def _marked(text: str, query: str, style: Style, marked: Style) -> Any:
+    """Segments of `text` with every occurrence of `query` (any case) in `marked`."""
+    lower, query = text.lower(), query.lower()
+    at = 0
+    while query:
+        found = lower.find(query, at)
+        if found < 0:
+            break
+        if found > at:
+            yield Segment(text[at:found], style)
+        yield Segment(text[found:found + len(query)], marked)
+        at = found + len(query)
+    if at < len(text) or not text:
+        yield Segment(text[at:], style)
+
+
 class PlaceFinder:
     """The first place a line of text names: a location's name or id (whole words, longest
     first, so "New Orleans" is not "Orleans"), else a piece standing on the map (its place).
@@ -423,7 +673,9 @@ def _word_at(text: str, word: str) -> int:
 
 def location_info(canvas: MapCanvas, board: Any, view: Any, loc: str | None,
                   here: list[Any] | None = None) -> Text:
-    """Everything about one location: name, owner, board facts, pieces, lines, actions."""
+    """Everything about one location, its pieces first (the first thing a player looks for,
+    and what the 2-row info line at 80x24 must show): name, owner, pieces; then the board
+    facts, lines and the actions there."""
     describe = getattr(canvas, "describe", None)
     if describe is not None:  # the hex canvas words its hexes itself (tui/hexcanvas.py)
         return describe(view, loc, here)
@@ -435,15 +687,9 @@ def location_info(canvas: MapCanvas, board: Any, view: Any, loc: str | None,
     text.append(f" [{place.abbr}]")
     owner = view.control.get(loc)
     text.append(f" · {'held by ' + owner if owner else 'no owner'}")
-    try:
-        facts = list(board.info(loc))
-    except Exception:
-        facts = []
-    if facts:
-        text.append(" · " + ", ".join(facts))
     tokens = view.board.get(loc, [])
     if tokens:
-        text.append("\nPieces: ", style="bold")
+        text.append(" · Pieces: ", style="bold")
         parts = []
         for token in tokens:
             bits = [token.kind] if token.kind.lower() not in token.label.lower() else []
@@ -455,7 +701,13 @@ def location_info(canvas: MapCanvas, board: Any, view: Any, loc: str | None,
             parts.append(f"{name} ({', '.join(bits)})" if bits else name)
         text.append("; ".join(parts))
     else:
-        text.append("\nPieces: none", style="dim")
+        text.append(" · Pieces: none", style="dim")
+    try:
+        facts = list(board.info(loc))
+    except Exception:
+        facts = []
+    if facts:
+        text.append("\n" + ", ".join(facts))
     try:
         links = list(board.adjacent(loc))
     except Exception:

@@ -34,6 +34,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from tui import computer, session
 from tui.actionmenu import ActionMenu, StatusLine
+from tui.fit import FitStatic, Fitted
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
@@ -44,15 +45,33 @@ from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextD
 SKIPPING = " (no pauses)"  # after "thinking…" while space skips ahead
 COMPACT_WIDTH = 100   # below this many columns, or
 COMPACT_HEIGHT = 32   # this many rows, the panes go compact and the map gets the room
+MIN_WIDTH = 70        # below this many columns (the pinned tracks need them), or
+MIN_HEIGHT = 20       # this many rows, a notice asks for a larger terminal instead
+
+
+def too_small_text(width: int, height: int) -> str:
+    """The notice shown instead of the game below MIN_WIDTH x MIN_HEIGHT."""
+    return (f"Make the terminal larger: the game needs at least {MIN_WIDTH}x{MIN_HEIGHT} "
+            f"(80x24 or more is best); this one is {width}x{height}. Nothing is lost: the "
+            "game is saved, and q saves and quits.")
+
+
+def _actions_provider() -> Any:
+    """The palette's provider of the game's legal actions (imported when the palette opens)."""
+    from tui.commands import ActionsProvider
+
+    return ActionsProvider
 
 
 class GameScreen(Screen):
+    COMMANDS = {_actions_provider}  # ctrl+p finds the legal actions too (tui/commands.py)
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)],
         Binding("f", "jump", "Jump"),
         Binding("slash", "filter", "Filter"),
         Binding("u", "undo", "Undo"),
         Binding("m", "maximize_map", "Map"),
+        Binding("z", "zoom", "Zoom", show=False),
         Binding("H", "history", "History"),
         Binding("i", "details", "Info", show=False),
         Binding("s", "save", "Save", show=False),
@@ -65,6 +84,9 @@ class GameScreen(Screen):
     ]
 
     PACE = 0.6  # seconds between two of the computer's moves (MusterApp(pace=...))
+    # z (zoom) maximises the pane holding the focus (Screen.maximize); the turn bar with the
+    # pinned tracks and the footer stay; z or Esc restores it
+    ALLOW_IN_MAXIMIZED_VIEW = "Footer, TurnBar"
 
     class Thinking(Message):
         """How far a decision has got (posted from the worker thread)."""
@@ -118,6 +140,8 @@ class GameScreen(Screen):
         # the layout class is known before the first style pass: no second pass at mount
         self._layout(self.app.size.width, self.app.size.height)
         yield Header()
+        yield Static(too_small_text(self.app.size.width, self.app.size.height),
+                     id="too-small")
         yield TurnBar(id="turn")
         with Horizontal(id="main"):
             with Vertical(id="mapcol"):
@@ -127,7 +151,7 @@ class GameScreen(Screen):
                 with VerticalScroll(id="tracks"):
                     yield TrackPane(id="track-text")
                 yield HandPane(id="hand")
-        yield Static(id="info")
+        yield FitStatic(id="info")
         with Horizontal(id="bottom"):
             yield ActionMenu(id="menu")
             yield LogPane(id="log")
@@ -152,9 +176,13 @@ class GameScreen(Screen):
 
     PANES = ("#map", "#focus", "#tracks", "#hand", "#menu", "#log")
 
-    def _mark_focus(self, _focused: Any = None) -> None:
+    def _mark_focus(self, focused: Any = None) -> None:
         for pane in self.query(", ".join(self.PANES)):
             mark_focus(pane)
+        if focused is not None and focused.id in ("actions", "cards"):
+            # its labels wrap in full while it has the focus (app.tcss): once they have, the
+            # highlighted one is brought wholly into view
+            self.call_after_refresh(focused.scroll_to_highlight)
 
     def on_key(self, event: events.Key) -> None:
         """Keys typed right after "/" go to the filter box, even before it has focus.
@@ -175,7 +203,7 @@ class GameScreen(Screen):
             event.prevent_default()
             return
         if event.key == "slash" and not menu.opening_filter and self.focused is not None \
-                and self.focused.id != "filter":
+                and self.focused.id != "filter" and not isinstance(self.focused, LogPane):
             menu.start_filter()
             event.stop()
             event.prevent_default()
@@ -207,6 +235,10 @@ class GameScreen(Screen):
 
     def _layout(self, width: int, height: int) -> None:
         self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+        tiny = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(tiny, "-tiny")
+        if tiny and self.is_mounted:
+            self.query_one("#too-small", Static).update(too_small_text(width, height))
 
     # -- the view ------------------------------------------------------------------------
 
@@ -241,10 +273,11 @@ class GameScreen(Screen):
         mappane = self.query_one(MapPane)
         mappane.show(view, list(self.targets))
         colour = self.canvas.colours.get(self.role or "", "")
+        pinned = list(getattr(view, "pinned", []) or [])
         self.query_one(TurnBar).show(view.active, self.role, view.result,
                                      f"black on {colour}" if colour else "", view.tracks,
-                                     computer=playing)
-        self.query_one(TrackPane).show(view.tracks, view.hand_sizes)
+                                     computer=playing, pinned=pinned, codes=self.canvas.codes)
+        self.query_one(TrackPane).show(view.tracks, view.hand_sizes, pinned)
         self.query_one(HandPane).show(view, self.canvas)
         self.query_one(LogPane).show(view.log)
         focus = getattr(view, "focus", None)
@@ -258,6 +291,8 @@ class GameScreen(Screen):
             waiting = f"The computer plays {self.role} ({level}). space: no pauses until {until}."
         self.query_one(ActionMenu).show(view.prompt, [] if playing else view.actions,
                                         view.result, waiting=waiting)
+        # cut with "…" to the rows it has; in full while the menu has the focus (app.tcss)
+        self.query_one("#prompt", Static).update(Fitted(Text(view.prompt or "", style="bold")))
         self._show_info(mappane.cursor)
         if view.result and not self._announced_result:
             self._announced_result = True
@@ -281,7 +316,8 @@ class GameScreen(Screen):
                 self._say("", detail="")
         elif self.role != previous and not computer.human_roles(self.match):
             self.skipping = False  # computer against computer: space skips one side's turn
-        self.refresh_bindings()
+        if not first:  # the screen's first activation refreshes them anyway (one Footer
+            self.refresh_bindings()  # rebuild fewer before the first frame)
         self._computer_next()
 
     def _needs_hand_off(self) -> bool:
@@ -332,10 +368,22 @@ class GameScreen(Screen):
                 targets.setdefault(loc, []).append(choice)
         return targets
 
+    def menu_choices(self) -> list[Any]:
+        """The legal actions in menu order (the palette's; none while the computer plays)."""
+        return [] if self.computer_turn else list(self.query_one(ActionMenu).numbered)
+
+    def place_of(self, choice: Any) -> str:
+        """The name of the place `choice` acts on ("" if none): the place its noun names, or
+        where the piece it names stands."""
+        for loc, choices in self.targets.items():
+            if any(c is choice for c in choices):
+                return self.canvas.places[loc].name
+        return ""
+
     def _show_info(self, loc: str | None) -> None:
         here = self.targets.get(loc or "", [])
-        self.query_one("#info", Static).update(
-            location_info(self.canvas, self.board, self.view, loc, here))
+        self.query_one("#info", FitStatic).update(
+            Fitted(location_info(self.canvas, self.board, self.view, loc, here)))
 
     @on(MapPane.JumpChanged)
     def _jump_changed(self, event: MapPane.JumpChanged) -> None:
@@ -351,7 +399,7 @@ class GameScreen(Screen):
                 text.append(" · ")
             text.append(label, style="bold reverse")
             text.append(f" {self.canvas.places[loc].abbr}")
-        self.query_one("#info", Static).update(text)
+        self.query_one("#info", FitStatic).update(Fitted(text))
 
     @on(MapPane.CursorMoved)
     def _cursor_moved(self, event: MapPane.CursorMoved) -> None:
@@ -495,6 +543,17 @@ class GameScreen(Screen):
     def action_maximize_map(self) -> None:
         self.toggle_class("-maxmap")
         self.query_one(MapPane).call_after_refresh(self.query_one(MapPane).scroll_to_cursor)
+
+    def action_zoom(self) -> None:
+        """Maximise the pane that holds the focus (like Harlequin), or restore it."""
+        if self.maximized is not None:
+            self.minimize()
+            return
+        for pane in self.query(", ".join(self.PANES)):
+            if pane.has_focus_within and pane.display:
+                self.maximized = pane
+                return
+        self.notify("Move the focus to a pane first (tab).")
 
     def action_details(self) -> None:
         mappane = self.query_one(MapPane)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.hexcanvas import legend as hex_legend
+from tui.mapcanvas import MapCanvas, legend as map_legend
 
 # (section, [(keys, what they do)]): the one list the help screen and docs/ui.md follow
 KEYS: list[tuple[str, list[tuple[str, str]]]] = [
@@ -23,6 +24,8 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("s", "save now (every action autosaves anyway)"),
         ("m", "maximize the map (again: back to all panes); in a battle at 80x24, the map "
               "instead of the battle panel"),
+        ("z", "zoom: maximise the pane that has the focus (map, battle, tracks, hand, "
+              "actions, log), the pinned tracks staying on top; z or esc: back"),
         ("i", "everything about the location under the map cursor"),
         ("H", "history: step through every action so far, the board as it was (below)"),
         ("r", "act as another active role (when several roles act at once)"),
@@ -34,11 +37,14 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
                             "log"),
         ("?", "this help"),
         ("q", "save and quit (quitting never loses the game)"),
-        ("ctrl+p", "command palette: undo, save, help, new game, load, title, quit..."),
+        ("ctrl+p", "command palette: the legal actions (type a verb like march, or a place "
+                   "name; Enter takes it), undo, save, help, new game, load, title, quit..."),
     ]),
     ("Map", [
         ("arrows / h j k l", "move the cursor to the nearest location that way"),
         ("n / N", "cursor to the next / previous legal target"),
+        ("o", "overview: the whole board zoomed out to the pane (again: back); the cursor, "
+              "targets, jump labels and enter work there too"),
         ("enter", "act on the location under the cursor (a menu if several actions)"),
         ("click", "move the cursor; click again (or double click) to act"),
         ("esc", "(in jump mode) cancel the labels"),
@@ -46,6 +52,9 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Log pane", [
         ("up / down, pgup / pgdn, home / end", "move the line cursor (reverse video)"),
         ("enter / click", "the map cursor goes to the first place the line names"),
+        ("/ or ctrl+f", "search the log: type, every match is underlined and the cursor goes "
+                        "to the newest; enter ends the typing"),
+        ("n / N", "(after a search) the next / previous matching line; esc clears the search"),
     ]),
     ("History (H in a game; muster replay PATH)", [
         ("left / right", "one action back / forward (the board, tracks, hand and log as "
@@ -96,14 +105,8 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ]),
 ]
 
-LEGEND = [
-    ("[ABBR]", "a location; >ABBR< is the cursor"),
-    ("*", "a legal target of the current prompt (also underlined and yellow)"),
-    ("u[ABBR]", "lower-case letter before it: the side that controls it"),
-    ("U2C1", "under it: pieces there, side code + number of pieces"),
-    ("!U2C1", "the battle (or what the focus panel resolves) is here"),
-    ("· = ~ :", "lines: road, rail, river, other"),
-]
+# the point-to-point map legend without a game (the map in play words its own: mapcanvas.legend)
+LEGEND = map_legend()
 
 
 def keys_table(title: str, rows: list[tuple[str, str]]) -> Table:
@@ -128,23 +131,27 @@ class HelpScreen(ModalScreen):
             with VerticalScroll(id="help-body"):
                 for section, rows in KEYS:
                     yield Static(keys_table(section, rows), classes="help-section")
-                # the legend of the map in play: a hex map's, a point-to-point map's, or both
-                hexmap = self._hex_canvas()
-                if hexmap is not False:
+                # the legend of the map in play: a hex map's, a point-to-point map's (its own
+                # line kinds and markers), or both without a game
+                canvas = self._canvas()
+                hexmap = canvas is not None and hasattr(canvas, "terrain_chars")
+                if canvas is None or hexmap:
                     yield Static(keys_table("Hex map legend", hex_legend(
-                        getattr(hexmap, "board", None), getattr(hexmap, "codes", None))),
+                        getattr(canvas, "board", None), getattr(canvas, "codes", None))),
                         classes="help-section", id="hex-legend")
                 if not hexmap:
-                    yield Static(keys_table("Map legend", LEGEND), classes="help-section")
+                    rows = map_legend(canvas) if isinstance(canvas, MapCanvas) else LEGEND
+                    yield Static(keys_table("Map legend", rows), classes="help-section",
+                                 id="map-legend")
             yield Static(Text("Esc closes · arrows / pgup / pgdn scroll", style="dim"))
 
-    def _hex_canvas(self) -> Any:
-        """The hex canvas of the game under this screen; None without a game; False when
-        the game's map is not a hex map."""
+    def _canvas(self) -> Any:
+        """The map canvas of the game under this screen (hex or point-to-point); None
+        without a game."""
         for screen in reversed(self.app.screen_stack):
             canvas = getattr(screen, "canvas", None)
             if canvas is not None:
-                return canvas if hasattr(canvas, "terrain_chars") else False
+                return canvas
         return None
 
     def on_mount(self) -> None:

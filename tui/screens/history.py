@@ -41,6 +41,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tui import session
+from tui.fit import FitStatic, Fitted
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
@@ -274,6 +275,7 @@ class HistoryBar(Widget):
 
 
 class HistoryScreen(Screen):
+    CSS_PATH = "history.tcss"  # parsed when the screen is first shown, not at start-up
     """Every action of a game, one at a time (see the module's docstring)."""
 
     BINDINGS = [
@@ -346,7 +348,7 @@ class HistoryScreen(Screen):
                 with VerticalScroll(id="h-tracks"):
                     yield TrackPane(id="h-track-text")
                 yield HandPane(id="h-hand")
-        yield Static(id="h-info")
+        yield FitStatic(id="h-info")
         yield LogPane(id="h-log")
         yield Footer()
 
@@ -460,9 +462,11 @@ class HistoryScreen(Screen):
         mappane.show(view, [])
         acting = view.active[0] if view.active else None
         colour = self.canvas.colours.get(acting or "", "")
+        pinned = list(getattr(view, "pinned", []) or [])
         self.query_one(TurnBar).show(view.active, acting, view.result,
-                                     f"black on {colour}" if colour else "", view.tracks)
-        self.query_one(TrackPane).show(view.tracks, view.hand_sizes)
+                                     f"black on {colour}" if colour else "", view.tracks,
+                                     pinned=pinned, codes=self.canvas.codes)
+        self.query_one(TrackPane).show(view.tracks, view.hand_sizes, pinned)
         self.query_one(HandPane).show(view, self.canvas)
         fresh = len(before) if before is not None and len(before) < len(view.log) else None
         self.query_one(LogPane).show(view.log, fresh)
@@ -510,8 +514,8 @@ class HistoryScreen(Screen):
     def _show_info(self, loc: str | None) -> None:
         if self.view is None:
             return
-        self.query_one("#h-info", Static).update(
-            location_info(self.canvas, self.board, self.view, loc))
+        self.query_one("#h-info", FitStatic).update(
+            Fitted(location_info(self.canvas, self.board, self.view, loc)))
 
     @on(MapPane.CursorMoved)
     def _cursor_moved(self, event: MapPane.CursorMoved) -> None:

@@ -19,6 +19,7 @@ when = session.when
 
 
 class LoadScreen(Screen):
+    CSS_PATH = "load.tcss"  # parsed when the screen is first shown, not at start-up
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False),
                 Binding("d,delete", "delete", "Delete")]
 

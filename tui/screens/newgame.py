@@ -31,6 +31,7 @@ def on_off(label: tuple[Text, Text], value: bool) -> Text:
 
 
 class NewGameScreen(Screen):
+    CSS_PATH = "newgame.tcss"  # parsed when the screen is first shown, not at start-up
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),

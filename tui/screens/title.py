@@ -24,6 +24,7 @@ MENU = [("continue", "c", "Continue"), ("new", "n", "New game"), ("load", "l", "
 
 
 class TitleScreen(Screen):
+    CSS_PATH = "title.tcss"  # parsed when the screen is first shown, not at start-up
     BINDINGS = [
         Binding("c", "app.continue_game", "Continue"),
         Binding("n", "app.new_game", "New game"),
