@@ -75,9 +75,10 @@ def test_view_focus_shows_the_round_dice_in_words(dice):
     start_round(m, "CSA.II", dice, [CF, DF, HAT, UF, HAT])
     focus = m.view(None).focus
     assert focus is not None and focus.title.startswith("Round 1: Confederate II Corps chit")
-    faces = [row[1] for row in focus.rows[1:]]
+    assert [row[:2] for row in focus.rows] == [[CSA, f"die {i}"] for i in range(1, 6)]
+    faces = [row[2] for row in focus.rows]
     assert faces == [CF, DF, HAT, UF, HAT]
-    assert "enemy flag" in focus.rows[4][2]
+    assert "enemy flag" in focus.rows[3][3]
     assert m.view(None).tracks["Activation dice"] == "Confederate flag, double flag, command hat, "\
                                                      "Union flag, command hat"
 

@@ -240,7 +240,7 @@ def resolve(state: GbState, e: Engagement) -> None:
         return
     where = e.target_hex or mover.hex
     panel = Focus(title=f"Combat at {q.hex_name(where)} (5.3)", where=where,
-                  rows=[["side", "unit", "type", "SP", "fires at", "dice"]])
+                  rows=[])
     rolled: list[tuple[list[str], str, str, int]] = []  # firers, target, hex, hits
     for firers, target, here in fires:
         need = fire.need(state, firers, target, here)
@@ -251,8 +251,9 @@ def resolve(state: GbState, e: Engagement) -> None:
         hit = fire.hits(side, faces)
         for f in firers:
             u = q.unit(state, f)
-            panel.rows.append([side, q.name(f), q.kind(f).name, f"{u.sp}/{q.printed_sp(f)}",
-                               q.name(target), str(need.dice)])
+            panel.rows.append([side, q.name(f), q.kind(f).name, f"{u.sp}/{q.printed_sp(f)} SP",
+                               f"fires at {q.name(target)}",
+                               f"{need.dice} {'die' if need.dice == 1 else 'dice'}"])
         reacting = " (reaction fire, 4.3)" if firers[0] in e.reactors else ""
         panel.notes.append(f"{' + '.join(q.name(f) for f in firers)} at {q.name(target)}"
                            f"{reacting}: {need.text}"

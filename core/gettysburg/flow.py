@@ -139,8 +139,7 @@ def roll(state: GbState, r: Round) -> None:
     state.focus = Focus(
         title=f"Round {r.number}: {q.chit_name(r.chit)} chit, {r.side} rolls {n} white dice "
               "(2.0)",
-        rows=[["die", "face", "result"]] + [[str(i + 1), f, meaning(r.side, f)]
-                                            for i, f in enumerate(r.faces)],
+        rows=[[r.side, f"die {i + 1}", f, meaning(r.side, f)] for i, f in enumerate(r.faces)],
         notes=[f"{r.bugles} bugle, {r.redeploys} enemy flag, {r.flags} flag, {r.hats} command"])
 
 
