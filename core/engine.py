@@ -431,6 +431,17 @@ class Match:
         return self.rules.roles(self.header.scenario, dict(self.header.options))
 
     @property
+    def hidden_info(self) -> bool:
+        """Whether this game's roles see different things: `rules.hidden_info`, or, for a game
+        where an option decides (Gettysburg's fog of war), `rules.hides_information(options)`.
+        The UI hides the screen between players and the computer deals what it cannot see
+        when this is true."""
+        decide = getattr(self.rules, "hides_information", None)
+        if decide is not None:
+            return bool(decide(dict(self.header.options)))
+        return bool(getattr(self.rules, "hidden_info", False))
+
+    @property
     def active(self) -> list[str]:
         return list(self.state.active)
 

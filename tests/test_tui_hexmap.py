@@ -392,3 +392,27 @@ async def test_a_theme_change_redraws_the_map_in_the_new_colours():
         await pilot.pause()
         await pilot.pause()
         assert canvas.styles["woods"] != before
+
+
+# --- the fog of war option hides the screen between players (AMB-31) -----------------------------
+
+
+@pytest.mark.parametrize("fog", [True, False])
+async def test_fog_of_war_hands_the_keyboard_over_like_a_hidden_hand(fog):
+    """With the fog of war each side's view differs, so hotseat opens on the hand-off screen
+    (the board hidden until the player presses a key); an open game opens on the board."""
+    from tui.screens.dialogs import HandoffScreen
+
+    rules = registry.get_rules("gettysburg-1863")
+    match = Match.new(rules, seed=2, scenario="day-3", options={"fog_of_war": fog})
+    assert match.hidden_info is fog
+    app = MusterApp(match=match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) is fog
+        if fog:
+            await pilot.press("space")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.view == match.view(screen.role)      # the role's own (filtered) view

@@ -27,6 +27,10 @@ class Gettysburg:
     def option_specs(self) -> list[OptionSpec]:
         return list(options.OPTIONS)
 
+    def hides_information(self, options: dict) -> bool:
+        """Only with the fog of war option (AMB-31) do the two sides see different things."""
+        return typed(GbOptions, options).fog_of_war
+
     def board(self) -> HexBoard:
         """The battlefield (maps/gettysburg.toml) for the UI's hex canvas: terrain, elevation,
         roads and streams by hexside, VP and entry hexes."""

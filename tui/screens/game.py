@@ -266,7 +266,7 @@ class GameScreen(Screen):
             self.key_barrier = self._view_time
         # while the computer plays, a game with hidden information shows what the person
         # watching may see (their own hand), never the computer's
-        shown = self._watcher() if playing and getattr(self.rules, "hidden_info", False) \
+        shown = self._watcher() if playing and self.match.hidden_info \
             else self.role
         self.view = view = self.match.view(shown)
         self.targets = {} if playing else self._targets(view)
@@ -303,7 +303,7 @@ class GameScreen(Screen):
         elif view.result is None and self._needs_banner(first or switched):
             self.app.push_screen(TurnBanner(self.role, self._player_of(self.role),
                                             before=self._player or ""))
-        if not getattr(self.rules, "hidden_info", False):
+        if not self.match.hidden_info:
             player = self._player_of(self.role)
             if player is not None and player != self.match.COMPUTER:
                 self._player = player
@@ -325,7 +325,7 @@ class GameScreen(Screen):
         hidden information: one player holding the next role too keeps the keyboard, and a
         role the computer plays never gets the screen (the next human's is compared with the
         last human who had the keyboard)."""
-        if not getattr(self.rules, "hidden_info", False) or self.role is None:
+        if not self.match.hidden_info or self.role is None:
             return False
         player = self.match.player_of(self.role)
         return player != self.match.COMPUTER and player != self._handed_to
@@ -349,7 +349,7 @@ class GameScreen(Screen):
         """The turn banner (games without hidden information): the *player* to act changed
         since the last human who had the keyboard; never for a role the computer plays, nor
         when the game opens."""
-        if first or getattr(self.rules, "hidden_info", False) or self.role is None:
+        if first or self.match.hidden_info or self.role is None:
             return False
         player = self.match.player_of(self.role)
         return player != self.match.COMPUTER and self._player is not None \
@@ -582,7 +582,7 @@ class GameScreen(Screen):
         from tui.screens.history import HistoryScreen
 
         viewer = self.view.role if self.view is not None and \
-            getattr(self.rules, "hidden_info", False) else None
+            self.match.hidden_info else None
         self.app.push_screen(HistoryScreen(self.match, role=viewer, board=self.board,
                                            like=self.canvas))
 

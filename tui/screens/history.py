@@ -16,7 +16,7 @@ What is shown at position i (0: the game as set up; i: after the i-th action) is
 panes: map, tracks, hand or off-map boxes, the focus panel (a battle then), the log as it was
 then, and on the position bar "action 134 / 880 · Union: March from Cairo".
 
-Hidden information (decision, docs/ui.md "History"): in a game with `rules.hidden_info` the
+Hidden information (decision, docs/ui.md "History"): in a game with `Match.hidden_info` the
 role is the one whose view the game screen shows when `H` is pressed (the person at the
 keyboard: never the other hand), and `muster replay` shows the spectator view (role None, no
 hands) unless `--role` is given. The label of another role's action is never its menu label
@@ -312,7 +312,7 @@ class HistoryScreen(Screen):
         self.match = match
         self.rules = match.rules
         self.role = role
-        self.hidden = bool(getattr(self.rules, "hidden_info", False))
+        self.hidden = match.hidden_info
         self.standalone = standalone  # `muster replay`: closing it quits
         self.timeline = Timeline(self.rules, match.header, list(match.history),
                                  final=clone(match.state))
