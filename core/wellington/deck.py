@@ -24,12 +24,13 @@ What the seed fixes and this loader enforces:
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args
 
 import msgspec
+
+from core import catalogue
 
 from core.wellington.state import ADN, ADS, GB, POWERS, SPAIN
 from maps.wellington import ENGLAND, GIBRALTAR, MADRID
@@ -454,32 +455,14 @@ def validate(cards: Sequence[Card]) -> None:
 
 def from_data(raw: Mapping[str, Any]) -> tuple[Card, ...]:
     """Build and validate the deck from parsed TOML ({"card": [{...}, ...]})."""
-    extra = sorted(set(raw) - {"card"})
-    if extra:
-        raise DeckError(f"deck file: unknown top-level key(s) {extra}; only [[card]] tables")
-    entries = raw.get("card")
-    if not isinstance(entries, list):
-        raise DeckError("deck file: no [[card]] tables")
-    cards: list[Card] = []
-    for entry in entries:
-        if not isinstance(entry, Mapping):
-            raise DeckError(f"deck file: a [[card]] entry is not a table: {entry!r}")
-        try:
-            cards.append(msgspec.convert(dict(entry), Card))
-        except msgspec.ValidationError as exc:
-            raise _err(entry, str(exc)) from None
-    deck = tuple(sorted(cards, key=lambda c: c.number))
+    deck = catalogue.card_tables(raw, Card, DeckError, _err)
     validate(deck)
     return deck
 
 
 def load(path: Path = DECK_FILE) -> tuple[Card, ...]:
     """Read, parse and validate a deck file."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DeckError(f"{path}: cannot read the deck file: {exc}") from None
-    return from_data(raw)
+    return from_data(catalogue.read(path, DeckError))
 
 
 # --- the deck ----------------------------------------------------------------------------------
