@@ -14,6 +14,8 @@ action, as ratios measured in the same run.
 
 --quick is a smoke run: 2 games per configuration (unless --games says otherwise), each
 stopped after QUICK_ACTION_CAP actions, and fewer repetitions of the copy and view timings.
+(The cap is a callback: then random_playout makes a new state at every action, as the fuzzers'
+games do, instead of changing one in place, so --quick figures are lower.)
 """
 from __future__ import annotations
 

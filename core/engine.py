@@ -177,6 +177,10 @@ class Rules(Protocol):
     # has it (a playout, a computer player): act may check membership in it instead of
     # listing the legal actions again. Anything not in it is still refused.
 
+    # Optional: `apply(state, role, action) -> None`, the same consequences as `act` carried
+    # out on `state` itself, for an action already found legal (in the list `actions` returned
+    # for this very state). Match uses it when it acts in place (`Match.in_place`).
+
 
 # --- state copies -----------------------------------------------------------------------
 
@@ -365,7 +369,12 @@ class Match:
         # whether act keeps the states undo goes back to: a random playout, which never undoes,
         # turns it off and each state is dropped as soon as the next one replaces it
         self.keeps_undo = True
-        # the last list actions() returned: (state, role, choices, their actions frozen)
+        # whether act may change the state itself instead of making the next one (only when no
+        # undo is kept, for an action `actions` listed, and when the rules have `apply`): for a
+        # random playout whose states nobody keeps. Then `state` stays the same object.
+        self.in_place = False
+        self._apply: Callable[[State, str, Action], None] | None = getattr(rules, "apply", None)
+        # the last list actions() returned: (state, role, choices, their actions as listed)
         self._listed: tuple[State, str, list[Choice], tuple[Action, ...]] | None = None
         # role -> who plays it: a display name or COMPUTER; saved with the game, not rules
         self.players: dict[str, str] = self.players_for(self.roles, players)
@@ -470,12 +479,52 @@ class Match:
         """
         if not isinstance(action, Action):
             action = as_action(action)
-        before = self.state
-        if before.result is not None:
+        self._check_turn(role)
+        vouched = legal is not None and self._vouched(role, action, legal)
+        self._carry_out(role, action, legal if vouched else None)
+
+    def take(self, role: str, choices: list[Choice], index: int) -> Action:
+        """Take the `index`-th of `choices`, the very list `actions(role)` last returned for
+        this state, and return its action: for a caller that picks by position (a random
+        playout, a computer player). The choice is read from the list as it was returned (a
+        list edited since cannot smuggle an action in), so the rules need not check it again.
+        Any other list raises ValueError; an index out of range, IndexError."""
+        listed = self._listed
+        state = self.state
+        if listed is None or choices is not listed[2] or state is not listed[0] or (
+                role != listed[1]):
+            raise ValueError("take() needs the list actions(role) returned for this state")
+        action = listed[3][index]
+        if self.in_place and not self.keeps_undo and self._apply is not None:
+            # (`actions` listed it, so the game goes on and `role` is to act)
+            self._listed = None  # the listed state is changing: its list goes with it
+            self._undo.clear()
+            self._apply(state, role, action)
+            self.history.append((role, action))
+            return action
+        self._check_turn(role)
+        unchanged = tuple([c.action for c in choices]) == listed[3]
+        self._carry_out(role, action, choices if unchanged else None)
+        return action
+
+    def _check_turn(self, role: str) -> None:
+        if self.state.result is not None:
             raise IllegalAction("the game is over")
-        if role not in before.active:
+        if role not in self.state.active:
             raise IllegalAction(f"it is not {role}'s turn to act")
-        if legal is not None and self._vouched(role, action, legal):
+
+    def _carry_out(self, role: str, action: Action, legal: list[Choice] | None) -> None:
+        """The state after `action`, kept with the history and undo. `legal`: the list
+        `actions(role)` returned for this state, when `action` is known to be in it."""
+        before = self.state
+        if legal is not None and self.in_place and not self.keeps_undo and (
+                self._apply is not None):
+            self._listed = None  # the listed state is changing: its list goes with it
+            self._undo.clear()
+            self._apply(before, role, action)
+            self.history.append((role, action))
+            return
+        if legal is not None:
             after = self.rules.act(before, role, action, legal=legal)
         else:
             after = self.rules.act(before, role, action)

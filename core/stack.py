@@ -152,11 +152,11 @@ def asking(state: Stacked, flow: Flow) -> tuple[Stop[Any, Any], Frame] | None:
 
 def choices(state: Stacked, flow: Flow, role: str) -> list[Choice]:
     """The legal actions of `role` now: the top stop's choices when it asks `role`."""
-    ask = asking(state, flow)
-    if ask is None or role not in state.active:
+    if state.result is not None or not state.stack or role not in state.active:
         return []
-    stop, frame = ask
-    return stop.choices(state, frame)
+    frame = state.stack[-1]  # (`asking`, written out: listed at every decision)
+    stop = flow[type(frame)]
+    return stop.choices(state, frame) if isinstance(stop, Stop) else []
 
 
 def prompt(state: Stacked, flow: Flow) -> str:

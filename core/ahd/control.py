@@ -46,9 +46,10 @@ def lapse(state: AhdState) -> None:
     """B9.0: cavalry-only control ends the moment its side has no piece left in the box."""
     if not state.cavalry_held:
         return
+    at = state.whereabouts.at
     for box in list(state.cavalry_held):
         holder = state.owner.get(box)
-        if holder is None or not q.has_piece(state, box, holder):
+        if holder is None or box not in at[holder]:  # q.has_piece
             state.cavalry_held.remove(box)
             revert(state, box)
 

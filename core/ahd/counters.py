@@ -60,3 +60,6 @@ FIRST_FOREIGN = len(make_counters())
 
 COUNTERS: list[Piece] = [*make_counters(), *foreign_counters()]  # every counter, as it starts
 INDEX: dict[str, int] = {p.id: i for i, p in enumerate(COUNTERS)}
+# Each counter's (arm, grade), by its position in the list: they never change (a promotion
+# swaps counters, B6.0).
+KINDS: tuple[tuple[str, str], ...] = tuple((p.arm, p.grade) for p in COUNTERS)

@@ -24,7 +24,7 @@ from core.ahd import (battle, battle_segment, border, containment, control, fore
 from core.ahd import query as q
 from core.ahd.calendar import DRAFT_RIOT_TURNS, enlistment, label
 from core.ahd.frames import GameTurn, LeaderPlacement, LeaderTo, PlayerTurn, SupportLoss
-from core.ahd.pieces import TURN_MARKS, has_turn_marks, update
+from core.ahd.pieces import clear_turn_marks_on_map, update
 from core.ahd.state import ASIDE, CSA, INFANTRY, POOL, UNION, AhdState
 from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
@@ -85,11 +85,7 @@ GAME_TURN = stack.Steps((turn_start, union_player_turn, confederate_player_turn,
 
 
 def player_turn_start(state: AhdState, turn: PlayerTurn) -> None:
-    # Only counters on the map carry turn marks: a counter leaves the map eliminated
-    # (pieces.remove_from_play) or swapped by a promotion (pieces.promote), both clearing them.
-    for p in q.pieces_of(state, UNION) + q.pieces_of(state, CSA):
-        if has_turn_marks(p):
-            update(state, p, **TURN_MARKS)
+    clear_turn_marks_on_map(state)  # (only counters on the map carry turn marks)
     leaders.start_player_turn(state, turn.side)  # A8.2.1: two free marches alone a turn
     state.log.append(f"-- {turn.side} player turn --")
 

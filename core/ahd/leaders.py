@@ -32,6 +32,7 @@ from core.ahd import query as q
 from core.ahd.text import name as box_name
 from core.ahd.calendar import label, turn_of
 from core.ahd.frames import LeaderPlacement, LeaderTo, PlayerTurn
+from core.ahd.counters import INDEX
 from core.ahd.pieces import piece
 from core.ahd.state import (ARRIVING, CAVALRY, NOT_ARRIVED, RETURNING, VETERAN, AhdState, Leader,
                             Piece)
@@ -297,18 +298,33 @@ def movers(state: AhdState) -> list[Leader]:
 
 def may_move(state: AhdState, ldr: Leader) -> bool:
     """Whether `destinations` has any box for the leader (the cheapest ways looked at first)."""
-    return ldr.on_map and bool(follow_boxes(state, ldr) or may_go_alone(state, ldr)
-                               or sail_boxes(state, ldr))
+    return ldr.on_map and (may_follow(state, ldr) or may_go_alone(state, ldr)
+                           or bool(sail_boxes(state, ldr)))
+
+
+def may_follow(state: AhdState, ldr: Leader) -> bool:
+    """Whether `follow_boxes` has any box."""
+    pieces = state.pieces
+    for pid in ldr.followable:
+        p = pieces[INDEX[pid]]
+        if p.loc != ldr.loc and p.on_map:
+            return True
+    return False
 
 
 def move_choices(state: AhdState) -> list[Choice]:
-    out = []
-    for ldr in movers(state):
-        left = MAX_ALONE_MARCHES - ldr.marches
-        out.append(Choice(Action("leader", ldr.id),
-                          f"Move {tag(ldr)} from {box_name(ldr.loc)} (with its pieces, or alone: "
-                          f"{left} free march{'es' if left != 1 else ''} left)", GROUP))
-    return out
+    return [Choice(*move_choice(ldr.id, ldr.value, ldr.loc, ldr.marches), GROUP)
+            for ldr in movers(state)]
+
+
+@cache
+def move_choice(lid: str, value: int, box: str, marches: int) -> tuple[Action, str]:
+    """The action and label of moving leader `lid` (of command value `value`, in `box`,
+    `marches` free marches made), made once (an Action is frozen: every choice may share it)."""
+    left = MAX_ALONE_MARCHES - marches
+    return (Action("leader", lid),
+            f"Move {name(lid)} {value} from {box_name(box)} (with its pieces, or alone: "
+            f"{left} free march{'es' if left != 1 else ''} left)")
 
 
 HOW = {"with": "with its pieces, free", "alone": "alone, 1 free march", "sea": "alone by sea, "
@@ -359,9 +375,9 @@ def sweep(state: AhdState) -> None:
     """A8.2.2: 'I leader che si vengono a trovare da soli in un riquadro che contiene delle
     unità nemiche, non sono distrutti. Essi ritornano in gioco durante il prossimo segmento di
     reclutamento del giocatore proprietario.'"""
+    at = state.whereabouts.at  # (a leader off the map is never where a counter is)
     for ldr in state.leaders:
-        if (ldr.on_map and q.has_enemy(state, ldr.loc, ldr.side)
-                and not q.pieces_at(state, ldr.loc, ldr.side)):
+        if ldr.loc in at[q.ENEMY[ldr.side]] and ldr.loc not in at[ldr.side]:
             state.log.append(f"{tag(ldr)} is left alone with enemy pieces in {box_name(ldr.loc)}: "
                              f"removed, back in the {ldr.side} recruiting segment (A8.2.2).")
             ldr.loc = RETURNING

@@ -136,35 +136,51 @@ def movement_choices(state: AhdState, frame: Movement) -> list[Choice]:
     side = state.player
     out: list[Choice] = []
     if frame.marches_left > 0:
-        origins: set[str] = set()
-        for p in q.pieces_of(state, side):
-            if p.loc not in origins and (movement.can_march(p)
-                                         or movement.can_entrench(state, p)):
-                origins.add(p.loc)
-        out += [Choice(action, label, "move")
-                for action, label in map(march_from, sorted(origins))]
-        sailors = ([p for p in movement.sea_movers(state, side)
-                    if movement.ready_to_sail(state, p)]  # can_sail, the side allowed
-                   if movement.naval_moves_allowed(state, side) else [])
-        ports = movement.open_ports(state, side) if sailors else []  # B4.2.3: to another port
-        for p in sailors:
-            if len(ports) > (p.loc in ports):  # another port to go to
-                action, label = sail_choice(p.id, p.loc)
-                out.append(Choice(action, label, "naval"))
+        out += [Choice(*march_from(box)) for box in march_origins(state, side)]
+        if movement.naval_moves_allowed(state, side):
+            sailors = [p for p in movement.sea_movers(state, side)
+                       if movement.ready_to_sail(state, p)]
+            # B4.2.3: to another port; two of them show whether there is one besides its own
+            ports = movement.open_ports(state, side, most=2) if sailors else []
+            out += [Choice(*sail_choice(p.id, p.loc)) for p in sailors
+                    if len(ports) > (p.loc in ports)]  # another port to go to
         if frame.invasion and any(movement.can_invade_with(state, p)
                                   for p in q.pieces_at(state, WASHINGTON, side)):
             out += [Choice(Action("invade", port), f"Naval invasion of {name(port)}", "naval")
                     for port in movement.invasion_targets(state)]
-    out += leaders.move_choices(state)  # A8.2.1: with its pieces, or alone for free
+    if state.leaders:
+        out += leaders.move_choices(state)  # A8.2.1: with its pieces, or alone for free
     out.append(Choice(END_MOVEMENT, "End movement", "turn"))
     return out
 
 
+def march_origins(state: AhdState, side: str) -> list[str]:
+    """The boxes a march may start from, sorted: those holding a piece of `side` that can
+    march or entrench. A piece that cannot march cannot entrench either (both need a march
+    left, neither after a naval move or a halt: `movement.can_entrench`), so a box qualifies
+    when one of its pieces can march (tests/test_ahd_speed.py checks it against both)."""
+    where = state.whereabouts
+    at, pieces = where.at[side], state.pieces
+    out = []
+    for box in sorted(where.boxes[side]):
+        for i in at[box]:
+            p = pieces[i]
+            if p.marches < 2 and not p.halted and not p.sailed:  # movement.can_march
+                out.append(box)
+                break
+    return out
+
+
+# The choices the movement offers most often are worked out once: their action, label and
+# group (an Action is frozen: every choice of it may share one; a label depends only on the
+# arguments). A Choice is made of them for each list: a caller may change its own.
+ChoiceParts = tuple[Action, str, str]
+
+
 @cache
-def march_from(box: str) -> tuple[Action, str]:
-    """The action and the label of a march from `box`, made once per box (an Action is
-    frozen: every choice of it may share one)."""
-    return Action("march", box), f"March from {name(box)}"
+def march_from(box: str) -> ChoiceParts:
+    """The choice of a march from `box`."""
+    return Action("march", box), f"March from {name(box)}", "move"
 
 
 def _march(state: AhdState, frame: Movement, box: str) -> None:
@@ -260,45 +276,42 @@ def march_choices(state: AhdState, frame: March) -> list[Choice]:
     out: list[Choice] = []
     for p, move, entrench in joiners(state, frame):
         if move:
-            action, label = move_choice(p.id, p.marches)
-            out.append(Choice(action, label, "move"))
+            out.append(Choice(*move_choice(p.id, p.marches)))
         if entrench:
-            action, label = entrench_choice(p.id, p.loc)
-            out.append(Choice(action, label, "move"))
+            out.append(Choice(*entrench_choice(p.id, p.loc)))
     out.append(Choice(END_MARCH, "End this march", "turn"))
     return out
 
 
-# The actions and labels of the most frequent choices, made once (an Action is frozen: every
-# choice of it may share one; a label depends only on the arguments).
+# The parts of the most frequent choices, worked out once (see march_from).
 
 
 @cache
-def move_choice(pid: str, marches_used: int) -> tuple[Action, str]:
+def move_choice(pid: str, marches_used: int) -> ChoiceParts:
     used = f", {marches_used} march used" if marches_used else ""
-    return Action("piece", pid), f"Move {counter_name(pid)}{used}"
+    return Action("piece", pid), f"Move {counter_name(pid)}{used}", "move"
 
 
 @cache
-def entrench_choice(pid: str, box: str) -> tuple[Action, str]:
+def entrench_choice(pid: str, box: str) -> ChoiceParts:
     cost = "1 march" if q.is_recruiting_city(box) else "2 marches"
-    return Action("entrench", pid), f"Entrench {counter_name(pid)} ({cost})"
+    return Action("entrench", pid), f"Entrench {counter_name(pid)} ({cost})", "move"
 
 
 @cache
 def destination_choice(dest: str, jump: bool, crossing: bool, battle: bool,
-                       rail_bonus: bool) -> tuple[Action, str]:
+                       rail_bonus: bool) -> ChoiceParts:
     notes = [note for note, on in (("jump", jump), ("across a river bank", crossing),
                                    ("enemy there: battle", battle),
                                    ("3 boxes by friendly rail, O3.2", rail_bonus)) if on]
     extra = f" ({', '.join(notes)})" if notes else ""
-    return Action("space", dest), f"To {name(dest)}{extra}"
+    return Action("space", dest), f"To {name(dest)}{extra}", "move"
 
 
 @cache
-def sail_choice(pid: str, box: str) -> tuple[Action, str]:
+def sail_choice(pid: str, box: str) -> ChoiceParts:
     rule = " (A8.4)" if COUNTERS[INDEX[pid]].side == CSA else ""  # Confederates: intervention
-    return Action("sail", pid), f"Naval move: {counter_name(pid)} from {name(box)}{rule}"
+    return Action("sail", pid), f"Naval move: {counter_name(pid)} from {name(box)}{rule}", "naval"
 
 
 def pay(state: AhdState, frame: March) -> None:
@@ -350,10 +363,9 @@ def destination_choices(state: AhdState, frame: MarchTo) -> list[Choice]:
     p = piece(state, frame.piece)
     occ = q.Occupancy(state)
     out: list[Choice] = []
-    for dest, route in sorted(movement.routes(state, p, occ).items()):
-        action, label = destination_choice(dest, route.jump, route.crossing,
-                                           occ.enemy(dest, p.side), len(route.path) == 4)
-        out.append(Choice(action, label, "move"))
+    for dest, (jump, crossing, boxes, _via) in sorted(movement.reach(state, p, occ).items()):
+        out.append(Choice(*destination_choice(dest, jump, crossing, occ.enemy(dest, p.side),
+                                              boxes == 4)))
     out.append(Choice(CANCEL, "Choose another piece", "turn"))
     return out
 
@@ -430,7 +442,7 @@ def sail_choices(state: AhdState, frame: SailTo) -> list[Choice]:
     p = piece(state, frame.piece)
     out = [Choice(Action("space", port), f"Sail to {name(port)}", "naval")
            for port in movement.sail_destinations(state, p)]
-    out.append(Choice(Action("cancel", None), "Choose another piece", "turn"))
+    out.append(Choice(CANCEL, "Choose another piece", "turn"))
     return out
 
 

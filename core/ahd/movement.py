@@ -7,6 +7,8 @@ Paths are enumerated here; the flow module turns them into choices.
 from __future__ import annotations
 
 from functools import cache
+from itertools import islice
+from typing import Iterator
 
 import msgspec
 
@@ -106,31 +108,6 @@ def two_box_moves(origin: str, side: str, like_cavalry: bool, river_once: bool) 
         for middle, first, onward in two_box_lines(origin, side))
 
 
-def _second_step_ok(state: AhdState, occ: q.Occupancy, p: Piece, first: Link, second: Link,
-                    middle: str, dest: str, like_cavalry: bool) -> tuple[bool, bool]:
-    """Whether a two-box move along `first` then `second`, line types T3 allows
-    (`line_types_ok`), is allowed now; and if it is a jump."""
-    river = first.kind == "river"
-    if not (like_cavalry or river):
-        # infantry by railway: both segments must be friendly railway (AMB-6)
-        if not (friendly_rail(state, first, p.side) and friendly_rail(state, second, p.side)):
-            return False, False
-    foes = occ.foes[p.side]  # where the enemy's pieces stand
-    if middle not in foes:
-        return True, False
-    # Passing through an enemy-occupied box is a jump; one per piece per turn (AMB-10),
-    # and a jump may not end in an enemy-occupied box (B4.2.1, B4.2.2).
-    if p.jumped or dest in foes:
-        return False, False
-    if river:  # (river then river: T3 allows no other mix with a river)
-        # Union river jump: downstream only, any Union piece, even past cavalry (B4.2.2).
-        ok = (p.side == UNION and downstream(first, middle) and downstream(second, dest))
-        return ok, ok
-    # Cavalry jump: road/rail, never through enemy cavalry (B4.2.1).
-    ok = p.arm == CAVALRY and not occ.enemy_cavalry(middle, p.side)
-    return ok, ok
-
-
 @cache
 def two_box_lines(origin: str, side: str) -> tuple[tuple[str, Link, tuple[tuple[str, Link], ...]],
                                                    ...]:
@@ -143,6 +120,39 @@ def two_box_lines(origin: str, side: str) -> tuple[tuple[str, Link, tuple[tuple[
         for middle, first in q.adjacent(origin) if q.usable(first, side))
 
 
+@cache
+def march_lines(origin: str, side: str, like_cavalry: bool, turn_one: bool) -> tuple[
+        tuple[str, Route, tuple[str, ...], tuple[tuple[str, tuple[str, ...], bool, bool, Route,
+                                                      Route], ...]], ...]:
+    """`two_box_moves` worked out once into what `entries` offers: for each box next to
+    `origin` (`middle`), the one-box route there, the ends of the first line when it must be a
+    friendly railway (infantry by railway, AMB-6; () otherwise), and for each box beyond it
+    (`dest`): the ends of the second line likewise, whether it goes by river, whether a Union
+    river jump is allowed (downstream both lines, B4.2.2), and the route there without and with
+    a jump. `turn_one`: O4.1 is in force, and no box of Kentucky is entered (AMB-58). A pure
+    function of the board."""
+    out = []
+    for middle, first, first_crosses, onward in two_box_moves(origin, side, like_cavalry,
+                                                             turn_one):
+        if turn_one and q.is_kentucky(middle):
+            continue
+        river = first.kind == "river"
+        by_rail = not (like_cavalry or river)  # then T3 allows railway, then railway only
+        steps = []
+        for dest, second, second_crosses in onward:
+            if turn_one and q.is_kentucky(dest):
+                continue
+            river_jump = (river and side == UNION and downstream(first, middle)
+                          and downstream(second, dest))
+            path = (origin, middle, dest)
+            steps.append((dest, (second.a, second.b) if by_rail else (), river, river_jump,
+                          Route(dest, middle, second, False, path, second_crosses),
+                          Route(dest, middle, second, True, path, second_crosses)))
+        out.append((middle, Route(middle, origin, first, False, (origin, middle), first_crosses),
+                    (first.a, first.b) if by_rail else (), tuple(steps)))
+    return tuple(out)
+
+
 def entries(state: AhdState, p: Piece, occ: q.Occupancy | None = None,
             to: str | None = None) -> dict[str, dict[str, Route]]:
     """Every box `p` can reach in one march, and for each the boxes it could enter it from
@@ -152,35 +162,79 @@ def entries(state: AhdState, p: Piece, occ: q.Occupancy | None = None,
     crossing. The entry box matters in a battle: it decides the river-bank bonus (B5.2.3) and
     the box the defender may not retreat or escape into (B5.2.5, B5.2.6).
     """
-    occ = occ or q.Occupancy(state)
-    origin = p.loc
     found: dict[str, dict[str, Route]] = {}
+    for route in _ways(state, p, occ or q.Occupancy(state), to):
+        _offer(found, route)
+    return found
 
-    def offer(route: Route) -> None:
-        ways = found.setdefault(route.dest, {})
-        best = ways.get(route.via)
-        if best is None or (route.jump, route.crossing) < (best.jump, best.crossing):
-            ways[route.via] = route
 
-    like_cavalry = moves_like_cavalry(state, p)
-    turn_one = q.first_turn_restricted(state)  # O4.1: no piece enters Kentucky on turn 1
-    for middle, first, first_crosses, onward in two_box_moves(origin, p.side, like_cavalry,
-                                                             turn_one):
-        if turn_one and not q.enterable(state, middle):
-            continue
+def reach(state: AhdState, p: Piece, occ: q.Occupancy | None = None) -> dict[
+        str, tuple[bool, bool, int, str]]:
+    """`routes` in short, for listing the destinations: each box `p` can reach in one march,
+    with (jump, river-bank crossing, boxes in the path, entry box) of the route `routes` takes
+    there. That route is the least of all the ways there by those four: `entries` keeps, for
+    each entry box, the first way offered among those with the least (jump, crossing), and the
+    ways are offered shortest first; `best` takes the least of those by the four
+    (tests/test_ahd_speed.py checks it against `routes`)."""
+    found: dict[str, tuple[bool, bool, int, str]] = {}
+    for route in _ways(state, p, occ or q.Occupancy(state), None):
+        key = (route.jump, route.crossing, len(route.path), route.via)
+        known = found.get(route.dest)
+        if known is None or key < known:
+            found[route.dest] = key
+    return found
+
+
+def _ways(state: AhdState, p: Piece, occ: q.Occupancy, to: str | None) -> Iterator[Route]:
+    """Every way `p` may march now (into `to` only, if given), shortest first: one box, two
+    boxes, then three by friendly railway (O3.2).
+
+    A two-box move follows the Movement Table (T3, `line_types_ok`); infantry by railway needs
+    both lines friendly railway (AMB-6). Passing through a box holding enemy pieces is a jump,
+    one per piece per turn (AMB-10), never ending in an enemy-occupied box (B4.2.1, B4.2.2): a
+    Union river jump downstream only, any Union piece, even past cavalry (B4.2.2); a cavalry
+    jump by road or railway, never through enemy cavalry (B4.2.1).
+    """
+    side = p.side
+    foes = occ.foes[side]  # where the enemy's pieces stand
+    owner = state.owner
+    lines = march_lines(p.loc, side, moves_like_cavalry(state, p), q.first_turn_restricted(state))
+    for middle, one_box, first_rail, onward in lines:
         if to is None or middle == to:
-            offer(Route(middle, origin, first, False, (origin, middle), first_crosses))
-        for dest, second, second_crosses in onward:
-            if (to is not None and dest != to) or (turn_one and not q.enterable(state, dest)):
+            yield one_box
+        if first_rail and not (owner.get(first_rail[0]) == side == owner.get(first_rail[1])):
+            continue  # infantry by railway: friendly railway only (AMB-6)
+        through_enemy = middle in foes
+        if through_enemy:
+            if p.jumped:
+                continue  # its one jump is spent: no way on through `middle`
+            cavalry_jump = p.arm == CAVALRY and not occ.enemy_cavalry(middle, side)
+        for dest, second_rail, river, river_jump, walk, jump in onward:
+            if to is not None and dest != to:
                 continue
-            ok, jump = _second_step_ok(state, occ, p, first, second, middle, dest, like_cavalry)
-            if ok:
-                offer(Route(dest, middle, second, jump, (origin, middle, dest), second_crosses))
+            if second_rail and not (owner.get(second_rail[0]) == side
+                                    == owner.get(second_rail[1])):
+                continue
+            if not through_enemy:
+                yield walk
+            elif dest not in foes and (river_jump if river else cavalry_jump):
+                yield jump
     if rail_bonus(state, p):
         for route in _rail_bonus_routes(state, occ, p):
             if to is None or route.dest == to:
-                offer(route)
-    return found
+                yield route
+
+
+def _offer(found: dict[str, dict[str, Route]], route: Route) -> None:
+    """Keep `route` among the ways into its destination: the first for its entry box, unless
+    it is better (no jump, then no river-bank crossing)."""
+    ways = found.get(route.dest)
+    if ways is None:
+        found[route.dest] = {route.via: route}
+        return
+    best = ways.get(route.via)
+    if best is None or (route.jump, route.crossing) < (best.jump, best.crossing):
+        ways[route.via] = route
 
 
 @cache
@@ -189,37 +243,78 @@ def railways(box: str) -> tuple[tuple[str, Link], ...]:
     return tuple((other, link) for other, link in q.adjacent(box) if link.kind == "rail")
 
 
+@cache
+def rail_bonus_lines(origin: str, turn_one: bool) -> tuple[
+        tuple[str, tuple[tuple[str, tuple[tuple[str, Route, Route], ...]], ...]], ...]:
+    """The three-box railway paths out of `origin` (O3.2), worked out once, as a tree: each
+    first box, each second box beyond it (not back to `origin`), each destination beyond that
+    (not `origin` nor the first box), with the route there without and with a jump (through one
+    box). `turn_one`: O4.1 is in force, and no box of Kentucky is entered (AMB-58). Whether the
+    railways are friendly and who stands in the way is `_rail_bonus_routes`' to check."""
+    def open_(box: str) -> bool:
+        return not (turn_one and q.is_kentucky(box))
+
+    tree = []
+    for first_box, first in railways(origin):
+        if not open_(first_box):
+            continue
+        seconds = []
+        for second_box, second in railways(first_box):
+            if second_box == origin or not open_(second_box):
+                continue
+            ends = []
+            for dest, third in railways(second_box):
+                if dest in (origin, first_box) or not open_(dest):
+                    continue
+                assert {first.a, first.b, second.a, second.b, third.a, third.b} == {
+                    origin, first_box, second_box, dest}  # each line joins its two boxes
+                path = (origin, first_box, second_box, dest)
+                ends.append((dest, Route(dest, second_box, third, False, path,
+                                         crosses(third, dest)),
+                             Route(dest, second_box, third, True, path, crosses(third, dest))))
+            seconds.append((second_box, tuple(ends)))
+        tree.append((first_box, tuple(seconds)))
+    return tuple(tree)
+
+
 def _rail_bonus_routes(state: AhdState, occ: q.Occupancy, p: Piece) -> list[Route]:
     """O3.2: the three-box moves of a Union piece 'interamente lungo una linea ferroviaria
-    amica': every segment friendly railway (AMB-6). Infantry may not pass through a box holding
-    enemy pieces (it would have to stop there, B4.0); cavalry may pass through one with its one
-    jump of the turn, under B4.2.1 (AMB-55); O2.1 crack infantry never jumps."""
+    amica': every segment friendly railway (AMB-6), so every box of the path owned by its side.
+    Infantry may not pass through a box holding enemy pieces (it would have to stop there,
+    B4.0); cavalry may pass through one with its one jump of the turn, under B4.2.1 (AMB-55);
+    O2.1 crack infantry never jumps."""
     origin, side = p.loc, p.side
+    owner = state.owner
     out: list[Route] = []
-    for first_box, first in railways(origin):
-        if not friendly_rail(state, first, side) or not q.enterable(state, first_box):
+    if owner.get(origin) != side:
+        return out  # no friendly railway out of it
+    foes = occ.foes[side]
+    for first_box, seconds in rail_bonus_lines(origin, q.first_turn_restricted(state)):
+        if owner.get(first_box) != side:
             continue
-        for second_box, second in railways(first_box):
-            if (second_box == origin or not friendly_rail(state, second, side)
-                    or not q.enterable(state, second_box)):
+        first_enemy = first_box in foes
+        for second_box, ends in seconds:
+            if owner.get(second_box) != side:
                 continue
-            for dest, third in railways(second_box):
-                if (dest in (origin, first_box) or not friendly_rail(state, third, side)
-                        or not q.enterable(state, dest)):
+            second_enemy = second_box in foes
+            for dest, walk, jump in ends:
+                if owner.get(dest) != side:
                     continue
-                passed = [box for box in (first_box, second_box) if occ.enemy(box, side)]
-                if passed and not _rail_jump_ok(occ, p, passed, dest):
-                    continue
-                out.append(Route(dest, second_box, third, bool(passed),
-                                 (origin, first_box, second_box, dest), crosses(third, dest)))
+                if first_enemy or second_enemy:
+                    passed = first_box if first_enemy else second_box
+                    if (first_enemy and second_enemy) or not _rail_jump_ok(occ, p, passed, dest):
+                        continue
+                    out.append(jump)
+                else:
+                    out.append(walk)
     return out
 
 
-def _rail_jump_ok(occ: q.Occupancy, p: Piece, passed: list[str], dest: str) -> bool:
+def _rail_jump_ok(occ: q.Occupancy, p: Piece, passed: str, dest: str) -> bool:
     """A cavalry jump inside an O3.2 move (AMB-55, B4.2.1): the piece's one jump of the turn,
-    through one box free of enemy cavalry, ending in a box free of enemy pieces."""
-    return (p.arm == CAVALRY and not p.jumped and len(passed) == 1
-            and not occ.enemy_cavalry(passed[0], p.side) and not occ.enemy(dest, p.side))
+    through one box (`passed`) free of enemy cavalry, ending in a box free of enemy pieces."""
+    return (p.arm == CAVALRY and not p.jumped and not occ.enemy_cavalry(passed, p.side)
+            and not occ.enemy(dest, p.side))
 
 
 def best(ways: dict[str, Route]) -> Route:
@@ -314,12 +409,14 @@ def sail_destinations(state: AhdState, p: Piece, occ: q.Occupancy | None = None)
     return [port for port in open_ports(state, p.side, occ) if port != p.loc]
 
 
-def open_ports(state: AhdState, side: str, occ: q.Occupancy | None = None) -> list[str]:
-    """The ports a piece of `side` may sail to (B4.2.3, A4.0), whatever its own port."""
+def open_ports(state: AhdState, side: str, occ: q.Occupancy | None = None,
+               most: int | None = None) -> list[str]:
+    """The ports a piece of `side` may sail to (B4.2.3, A4.0), whatever its own port (`most`:
+    only the first ones, when a caller needs no more)."""
     enemy_boxes = (occ or q.Occupancy(state)).foes[side]
-    return [port for port in q.ports()
-            if state.owner.get(port) == side
-            and (port not in enemy_boxes or (side == UNION and port in state.contained))]
+    owner, contained = state.owner, state.contained
+    return list(islice((port for port in q.ports() if owner.get(port) == side and (
+        port not in enemy_boxes or (side == UNION and port in contained))), most))
 
 
 def sail(state: AhdState, p: Piece, port: str) -> Piece:

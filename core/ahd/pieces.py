@@ -9,7 +9,8 @@ import msgspec
 
 from core.ahd.counters import COUNTERS, INDEX
 from core.ahd.query import free_counter
-from core.ahd.state import ASIDE, CRACK, MILITIA, NAME, POOL, SPARE, VETERAN, AhdState, Piece
+from core.ahd.state import (ASIDE, CRACK, CSA, MILITIA, NAME, POOL, SPARE, UNION, VETERAN,
+                            AhdState, Piece)
 
 NEXT_GRADE = {MILITIA: VETERAN, VETERAN: CRACK}
 
@@ -21,8 +22,9 @@ def piece(state: AhdState, pid: str) -> Piece:
 def update(state: AhdState, p: Piece, **changes: Any) -> Piece:
     """Change counter `p`: pieces are frozen (every copy of the state shares them, so a copy
     is cheap), so the counter is replaced in `state.pieces` by one with `changes`. Returns the
-    new counter: use it, not `p`, afterwards. The only way a counter changes, so it keeps the
-    state's index of where the counters are (`AhdState.whereabouts`) in step."""
+    new counter: use it, not `p`, afterwards. Every change of a counter goes through here (but
+    `clear_turn_marks_on_map`, which moves none), so it keeps the state's index of where the
+    counters are (`AhdState.whereabouts`) in step."""
     new = msgspec.structs.replace(p, **changes)
     i = INDEX[p.id]
     old = state.pieces[i]
@@ -62,6 +64,18 @@ NO_TURN_MARKS = tuple(TURN_MARKS.values())
 
 def has_turn_marks(p: Piece) -> bool:
     return turn_marks_of(p) != NO_TURN_MARKS
+
+
+def clear_turn_marks_on_map(state: AhdState) -> None:
+    """A new player turn: `clear_turn_marks` for every counter on the map (only those carry
+    turn marks: a counter leaves the map eliminated, `remove_from_play`, or swapped by a
+    promotion, `promote`, both clearing them). Written out for speed: no counter changes
+    place, so the index of where they are (`AhdState.whereabouts`) stays as it is."""
+    pieces, on_map = state.pieces, state.whereabouts.on_map
+    for i in on_map[UNION] + on_map[CSA]:
+        p = pieces[i]
+        if turn_marks_of(p) != NO_TURN_MARKS:
+            pieces[i] = msgspec.structs.replace(p, **TURN_MARKS)
 
 
 def clear_turn_marks(state: AhdState, p: Piece) -> Piece:

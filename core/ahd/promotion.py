@@ -9,10 +9,10 @@ game turn; on 1 or less he may promote two pieces.
 from __future__ import annotations
 
 from functools import cache
-from operator import attrgetter
 
 from core import dice, stack
 from core.ahd import query as q
+from core.ahd.counters import KINDS
 from core.ahd.frames import PlayerTurn, Promotion
 from core.ahd.pieces import NEXT_GRADE, counter_name, describe, missing_counters, piece, promote
 from core.ahd.state import CAVALRY, CSA, INFANTRY, SPARE, AhdState, Piece
@@ -24,17 +24,17 @@ def promotable(state: AhdState, done: list[str]) -> list[Piece]:
     """The player's pieces on the map with a free counter of the next quality (B6.0), not
     promoted this segment; never a foreign unit (A8.4)."""
     side = state.player
-    free = set(map(kind, q.pieces_at(state, SPARE, side)))  # the kinds of the free counters
+    where = state.whereabouts
+    # the kinds of the free counters (a counter's kind never changes: KINDS, by position)
+    free = {KINDS[i] for i in where.at[side].get(SPARE, ())}
     if not free:
         return []
     # the kinds a free counter can promote: the same arm, one quality lower
     promoted = {(arm, lower) for lower, grade in NEXT_GRADE.items() for arm in (INFANTRY, CAVALRY)
                 if (arm, grade) in free}
-    return [p for p in q.pieces_of(state, side)
-            if kind(p) in promoted and p.id not in done and not p.foreign]
-
-
-kind = attrgetter("arm", "grade")  # a counter's (arm, grade)
+    pieces = state.pieces
+    return [p for p in [pieces[i] for i in where.on_map[side] if KINDS[i] in promoted]
+            if p.id not in done and not p.foreign]
 
 
 def begin(state: AhdState, turn: PlayerTurn) -> None:
@@ -82,10 +82,8 @@ def prompt(state: AhdState, frame: Promotion) -> str:
 
 
 def choices(state: AhdState, frame: Promotion) -> list[Choice]:
-    out = []
-    for p in promotable(state, frame.promoted):
-        action, label = promote_choice(p.id, p.loc)
-        out.append(Choice(action, label, "promote"))
+    out = [Choice(*promote_choice(p.id, p.loc), "promote")
+           for p in promotable(state, frame.promoted)]
     nobody = "No second promotion (O4.3)" if frame.promoted else "Promote nobody"
     out.append(Choice(Action("pass", None), nobody, "turn"))
     return out

@@ -4,6 +4,7 @@ Everything here is a pure function of the state and the (static) board.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache
 from itertools import compress, repeat
 from operator import eq
@@ -14,7 +15,7 @@ from maps.board import Board, Link
 
 from core.ahd.calendar import ENLISTMENT_TURNS, year
 from core.ahd.counters import FIRST_FOREIGN
-from core.ahd.state import CAVALRY, CSA, INFANTRY, OFF_MAP, POOL, SPARE, UNION, AhdState, Piece
+from core.ahd.state import CAVALRY, CSA, INFANTRY, POOL, SPARE, UNION, AhdState, Piece
 
 BLUE_SIDE = {"blue": UNION, "grey": CSA}
 
@@ -108,13 +109,14 @@ def usable(link: Link, side: str) -> bool:
     return not (side == CSA and is_potomac(link))
 
 
-def neighbours(box: str, side: str) -> list[str]:
+@cache
+def neighbours(box: str, side: str) -> tuple[str, ...]:
     """Boxes joined to `box` by a line `side` may use (each listed once)."""
     seen: list[str] = []
     for other, link in adjacent(box):
         if other not in seen and usable(link, side):
             seen.append(other)
-    return seen
+    return tuple(seen)
 
 
 def owner(state: AhdState, box: str) -> str | None:
@@ -241,9 +243,8 @@ def mas(state: AhdState, side: str) -> int:
 def in_play(state: AhdState, side: str) -> int:
     """Pieces counted against MAS: all the side's pieces on the map (B7.0), except foreign
     units, which 'non contano nel limite massimo dell'armata Confederata' (A8.4)."""
-    foreign = sum(1 for p in state.pieces[FIRST_FOREIGN:]
-                  if p.side == side and p.loc not in _OFF_MAP)
-    return len(state.whereabouts.on_map[side]) - foreign
+    return bisect_left(state.whereabouts.on_map[side], FIRST_FOREIGN)  # (the foreign units
+    # follow every other counter in the list: counters/FIRST_FOREIGN; the positions are sorted)
 
 
 def union_force_increase(state: AhdState) -> int:
@@ -298,12 +299,15 @@ def pool(state: AhdState, side: str, arm: str | None = None) -> list[Piece]:
     return [p for p in pieces_at(state, POOL, side) if arm is None or p.arm == arm]
 
 
+def in_pool(state: AhdState, side: str, arm: str) -> bool:
+    """Whether `pool(state, side, arm)` has any counter."""
+    pieces = state.pieces
+    return any(pieces[i].arm == arm for i in state.whereabouts.at[side].get(POOL, ()))
+
+
 def only_cavalry(pieces: list[Piece]) -> bool:
     return bool(pieces) and all(p.arm == CAVALRY for p in pieces)
 
 
 def has_infantry(pieces: list[Piece]) -> bool:
     return any(p.arm == INFANTRY for p in pieces)
-
-
-_OFF_MAP = frozenset(OFF_MAP)

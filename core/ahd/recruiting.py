@@ -36,7 +36,7 @@ def cities(state: AhdState, placed_in: list[str]) -> list[str]:
     owned = list(compress(boxes, q.owned_by(state, boxes, side)))
     if not owned:
         return []
-    enemy_boxes = q.occupied(state, q.enemy(side))
+    enemy_boxes = state.whereabouts.boxes[q.enemy(side)]  # (q.occupied, not copied)
     return [box for box in owned if box not in enemy_boxes and (
         box not in placed_in or placed_in.count(box) < allowed_in(state, box))]
 
@@ -97,7 +97,7 @@ def recruits(state: AhdState, frame: Recruiting) -> list[tuple[str, str]]:
     if frame.left > 0 and room(state) > 0:
         where = sorted(cities(state, frame.placed_in))
         for arm in (INFANTRY, CAVALRY):
-            if q.pool(state, state.player, arm):
+            if q.in_pool(state, state.player, arm):
                 out += [(arm, box) for box in where]
     return out
 
@@ -118,9 +118,13 @@ def recruit_choice(arm: str, box: str) -> tuple[Action, str]:
     return Action(VERB[arm], box), f"Recruit {NAME[(arm, MILITIA)]} in {name(box)}"
 
 
+END_RECRUITING = Action("end-recruiting", None)
+
+
 def choices(state: AhdState, frame: Recruiting) -> list[Choice]:
-    return recruit_choices(state, frame) + [
-        Choice(Action("end-recruiting", None), "End recruiting", "turn", ends_turn=True)]
+    out = recruit_choices(state, frame)
+    out.append(Choice(END_RECRUITING, "End recruiting", "turn", ends_turn=True))
+    return out
 
 
 def prompt(state: AhdState, frame: Recruiting) -> str:

@@ -118,7 +118,7 @@ class Whereabouts:
     A derived index of `pieces`, never saved (core/ahd/query.py answers "who stands where"
     from it instead of reading all the counters). It lives outside the state's fields:
     `AhdState.whereabouts` builds it on first use and `pieces.update`, the one way a counter
-    changes, keeps it in step; `clone` gives the copy a copy of it (`copy_state`).
+    changes place, keeps it in step; `clone` gives the copy a copy of it (`copy_state`).
     It describes one list (`pieces`): a state whose list was replaced builds a new one.
     A copy shares the dicts and sets with its original until either of them changes (most
     actions move no counter). tests/test_ahd_speed.py checks it against a full recount after

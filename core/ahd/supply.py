@@ -63,7 +63,7 @@ def joins(state: AhdState, side: str, a: str, b: str, kind: str) -> bool:
 def support_graph(state: AhdState, side: str, stacks: set[str]) -> "networkx.Graph":
     """The A2.1 graph for `side`: friendly boxes (plus the stacks' own boxes) joined by rivers
     (either direction) and friendly railways (both ends owned by `side`). `unsupported` walks
-    it without building it (`support_component`)."""
+    it without building it (`supported`)."""
     nodes = _line_boxes(state, side) | stacks
     import networkx  # imported on first use: it costs more than the rest of start-up
 
@@ -72,24 +72,6 @@ def support_graph(state: AhdState, side: str, stacks: set[str]) -> "networkx.Gra
     graph.add_edges_from((a, b) for a, b, kind in support_lines(side)
                          if a in nodes and b in nodes and joins(state, side, a, b, kind))
     return graph
-
-
-def support_component(state: AhdState, side: str, start: str, nodes: set[str]) -> set[str]:
-    """The boxes a support line can join to `start` through `nodes` (the friendly boxes and the
-    stacks' boxes): `start`'s connected component of the support graph."""
-    links = support_links(side)
-    owner = state.owner
-    found = {start}
-    todo = [start]
-    while todo:
-        box = todo.pop()
-        for other, kind in links.get(box, ()):
-            if other in found or other not in nodes:
-                continue
-            if kind == "river" or owner.get(box) == side == owner.get(other):  # joins()
-                found.add(other)
-                todo.append(other)
-    return found
 
 
 def _friendly_city(state: AhdState, box: str, side: str) -> bool:
@@ -106,6 +88,38 @@ def supported_in(state: AhdState, reach: set[str], box: str, side: str) -> bool:
     return cities >= (1 if q.is_recruiting_city(box) else 2)
 
 
+def supported(state: AhdState, side: str, box: str, nodes: set[str]) -> bool:
+    """`supported_in` for the stack in `box`, walking its component of the support graph (the
+    friendly boxes and the stacks' boxes, `nodes`, joined by `joins`) only until the boxes
+    found so far support it. tests/test_ahd_speed.py checks `unsupported` against the
+    components of `support_graph` and `supported_in`."""
+    owner = state.owner
+    union = side == UNION
+    ports = q.port_set()
+    if union and box in ports and owner.get(box) == UNION:
+        return True  # A2.1: Union pieces in a (Union-owned) port
+    need = 1 if q.is_recruiting_city(box) else 2  # other friendly recruiting cities
+    links = support_links(side)
+    found = {box}
+    todo = [box]
+    while todo:
+        here = todo.pop()
+        for other, kind in links.get(here, ()):
+            if other in found or other not in nodes:
+                continue
+            if kind == "river" or owner.get(here) == side == owner.get(other):  # joins()
+                found.add(other)
+                todo.append(other)
+                if owner.get(other) == side:
+                    if union and other in ports:
+                        return True  # a line to a Union-owned port
+                    if q.shield(other, side) > 0:  # a friendly recruiting city
+                        need -= 1
+                        if need == 0:
+                            return True
+    return False
+
+
 def stacks(state: AhdState, side: str) -> dict[str, int]:
     """Boxes holding two or more of `side`'s pieces, with the count (A2.0: one piece alone is
     always supported)."""
@@ -119,15 +133,7 @@ def unsupported(state: AhdState, side: str) -> list[str]:
     if not boxes:
         return []
     nodes = _line_boxes(state, side) | boxes
-    cut: list[str] = []
-    left = set(boxes)
-    while left:  # the support graph's components holding a stack, one at a time
-        component = support_component(state, side, left.pop(), nodes)
-        for box in component & boxes:
-            left.discard(box)
-            if not supported_in(state, component, box, side):
-                cut.append(box)
-    return sorted(cut)
+    return sorted(box for box in boxes if not supported(state, side, box, nodes))
 
 
 # --- the start-of-turn check and its stop (A2.2) ----------------------------------------------
