@@ -6,7 +6,9 @@ app launched the same way in the same run (the issue's target: at most 1.3x).
 Each program runs in a pseudo-terminal of 80x24 (as over SSH); the clock stops when the
 program's first frame contains its marker text (the game screen's turn bar, "▶ UNION", or
 the bare app's text), then the program is killed. Runs alternate between the two, and the medians are
-compared. A game is saved to a temporary MUSTER_HOME first so that `continue` has one to open.
+compared. A game is saved to a temporary MUSTER_HOME first so that `continue` has one to open;
+the untimed warm-up run writes the board cache there (maps/cache.py), so the timed runs start
+as a player's every start after the first one does.
 """
 from __future__ import annotations
 

@@ -14,7 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from maps import board as board_module
 from maps.board import Board, Location, load_board
+from maps.cache import cached
 
 __all__ = [
     "BORDER_STATES",
@@ -128,5 +130,7 @@ def load_path(path: str | Path) -> Board:
 
 @cache
 def load() -> Board:
-    """The A House Divided board, loaded once per process."""
-    return load_path(MAP_PATH)
+    """The A House Divided board, loaded once per process (from the board cache,
+    ``maps/cache.py``, when it holds this file's board)."""
+    return cached(MAP_PATH, load_path, code=(Path(__file__), Path(board_module.__file__)),
+                  kind=Board)

@@ -20,6 +20,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from maps import hexboard as hexboard_module
+from maps import hexes as hexes_module
+from maps.cache import cached
 from maps.hexboard import HexBoard, HexBoardError, load_hexboard
 from maps.hexes import GridSpec
 
@@ -114,8 +117,10 @@ def load_path(path: str | Path) -> HexBoard:
 
 @cache
 def load() -> HexBoard:
-    """The Gettysburg battlefield, loaded once per process."""
-    return load_path(MAP_PATH)
+    """The Gettysburg battlefield, loaded once per process (from the board cache,
+    ``maps/cache.py``, when it holds this file's board)."""
+    return cached(MAP_PATH, load_path, code=(Path(__file__), Path(hexboard_module.__file__),
+                                               Path(hexes_module.__file__)), kind=HexBoard)
 
 
 # The constants are read from the data file on first use (module __getattr__, PEP 562), so that

@@ -24,7 +24,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from maps import board as board_module
 from maps.board import Board, BoardError, Link, Location, load_board
+from maps.cache import cached
 
 __all__ = [
     "AMERICAN_REINFORCEMENT_CARDS",
@@ -268,8 +270,10 @@ def load_path(path: str | Path) -> Board:
 
 @cache
 def load() -> Board:
-    """The Washington's War board, loaded once per process."""
-    return load_path(MAP_PATH)
+    """The Washington's War board, loaded once per process (from the board cache,
+    ``maps/cache.py``, when it holds this file's board)."""
+    return cached(MAP_PATH, load_path, code=(Path(__file__), Path(board_module.__file__)),
+                  kind=Board)
 
 
 # ---- queries the rules read ------------------------------------------------------------------

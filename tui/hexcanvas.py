@@ -137,11 +137,6 @@ class HexPlace:
         return self.column + BOX // 2
 
 
-def is_hex_board(board: Any) -> bool:
-    """A maps.hexboard.HexBoard (or anything shaped like one)."""
-    return all(hasattr(board, name) for name in ("spec", "hexes", "terrains", "side"))
-
-
 def terrain_chars(board: Any) -> dict[str, str]:
     """Terrain id -> character for every terrain of the board, characters unique."""
     out: dict[str, str] = {}

@@ -31,7 +31,9 @@ lazily (only rows on screen) and cached until they change.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Iterable
 
 from rich.segment import Segment
@@ -421,13 +423,23 @@ class LineCell:
 
 class LineLayer:
     """Lines on a grid: each cell collects the sides its lines leave by; `char` picks the
-    box-drawing character that joins them."""
+    box-drawing character that joins them.
+
+    Lazy (issue 7 part 10, start-up): `add` only records a line; the cells of a row are worked
+    out when that row is first asked for (`char`, `row_cells`), so opening a game lays out the
+    rows on screen, not the whole board. Every cell depends only on the lines through it, so
+    the result is the same whichever rows are worked out first."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        self.cells: dict[tuple[int, int], LineCell] = {}
+        self._cells: dict[tuple[int, int], LineCell] = {}
         self.marks: dict[tuple[int, int], tuple[str, str]] = {}  # (char, style key) on top
-        self.uses: dict[tuple[int, int], int] = {}  # how many lines pass each cell
+        # the lines added: (path, family, style key, into, first row, last row)
+        self._lines: list[tuple[list[tuple[int, int]], LineFamily | None, str,
+                                tuple[int | None, int | None], int, int]] = []
+        self._rows_done: set[int] = set()
+        self._row_cells: dict[int, list[tuple[int, int]]] = {}  # the cells worked out, by row
+        self._uses: dict[tuple[int, int], int] | None = None
 
     def inside(self, cell: tuple[int, int]) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
@@ -436,10 +448,56 @@ class LineLayer:
             into: tuple[int | None, int | None] = (None, None)) -> None:
         """A line along `path` (None family: a river). `into`: the side of the first / last
         cell that leads into the box the line ends at (so the end joins the box)."""
+        rows = [y for _, y in path]
+        self._lines.append((path, family, key, into, min(rows), max(rows)))
+        self._rows_done.clear()  # a row already worked out may gain cells
+        self._uses = None
+
+    @property
+    def uses(self) -> dict[tuple[int, int], int]:
+        """How many lines pass each cell of the grid."""
+        if self._uses is None:
+            counts = Counter(chain.from_iterable(line[0] for line in self._lines))
+            self._uses = {cell: n for cell, n in counts.items() if self.inside(cell)}
+        return self._uses
+
+    @property
+    def cells(self) -> dict[tuple[int, int], LineCell]:
+        """Every cell a line passes (all rows worked out)."""
+        for row in range(self.height):
+            self._work_out(row)
+        return self._cells
+
+    def row_cells(self, row: int) -> list[tuple[int, int]]:
+        """The cells of one row that a line passes or a mark covers."""
+        self._work_out(row)
+        return self._row_cells.get(row, []) + [cell for cell in self.marks
+                                                 if cell[1] == row and cell not in self._cells]
+
+    def _work_out(self, row: int) -> None:
+        """Collect, for the cells of `row`, the sides each line through them leaves by."""
+        if row in self._rows_done:
+            return
+        self._rows_done.add(row)
+        if not 0 <= row < self.height:
+            return
+        for cell in self._row_cells.pop(row, []):
+            del self._cells[cell]
+        made: list[tuple[int, int]] = []
+        for path, family, key, into, low, high in self._lines:
+            if low <= row <= high:
+                self._add_row(path, family, key, into, row, made)
+        self._row_cells[row] = made
+
+    def _add_row(self, path: list[tuple[int, int]], family: LineFamily | None, key: str,
+                 into: tuple[int | None, int | None], row: int,
+                 made: list[tuple[int, int]]) -> None:
         last = len(path) - 1
         weight = family.weight if family is not None else 0
         for i, cell in enumerate(path):
             x, y = cell
+            if y != row or not 0 <= x < self.width:
+                continue
             sides = []
             for j in (i - 1, i + 1):
                 if 0 <= j <= last:
@@ -449,12 +507,10 @@ class LineLayer:
                 sides.append(into[0])
             if i == last and into[1] is not None:
                 sides.append(into[1])
-            if not (0 <= x < self.width and 0 <= y < self.height):
-                continue
-            self.uses[cell] = self.uses.get(cell, 0) + 1
-            data = self.cells.get(cell)
+            data = self._cells.get(cell)
             if data is None:
-                data = self.cells[cell] = LineCell()
+                data = self._cells[cell] = LineCell()
+                made.append(cell)
             data.keys.add(key)
             if family is None:
                 data.river.update(sides)
@@ -469,7 +525,8 @@ class LineLayer:
         """(character, style key) of a cell, or None when no line passes it."""
         if cell in self.marks:
             return self.marks[cell]
-        data = self.cells.get(cell)
+        self._work_out(cell[1])
+        data = self._cells.get(cell)
         if data is None:
             return None
         n, e, s, w = data.weights
@@ -600,7 +657,7 @@ class MapCanvas:
     def _place_name(self, layer: LineLayer, name: str, path: list[tuple[int, int]]) -> None:
         """Write a line's name in blank cells beside its middle (never over a label)."""
         mx, my = path[len(path) // 2]
-        busy = set(layer.cells) | set(self.names)
+        busy = set(layer.uses) | set(self.names)
         for place in self.places.values():
             for row in (place.y, place.y + 1):
                 for column in range(place.left - 2, place.end + 2):
@@ -619,16 +676,16 @@ class MapCanvas:
         """Forget the painted line rows: each is painted when first drawn (`static_row`),
         so a game opens without painting rows that are never on screen."""
         self._static = {}
-        self._line_rows: dict[int, list[tuple[int, int]]] = {}
-        for cell in self.lines.cells.keys() | self.lines.marks.keys() | self.names.keys():
-            self._line_rows.setdefault(cell[1], []).append(cell)
+        self._name_rows: dict[int, list[tuple[int, int]]] = {}
+        for cell in self.names:
+            self._name_rows.setdefault(cell[1], []).append(cell)
 
     def static_row(self, row: int) -> list[tuple[str, Style | None]]:
         """The line layer's cells of one row: (character, style)."""
         cells = self._static.get(row)
         if cells is None:
             cells = [(" ", None)] * self.width
-            for (x, y) in self._line_rows.get(row, ()):
+            for (x, y) in self.lines.row_cells(row) + self._name_rows.get(row, []):
                 if not 0 <= x < self.width:
                     continue
                 if (x, y) in self.names:

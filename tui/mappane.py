@@ -26,6 +26,11 @@ from textual.strip import Strip
 from tui.mapcanvas import STYLE_KEYS, MapCanvas, hint_labels
 
 
+def is_hex_board(board: Any) -> bool:
+    """A maps.hexboard.HexBoard (or anything shaped like one)."""
+    return all(hasattr(board, name) for name in ("spec", "hexes", "terrains", "side"))
+
+
 class MapPane(ScrollView, can_focus=True):
     """A window on the map canvas (a Line API widget: only visible rows are rendered)."""
 
@@ -69,9 +74,9 @@ class MapPane(ScrollView, can_focus=True):
     def canvas_for(board: Any, sides: Any = ()) -> Any:
         """The canvas that draws `board`: the hex canvas for a hex board (maps/hexboard.py),
         else the point-to-point one."""
-        from tui.hexcanvas import HexCanvas, is_hex_board
-
         if is_hex_board(board):
+            from tui.hexcanvas import HexCanvas  # only for a hex board (start-up)
+
             return HexCanvas(board, sides)
         return MapCanvas(board, sides)
 

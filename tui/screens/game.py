@@ -29,12 +29,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tui import computer, session
 from tui.actionmenu import ActionMenu, StatusLine
 from tui.fit import FitStatic, Fitted
+from tui.footer import GameFooter
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
@@ -155,7 +156,7 @@ class GameScreen(Screen):
         with Horizontal(id="bottom"):
             yield ActionMenu(id="menu")
             yield LogPane(id="log")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         header = self.match.header

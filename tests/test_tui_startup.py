@@ -1,0 +1,147 @@
+"""Start-up (issue 7 part 10): the board cache (maps/cache.py) and the lazily laid-out map
+lines (tui/mapcanvas.py) give exactly what parsing and laying out everything gives, and a bad
+cache never breaks a game."""
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+from maps import a_house_divided, cache, gettysburg, washingtons_war
+from maps.board import Board, BoardError
+from tui.mapcanvas import LineLayer, MapCanvas
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    monkeypatch.delenv("MUSTER_BOARD_CACHE", raising=False)
+    return tmp_path
+
+
+def ahd_cached(path: Path | None = None) -> Board:
+    return cache.cached(path or a_house_divided.MAP_PATH, a_house_divided.load_path,
+                        code=(Path(a_house_divided.__file__),), kind=Board)
+
+
+def same_board(a: Board, b: Board) -> bool:
+    return a.game == b.game and a.locations == b.locations and a.links == b.links \
+        and a.info("washington") == b.info("washington")
+
+
+def test_cached_board_is_the_parsed_board(home: Path) -> None:
+    parsed = a_house_divided.load_path(a_house_divided.MAP_PATH)
+    first = ahd_cached()          # parses and writes the cache
+    files = list((home / "cache").glob("a_house_divided-*.boardcache"))
+    assert len(files) == 1
+    second = ahd_cached()         # read back
+    assert second is not first
+    assert same_board(first, parsed) and same_board(second, parsed)
+    assert second.path == a_house_divided.MAP_PATH
+    assert second.neighbours("washington") == parsed.neighbours("washington")
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps({"a": 1}),
+                                     pickle.dumps(Board("other", {}, []))[:20]])
+def test_a_corrupt_or_foreign_cache_is_ignored_and_replaced(home: Path, content: bytes) -> None:
+    ahd_cached()
+    (file,) = (home / "cache").glob("*.boardcache")
+    file.write_bytes(content)
+    board = ahd_cached()
+    assert same_board(board, a_house_divided.load_path(a_house_divided.MAP_PATH))
+    assert pickle.loads(file.read_bytes()).game == "a-house-divided"  # rewritten
+
+
+def test_a_changed_board_file_gets_a_new_key_and_errors_are_not_cached(
+        home: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "a_house_divided.toml"
+    text = a_house_divided.MAP_PATH.read_text(encoding="utf-8")
+    copy.write_text(text, encoding="utf-8")
+    ahd_cached(copy)
+    copy.write_text(text.replace('abbr = "WASH"', 'abbr = "WSH"', 1), encoding="utf-8")
+    assert ahd_cached(copy).locations["washington"].abbr == "WSH"
+    assert len(list((home / "cache").glob("*.boardcache"))) == 1  # the old one is dropped
+    copy.write_text(text.replace('id = "washington"', 'id = "Washington"', 1), encoding="utf-8")
+    with pytest.raises(BoardError):
+        ahd_cached(copy)
+    with pytest.raises(BoardError, match="not found"):
+        ahd_cached(tmp_path / "missing.toml")
+
+
+def test_an_unwritable_cache_folder_only_means_no_cache(home: Path) -> None:
+    (home / "cache").write_text("a file where the folder should be")
+    assert same_board(ahd_cached(), a_house_divided.load_path(a_house_divided.MAP_PATH))
+
+
+def test_the_cache_can_be_turned_off(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUSTER_BOARD_CACHE", "0")
+    ahd_cached()
+    assert not (home / "cache").exists()
+
+
+def test_every_game_board_round_trips_through_the_cache(home: Path) -> None:
+    for module, code in ((washingtons_war, ()), (gettysburg, ())):
+        parsed = module.load_path(module.MAP_PATH)
+        cache.cached(module.MAP_PATH, module.load_path, code=code)
+        board = cache.cached(module.MAP_PATH, module.load_path, code=code)
+        assert board is not parsed
+        assert {k: v for k, v in vars(board).items() if k != "path"} == \
+            {k: v for k, v in vars(parsed).items() if k != "path"}
+
+
+def test_lines_laid_out_row_by_row_in_any_order_match_the_whole_layout() -> None:
+    board = a_house_divided.load_path(a_house_divided.MAP_PATH)
+    whole = MapCanvas(board, ["Union", "Confederate"])
+    rows = {row: whole.static_row(row) for row in range(whole.height)}  # top to bottom
+    assert whole.lines.cells  # every row worked out
+    shuffled = MapCanvas(board, ["Union", "Confederate"])
+    order = list(range(shuffled.height))
+    random.Random(3).shuffle(order)
+    for row in order:
+        assert shuffled.static_row(row) == rows[row]
+    assert shuffled.lines.uses == whole.lines.uses
+
+
+def test_a_row_worked_out_before_a_later_line_is_worked_out_again() -> None:
+    layer = LineLayer(10, 3)
+    layer.add([(0, 1), (1, 1), (2, 1)], None, "river")
+    assert layer.char((1, 1)) is not None and layer.char((1, 0)) is None
+    layer.add([(1, 0), (1, 1), (1, 2)], None, "river")
+    assert set(layer.cells) == {(0, 1), (1, 1), (2, 1), (1, 0), (1, 2)}
+    assert layer.uses[(1, 1)] == 2
+
+
+def test_the_game_footer_shows_what_textuals_footer_shows(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    import tui.screens.game as game
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+    from tui.footer import GameFooter
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+
+    async def keys_seen(footer: type) -> list[object]:
+        monkeypatch.setattr(game, "GameFooter", footer)
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        seen: list[object] = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            for key in ("", "tab", "tab", "slash", "escape", "question_mark", "escape"):
+                if key:
+                    await pilot.press(key)
+                await pilot.pause()
+                seen.append((type(app.focused).__name__, type(app.screen).__name__,
+                             [(k.key, k.description, k.disabled, k.tooltip)
+                              for k in app.screen.query(FooterKey)]))
+        return seen
+
+    ours, textuals = asyncio.run(keys_seen(GameFooter)), asyncio.run(keys_seen(Footer))
+    assert ours == textuals
+    assert ("u", "Undo", False, None) in ours[0][2]  # keys in the first frame already
