@@ -223,3 +223,54 @@ def test_the_computer_never_picks_a_step_back_to_a_position_it_left():
     kept = ai.without_going_back(match, role, match.actions(role))
     assert "cancel" not in [c.action.verb for c in kept] and kept
     assert ai.choose(match, role, "easy", seed=1).verb != "cancel"
+
+
+# --- Gettysburg 1863: every scenario, both sides ----------------------------------------------
+
+GB = get_rules("gettysburg-1863")
+
+
+@pytest.mark.parametrize("scenario", GB.scenarios())
+@pytest.mark.parametrize("side", ["Union", "Confederate"])
+def test_gettysburg_the_computer_only_plays_legal_actions(scenario, side):
+    """Computer (easy) against random play, the first 150 actions of every scenario from each
+    side: Match.act would refuse an illegal action (no `legal=` shortcut for the computer)."""
+    assert side in GB.roles(scenario, {})
+    match = Match.new(GB, seed=5, scenario=scenario)
+    chooser = type("Chooser", (), {"rng": rng.seed_state(5)})()
+    chosen = 0
+    while match.result is None and len(match.history) < 150:
+        role = match.active[0]
+        if role == side:
+            match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
+            chosen += 1
+        else:
+            choices = match.actions(role)
+            match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
+    assert chosen > 20
+
+
+@pytest.mark.parametrize("game", ["a-house-divided", "washingtons-war", "gettysburg-1863"])
+def test_warming_up_changes_nothing(game):
+    """ai.warm_up (run when a game with a computer player opens) searches a little and throws
+    the result away: the match, its dice and the next decision are as without it."""
+    rules = get_rules(game)
+    match, other = Match.new(rules, seed=6), Match.new(rules, seed=6)
+    before = (match.state, len(match.history), match.state.rng)
+    ai.warm_up(match)
+    assert (match.state, len(match.history), match.state.rng) == before
+    role = match.active[0]
+    assert ai.choose(match, role, "easy", seed=2) == ai.choose(other, role, "easy", seed=2)
+
+
+def test_the_computer_refuses_a_game_whose_options_hide_what_it_cannot_deal():
+    """Gettysburg's fog of war (AMB-31) hides the backs of enemy counters; the game has no way
+    to deal them anew for a search, so the computer refuses rather than read them."""
+    rules = get_rules("gettysburg-1863")
+    fog = Match.new(rules, seed=1, scenario="day-3", options={"fog_of_war": True})
+    role = fog.active[0]
+    with pytest.raises(ValueError, match="hides information with these options and cannot deal unseen cards"):
+        ai.choose(fog, role, "easy", seed=1)
+    open_game = Match.new(rules, seed=1, scenario="day-3")
+    assert ai.choose(open_game, open_game.active[0], "easy", seed=1) in [
+        c.action for c in open_game.actions(open_game.active[0])]

@@ -61,12 +61,13 @@ def check_level(level: str) -> str:
     return level
 
 
-def cannot_play(rules: Any) -> str | None:
-    """Why the computer cannot play this game (one sentence), or None if it can."""
+def cannot_play(rules: Any, hidden_info: bool | None = None) -> str | None:
+    """Why the computer cannot play this game (with these options: `Match.hidden_info`),
+    in one sentence, or None if it can."""
     from core.ai import game_of
 
     try:
-        game_of(rules)
+        game_of(rules, hidden_info)
     except ValueError as exc:
         return str(exc)
     return None

@@ -10,9 +10,16 @@ between). Otherwise the Union's prospects are read from what decides the game:
 - Washington in Confederate hands (B11.0);
 - the two armies' combat values on the map (T1; a reduced piece counts half);
 - how close each army stands to what it must take: every piece's combat value weighs more the
-  fewer boxes lie between it and the nearest enemy-held recruiting city (for the Union the
-  victory cities first). Without this a line of play only pays once a capture happens, three
-  decisions after "march from" (march, piece, destination), and the search sees too little.
+  fewer boxes lie between it and the nearest box it must take (the Union: the victory cities in
+  a game judged by sudden death, the boxes that raise its MAS margin in one judged by MAS).
+  Without this a line of play only pays once a capture happens, three decisions after "march
+  from" (march, piece, destination), and the search sees too little;
+- what each side could take next: the MAS a side would win, or take from the other, by moving
+  into a recruiting city no enemy piece holds within two boxes of one of its pieces (B4.0: a
+  piece may make two marches). The search's lines seldom reach the other side's player turn;
+  without this a side leaves a city bare that the other will walk into, and the short game is
+  lost on its last Confederate player turn. On the last turn, once the Union player turn is
+  over, the Union can take nothing more.
 
 Ownership is read as it will be at the end of the player turns: a box where only one side
 has pieces is counted for that side (B9.0 captures). The Confederate value is one minus the
@@ -21,7 +28,7 @@ Union's: the game is zero-sum.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from core.ahd import query as q
 from core.ahd import scenarios
@@ -30,6 +37,8 @@ from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
 SHORT_GAME_MARGIN = 5   # B13.0 (AMB-22): the Union needs a MAS 5 larger at the end of turn 10
 SCALE = 4.0             # how many "points" below move the value from 0.5 to about 0.73
+THREAT = 0.5            # the share of a city's MAS swing counted while the enemy could take it
+STRIKING = 2            # boxes a piece may cover before the next player turn is over (B4.0)
 
 
 def evaluate(state: AhdState, role: str) -> float:
@@ -37,18 +46,26 @@ def evaluate(state: AhdState, role: str) -> float:
     return union if role == UNION else 1.0 - union
 
 
+def evaluate_all(state: AhdState) -> dict[str, float]:
+    """Both sides' values from one computation (the search values every line for each)."""
+    union = union_value(state)
+    return {UNION: union, CSA: 1.0 - union}
+
+
 def union_value(state: AhdState) -> float:
     if state.result is not None:
         return outcome(state.result)
     owner = projected_owner(state)
-    margin = mas(state, owner, UNION) - mas(state, owner, CSA) - needed_margin(state)
+    union_mas, csa_mas = mas(state, owner, UNION), mas(state, owner, CSA)
+    margin = union_mas - csa_mas - needed_margin(state, csa_mas)
     cities = sum(1 for city in UNION_VICTORY_CITIES if owner.get(city) == UNION)
     union_army, csa_army = army(state, UNION), army(state, CSA)
     points = (margin
               + 0.5 * cities * (cities + 1)          # 1, 3, 6 ... 28: the last ones count most
               + 12.0 * (union_army - csa_army) / max(1.0, union_army + csa_army)
               - (10.0 if owner.get(WASHINGTON) == CSA else 0.0)
-              + 6.0 * (reach(state, owner, UNION) - reach(state, owner, CSA)))
+              + 6.0 * (reach(state, owner, UNION) - reach(state, owner, CSA))
+              + THREAT * (within_reach(state, owner, UNION) - within_reach(state, owner, CSA)))
     return 1.0 / (1.0 + math.exp(-points / SCALE))
 
 
@@ -77,15 +94,63 @@ def mas(state: AhdState, owner: dict[str, str], side: str) -> int:
             + state.mas_offset.get(side, 0))
 
 
-def needed_margin(state: AhdState) -> int:
-    """The MAS difference the Union must reach: 5 in the short game (B13.0), the draw row of
-    the agreed March (O5.0, T9), else not to fall behind (B11.0)."""
+def needed_margin(state: AhdState, csa_mas: int) -> int:
+    """The MAS difference the Union must reach: 5 in the short game (B13.0; four times the
+    Confederate MAS under the "5 times" reading), the draw row of the agreed March (O5.0, T9),
+    else not to fall behind (B11.0)."""
     year = scenarios.end_year(state.options)
     if year is not None:
         return scenarios.T9[year][3]
     if state.options.short_game:
+        if state.options.short_game_margin == "5-times":
+            return 4 * csa_mas
         return SHORT_GAME_MARGIN
     return 0
+
+
+def judged_by_mas(state: AhdState) -> bool:
+    """The game ends on a MAS comparison (B13.0 short game, O5.0 agreed March): there the
+    Union marches on whatever raises its margin, not only on the victory cities."""
+    return state.options.short_game or scenarios.end_year(state.options) is not None
+
+
+def gain(owner: dict[str, str], box: str, side: str) -> int:
+    """How much `side`'s MAS margin grows if it takes `box` (B7.0: its own shield is won, the
+    enemy's shield is taken from the enemy if the enemy owned it)."""
+    held = owner.get(box)
+    if held == side:
+        return 0
+    return q.shield(box, side) + (q.shield(box, q.enemy(side)) if held is not None else 0)
+
+
+def within_reach(state: AhdState, owner: dict[str, str], side: str) -> int:
+    """The MAS margin `side` could win next by marching into recruiting cities that no enemy
+    piece holds, within STRIKING boxes of one of its pieces; 0 on the last turn once its
+    player turn is over."""
+    if state.turn >= final_turn(state) and state.player != side and side == UNION:
+        return 0  # the Union moves first (B3.0): on the last turn its chance has gone
+    held = q.occupied(state, q.enemy(side))
+    near: set[str] = set()
+    for start in q.occupied(state, side):
+        near.update(cities_near(start))
+    return sum(gain(owner, box, side) for box in near if box not in held)
+
+
+def final_turn(state: AhdState) -> int:
+    """The turn after which the game is judged: the agreed March (O5.0) or the last turn."""
+    return scenarios.end_turn(state.options) or state.last_turn
+
+
+@cache
+def recruiting_cities() -> tuple[str, ...]:
+    return tuple(box for box in q.map_boxes() if q.is_recruiting_city(box))
+
+
+@cache
+def cities_near(box: str) -> tuple[str, ...]:
+    """The recruiting cities at most STRIKING boxes from `box`."""
+    near = distances(box)
+    return tuple(city for city in recruiting_cities() if near.get(city, 99) <= STRIKING)
 
 
 def army(state: AhdState, side: str) -> float:
@@ -93,35 +158,58 @@ def army(state: AhdState, side: str) -> float:
     return sum(p.value * (0.5 if p.reduced else 1.0) for p in q.pieces_of(state, side))
 
 
-def targets(owner: dict[str, str], side: str) -> list[str]:
-    """What `side` marches on: for the Union the victory cities it does not own (B11.0), for
-    the Confederacy every Union-held box with a blue shield and Washington (B7.0, B11.0)."""
-    if side == UNION:
+def targets(state: AhdState, owner: dict[str, str], side: str) -> list[str]:
+    """What `side` marches on: for the Union the victory cities it does not own (B11.0) or, in
+    a game judged by MAS, every box that raises its margin; for the Confederacy every box that
+    raises its margin and Washington (B7.0, B11.0)."""
+    if side == UNION and not judged_by_mas(state):
         return [c for c in UNION_VICTORY_CITIES if owner.get(c) != UNION]
-    return [box for box in q.shields(UNION) if owner.get(box) == UNION] + \
-        ([WASHINGTON] if owner.get(WASHINGTON) != CSA else [])
+    goals = [box for box in recruiting_cities() if gain(owner, box, side)]
+    if side == CSA and owner.get(WASHINGTON) != CSA:
+        goals.append(WASHINGTON)
+    return goals
 
 
 def reach(state: AhdState, owner: dict[str, str], side: str) -> float:
     """The side's combat value weighted by closeness to its nearest target (1 in it, 1/2 next
     to it, 1/3 two boxes away...), over its whole combat value: 0 to 1."""
-    goals = targets(owner, side)
+    goals = targets(state, owner, side)
     if not goals:
         return 1.0
+    nearest = distances_to(tuple(goals))
     total = weighted = 0.0
     for p in q.pieces_of(state, side):
-        nearest = min(distance(p.loc, goal) for goal in goals)
         total += p.value
-        weighted += p.value / (1 + nearest)
+        weighted += p.value / (1 + nearest.get(p.loc, 99))
     return weighted / total if total else 0.0
+
+
+@lru_cache(maxsize=1024)
+def distances_to(goals: tuple[str, ...]) -> dict[str, int]:
+    """Boxes between every box and the nearest of `goals` (one walk from all of them; the
+    goals change only when a box changes hands, so the walks are kept)."""
+    return walk(goals)
 
 
 @cache
 def distances(source: str) -> dict[str, int]:
-    """Boxes between `source` and every box, along any line (the board as a graph)."""
-    import networkx
-    return dict(networkx.single_source_shortest_path_length(q.board().graph, source))
+    """Boxes between `source` and every box, along any line."""
+    return walk((source,))
 
 
-def distance(a: str, b: str) -> int:
-    return distances(b).get(a, 99)
+def walk(sources: tuple[str, ...]) -> dict[str, int]:
+    """Boxes between every box and the nearest of `sources`, along any line (a breadth-first
+    walk of the board's lines)."""
+    found = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    while frontier:
+        ahead = []
+        for box in frontier:
+            for other, _link in q.adjacent(box):
+                if other not in found:
+                    found[other] = found[box] + 1
+                    ahead.append(other)
+        frontier = ahead
+    return found
+
+

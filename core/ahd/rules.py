@@ -72,5 +72,10 @@ class AHouseDivided:
         assert isinstance(state, AhdState)
         return evaluate.evaluate(state, role)
 
+    def evaluate_all(self, state: State) -> dict[str, float]:
+        """Every role's value at once, for the computer player's search."""
+        assert isinstance(state, AhdState)
+        return evaluate.evaluate_all(state)
+
 
 RULES = AHouseDivided()

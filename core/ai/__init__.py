@@ -7,6 +7,8 @@ search, a budget of iterations per level in core/ai/levels.py, so the same seed 
 move on any machine). A game supplies what only it knows, as methods of its Rules object:
 
 - `evaluate(state, role) -> float`: how good a position is for `role`, in [0, 1] (1 = won);
+  optionally `evaluate_all(state) -> {role: value}`, every role's at once, where one
+  computation gives them all (a two-sided game: the other side's is one minus this one's);
 - `determinize(state, role, generator) -> State`, for games with hidden information: the
   position with every card `role` cannot see dealt anew, consistently with its view.
 
@@ -25,7 +27,9 @@ from core.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from core.ai.search import Game, Progress, search
 from core.engine import Action, Choice, IllegalAction, Match, Rules, State
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose", "game_of"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose", "game_of", "warm_up"]
+
+WARM_UP_ITERATIONS = 8
 
 
 def choose(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None = None,
@@ -38,7 +42,7 @@ def choose(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None
         raise IllegalAction(f"{role} has no decision to make now")
     if len(choices) == 1:
         return choices[0].action
-    game = game_of(match.rules)
+    game = game_of(match.rules, match.hidden_info)
     choices = without_going_back(match, role, choices)
     if len(choices) == 1:
         return choices[0].action
@@ -47,6 +51,19 @@ def choose(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None
     return search(game, match.state, role, match.roles, budget.iterations,
                   budget.exploration, budget.rollout, seed, progress,
                   [c.action for c in choices])
+
+
+def warm_up(match: Match) -> None:
+    """A few simulated lines from the position now, thrown away: the first search of a
+    process otherwise pays for what is done once (the engine learning how to copy the game's
+    states, the evaluation's distance tables), and the first computer move would be slower
+    than the others. Call it when a game with a computer player opens, in the background.
+    Changes nothing and reads nothing hidden (the same search `choose` makes)."""
+    for role in match.active:
+        if len(match.actions(role)) > 1:
+            search(game_of(match.rules, match.hidden_info), match.state, role, match.roles,
+                   WARM_UP_ITERATIONS, levels.level(DEFAULT_LEVEL).exploration, 0, seed=0)
+            return
 
 
 def without_going_back(match: Match, role: str, choices: list[Choice]) -> list[Choice]:
@@ -72,16 +89,20 @@ def fingerprint(state: State) -> bytes:
     return msgspec.msgpack.encode(msgspec.structs.replace(state, log=[]))
 
 
-def game_of(rules: Rules) -> Game:
-    """The game's evaluation (and dealing of unseen cards) for the search."""
+def game_of(rules: Rules, hidden_info: bool | None = None) -> Game:
+    """The game's evaluation (and dealing of unseen cards) for the search. `hidden_info`:
+    whether this match hides information (`Match.hidden_info`: an option may decide, as
+    Gettysburg's fog of war does); None: the game's own `rules.hidden_info`."""
     evaluate = getattr(rules, "evaluate", None)
     if evaluate is None:
         raise ValueError(f"{rules.title} has no evaluation for a computer player yet")
+    hidden = rules.hidden_info if hidden_info is None else hidden_info
     determinize = getattr(rules, "determinize", None)
-    if rules.hidden_info and determinize is None:
-        raise ValueError(f"{rules.title} hides information but cannot deal unseen cards for "
-                         "a computer player yet")
-    return Game(rules, evaluate, determinize if rules.hidden_info else None)
+    if hidden and determinize is None:
+        raise ValueError(f"{rules.title} hides information with these options and cannot "
+                         "deal unseen cards for a computer player yet")
+    return Game(rules, evaluate, determinize if hidden else None,
+                getattr(rules, "evaluate_all", None))
 
 
 def seed_from_view(match: Match, role: str) -> int:

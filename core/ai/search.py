@@ -7,7 +7,8 @@ Each iteration plays one line from the position the computer must decide in:
    hidden information, the cards the deciding role cannot see dealt anew consistently with its
    view (the game's `determinize`).
 2. *Select*: down the tree, each role picks among its legal actions by UCB1 on the value of
-   the lines tried so far for that role. The tree is keyed by actions, not states ("open
+   the lines tried so far for that role, rescaled to the range of values that role's lines
+   have been given in this search (Bounds). The tree is keyed by actions, not states ("open
    loop"): after a die roll the same action may lead to different positions, and the values
    average over them.
 3. *Expand*: the first legal action not tried yet at a node is added and played; a forced
@@ -55,6 +56,29 @@ class Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+@dataclass
+class Bounds:
+    """The lowest and highest value each role's lines have been given so far in this search.
+    UCB1 compares means rescaled to this range: an evaluation's differences between moves may
+    be small (a box closer to a target) beside the exploration bonus, and then every action is
+    tried about as often and more iterations buy nothing."""
+
+    low: dict[str, float] = field(default_factory=dict)
+    high: dict[str, float] = field(default_factory=dict)
+
+    def widen(self, values: dict[str, float]) -> None:
+        for role, value in values.items():
+            self.low[role] = min(self.low.get(role, value), value)
+            self.high[role] = max(self.high.get(role, value), value)
+
+    def scale(self, role: str | None, mean: float) -> float:
+        """`mean` as a share of the range seen for `role` (unchanged if none seen yet)."""
+        if role is None or role not in self.low:
+            return mean
+        low, high = self.low[role], self.high[role]
+        return (mean - low) / (high - low) if high - low > 1e-9 else 0.5
+
+
 @dataclass(frozen=True)
 class Game:
     """What the search needs of a game: its rules, how to value a position, and (hidden
@@ -63,6 +87,14 @@ class Game:
     rules: Rules
     evaluate: Evaluation
     determinize: Callable[[State, str, Generator], State] | None = None
+    # every role's value at once, where the game computes them together (`evaluate_all`)
+    evaluate_all: Callable[[State], dict[str, float]] | None = None
+
+    def values(self, state: State, roles: list[str]) -> dict[str, float]:
+        """The position's value for each role: one computation where the game offers it."""
+        if self.evaluate_all is not None:
+            return self.evaluate_all(state)
+        return {r: self.evaluate(state, r) for r in roles}
 
 
 def search(game: Game, root: State, role: str, roles: list[str], iterations: int,
@@ -71,20 +103,30 @@ def search(game: Game, root: State, role: str, roles: list[str], iterations: int
     """The action `role` should take in `root` after `iterations` simulated lines; `roles`:
     every role of the game (each line is valued for each of them); `allowed`: the root
     actions to consider (None: every legal one)."""
+    return best(grow(game, root, role, roles, iterations, exploration, rollout, seed, progress,
+                     allowed))
+
+
+def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
+         exploration: float, rollout: int, seed: int,
+         progress: Progress | None = None, allowed: list[Action] | None = None) -> Node:
+    """The search tree after `iterations` simulated lines (see `search`)."""
     generator = Generator(rng.seed_state(seed))
     tree = Node(role=None)
+    bounds = Bounds()
     for done in range(iterations):
         state = start(game, root, role, generator)
-        line = descend(game, tree, state, role, exploration, generator, allowed)
+        line = descend(game, tree, state, role, exploration, generator, bounds, allowed)
         end = play_out(game, line.state, rollout, generator)
-        values = {r: game.evaluate(end, r) for r in roles}
+        values = game.values(end, roles)
+        bounds.widen(values)
         for node in line.nodes:
             node.visits += 1
             if node.role is not None:
                 node.total += values[node.role]
         if progress is not None:
             progress(done + 1, iterations)
-    return best(tree)
+    return tree
 
 
 def start(game: Game, root: State, role: str, generator: Generator) -> State:
@@ -108,7 +150,7 @@ class Line:
 
 
 def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
-            generator: Generator, allowed: list[Action] | None = None) -> Line:
+            generator: Generator, bounds: Bounds, allowed: list[Action] | None = None) -> Line:
     """Select down the tree and expand one new action (following forced moves); at the root
     the deciding role acts, among the `allowed` actions if given."""
     node, nodes = tree, [tree]
@@ -131,21 +173,22 @@ def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
             if len(choices) > 1:
                 break
             continue  # a forced move: keep going to the next real decision
-        action = select(node, choices, exploration)
+        action = select(node, choices, exploration, bounds)
         state = game.rules.act(state, role, action, legal=choices)
         node = node.children[action]
         nodes.append(node)
     return Line(state, nodes)
 
 
-def select(node: Node, choices: list[Choice], exploration: float) -> Action:
-    """UCB1 among the legal actions (all tried): the best mean plus a bonus for few tries."""
+def select(node: Node, choices: list[Choice], exploration: float, bounds: Bounds) -> Action:
+    """UCB1 among the legal actions (all tried): the best mean (rescaled to the range of
+    values seen, Bounds) plus a bonus for few tries."""
     log_n = math.log(max(1, node.visits))
     best_action, best_score = choices[0].action, -math.inf
     for choice in choices:
         child = node.children[choice.action]
-        score = child.mean() + exploration * math.sqrt(log_n / child.visits) if child.visits \
-            else math.inf
+        score = (bounds.scale(child.role, child.mean())
+                 + exploration * math.sqrt(log_n / child.visits)) if child.visits else math.inf
         if score > best_score:
             best_action, best_score = choice.action, score
     return best_action

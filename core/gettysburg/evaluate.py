@@ -26,6 +26,12 @@ def evaluate(state: GbState, role: str) -> float:
     return csa if role == CSA else 1.0 - csa
 
 
+def evaluate_all(state: GbState) -> dict[str, float]:
+    """Both sides' values from one computation (the search values every line for each)."""
+    csa = confederate_value(state)
+    return {CSA: csa, UNION: 1.0 - csa}
+
+
 def confederate_value(state: GbState) -> float:
     if state.result is not None:
         if state.result.startswith("Confederate"):

@@ -60,5 +60,10 @@ class Gettysburg:
         assert isinstance(state, GbState)
         return evaluate.evaluate(state, role)
 
+    def evaluate_all(self, state: State) -> dict[str, float]:
+        """Every role's value at once, for the computer player's search."""
+        assert isinstance(state, GbState)
+        return evaluate.evaluate_all(state)
+
 
 RULES = Gettysburg()

@@ -600,7 +600,7 @@ class GameScreen(Screen):
         if not computer.is_computer(self.match, role):
             return False
         if self._unable is None:
-            self._unable = computer.cannot_play(self.rules) or ""
+            self._unable = computer.cannot_play(self.rules, self.match.hidden_info) or ""
             if self._unable:
                 self.notify(f"{self._unable}: play the computer's roles yourself.",
                             severity="warning", timeout=10)
@@ -817,7 +817,7 @@ class GameScreen(Screen):
         if not self.view.actions:
             self.notify("Nothing to decide now.")
             return
-        reason = computer.cannot_play(self.rules)
+        reason = computer.cannot_play(self.rules, self.match.hidden_info)
         if reason:
             self.notify(f"No hint: {reason}.", severity="warning")
             return
