@@ -358,25 +358,11 @@ def test_places_are_spaces_the_seed_names() -> None:
     assert used <= SEED_SPACES
 
 
-def _map_space_ids(path: Path) -> set[str] | None:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    for key in ("space", "spaces"):
-        spaces = data.get(key)
-        if isinstance(spaces, dict):
-            return set(spaces)
-        if isinstance(spaces, list) and all(isinstance(s, dict) and "id" in s for s in spaces):
-            return {s["id"] for s in spaces}
-    return None
-
-
 def test_places_exist_in_the_map_file() -> None:
-    """Cross-check with maps/washingtons_war.toml (built separately) once it exists."""
-    path = ROOT / "maps" / "washingtons_war.toml"
-    if not path.exists():
-        pytest.skip("maps/washingtons_war.toml not written yet")
-    ids = _map_space_ids(path)
-    if ids is None:
-        pytest.skip("maps/washingtons_war.toml: no [space]/[spaces] table recognised")
+    """Every place a card names is a space of the board (maps/washingtons_war.toml)."""
+    from maps import washingtons_war
+
+    ids = set(washingtons_war.load().locations)
     missing = {p for c in CARDS for p in c.places} - ids
     assert not missing, f"card places missing from the map: {sorted(missing)}"
 
