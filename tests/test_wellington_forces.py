@@ -13,12 +13,7 @@ from core.wellington import forces as F
 from core.wellington.state import (ADN, ADS, ALLIES, ENGLAND, FRENCH, GB, POWERS, SIDE, SPAIN,
                                    UNBUILT)
 
-try:
-    from maps import wellington as wmap
-except ImportError:   # pragma: no cover - the map is built by another part
-    wmap = None
-
-needs_map = pytest.mark.skipif(wmap is None, reason="maps/wellington.py does not exist yet")
+from maps import wellington as wmap
 
 PREFIXES = ("seed", "tutorial", "research", "history:", "reconstructed:", "card #")
 
@@ -85,7 +80,6 @@ def test_f2_no_flags_in_1812() -> None:
     assert F.deployment("1812").flags == {}
 
 
-@needs_map
 @pytest.mark.parametrize("scenario", F.SCENARIOS)
 def test_7_no_flag_of_the_printed_owner(scenario: str) -> None:
     for duchy, power in F.deployment(scenario).flags.items():
@@ -222,7 +216,6 @@ def _control(duchy: str, flags: dict[str, str]) -> str:
     return flags.get(duchy, wmap.PRINTED_OWNER[duchy])
 
 
-@needs_map
 @pytest.mark.parametrize("scenario", F.SCENARIOS)
 def test_c10_key_lists_follow_from_the_map_and_the_flags(scenario: str) -> None:
     d = F.deployment(scenario)
@@ -232,7 +225,6 @@ def test_c10_key_lists_follow_from_the_map_and_the_flags(scenario: str) -> None:
         assert _control(duchy, d.flags) == power, duchy
 
 
-@needs_map
 @pytest.mark.parametrize("scenario", F.SCENARIOS)
 def test_3_1_formations_start_in_friendly_duchies(scenario: str) -> None:
     d = F.deployment(scenario)
@@ -246,7 +238,6 @@ def test_3_1_formations_start_in_friendly_duchies(scenario: str) -> None:
             assert wmap.FORTRESSES[p.location]
 
 
-@needs_map
 def test_f3_spanish_soldiers_in_formerly_occupied_duchies_carry_spanish_flags() -> None:
     d = F.deployment("1813")
     for loc, powers in d.troops.items():
@@ -299,7 +290,6 @@ def test_1_61_armies_within_command_value(forces: F.Forces, scenario: str) -> No
             assert p.sp <= forces.commander(p.commander).cv, p.commander
 
 
-@needs_map
 def test_every_location_is_on_the_map(setup: F.Setup) -> None:
     board = frozenset(wmap.load().locations)
     F.load_setup(board=board)    # raises on an unknown location
@@ -399,9 +389,7 @@ def test_forces_loader_errors(tmp_path: Path, old: str, new: str, message: str) 
 ])
 def test_setup_loader_errors(tmp_path: Path, old: str, new: str, message: str) -> None:
     path = _variant(tmp_path, F.SETUP_PATH, old, new)
-    if wmap is None and "lisbn" in new:
-        pytest.skip("maps/wellington.py does not exist yet")
-    board = frozenset(wmap.load().locations) if wmap else None
+    board = frozenset(wmap.load().locations)
     with pytest.raises(F.ForcesError, match=message):
         F.load_setup(path, board=board)
 

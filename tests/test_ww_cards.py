@@ -14,7 +14,6 @@ import pytest
 from core.ww import deck
 from core.ww.deck import CARDS, Card, DeckError, card
 
-ROOT = Path(__file__).resolve().parents[1]
 
 # The 35 spaces the seed names (reference "Named things"), as map ids.
 SEED_SPACES = {
