@@ -5,9 +5,14 @@ not change while filtering, so "3" always means the same action. 1-9 take the fi
 anywhere in the game screen; the rest are reached with the arrows + Enter or by filtering
 (`/`, then type: words of the label, or the number). An action that ends the player's turn
 (`Choice.ends_turn`) is marked "⏎ ends your turn".
+
+A choice whose label begins with a letter in brackets ("[a] Move ...", a game's stable key for
+a piece: it does not shift as other choices come and go) is also taken by that letter while the
+menu has the focus, and "/a" filters to it alone.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
@@ -86,12 +91,24 @@ def grouped(choices: list[Any]) -> list[tuple[str, list[Any]]]:
     return list(groups.items())
 
 
-def matches(text: str, number: int, label: str) -> bool:
+KEYED = re.compile(r"\[([a-z])\] ")  # a label's stable key, "[a] Move ..."
+
+
+def key_of(label: str) -> str:
+    """The stable key a label begins with ("[a] ..." -> "a"), or ""."""
+    found = KEYED.match(label)
+    return found.group(1) if found else ""
+
+
+def matches(text: str, number: int, label: str, keyed: bool = False) -> bool:
+    """`keyed`: the menu has keyed choices, so a single letter is a key, not a word."""
     text = text.strip().lower()
     if not text:
         return True
     if text.isdigit():
         return str(number).startswith(text)
+    if keyed and len(text) == 1:
+        return key_of(label) == text
     words = label.lower()
     return all(word in words for word in text.split())
 
@@ -182,12 +199,13 @@ class ActionMenu(Vertical):
         options: list[Option | None] = []
         self._visible = []
         groups = grouped(self.numbered)
+        keyed = self.keyed()
         number = 0
         for name, group in groups:
             rows = []
             for choice in group:
                 number += 1
-                if matches(text, number, choice.label):
+                if matches(text, number, choice.label, keyed):
                     rows.append((number, choice))
             if not rows:
                 continue
@@ -280,8 +298,9 @@ class ActionMenu(Vertical):
         so the keys typed after it act on the menu that follows (or are dropped)."""
         text = self._typed_early
         self.cancel_early()
+        keyed = self.keyed()
         for number, choice in enumerate(self.numbered, 1):
-            if matches(text, number, choice.label):
+            if matches(text, number, choice.label, keyed):
                 return choice
         return None
 
@@ -298,6 +317,18 @@ class ActionMenu(Vertical):
         self._fill("")
         return number
 
+    def keyed(self) -> bool:
+        """Whether any choice of the menu has a stable key."""
+        return any(key_of(choice.label) for choice in self.numbered)
+
+    def choose_key(self, key: str) -> bool:
+        """Take the choice whose stable key is `key`; False if none has it."""
+        for choice in self.numbered:
+            if key and key_of(choice.label) == key:
+                self.post_message(self.Chosen(choice))
+                return True
+        return False
+
     def choose_number(self, number: int) -> bool:
         """Take action `number` (1-based); False if there is no such action."""
         if 1 <= number <= len(self.numbered):
@@ -308,6 +339,13 @@ class ActionMenu(Vertical):
     def on_key(self, event: events.Key) -> None:
         # in the list, Up on the first action goes back to the filter box
         actions = self.query_one("#actions", ActionList)
+        stale = getattr(self.screen, "stale_key", None)  # typed before the player changed
+        if (actions.has_focus and event.character and len(event.character) == 1
+                and not (stale is not None and stale(event))
+                and self.choose_key(event.character)):
+            event.stop()  # a choice's stable key, not the screen's key of that letter
+            event.prevent_default()
+            return
         if event.key == "up" and actions.has_focus:
             first = next((i for i, n in enumerate(self._visible) if n >= 0), None)
             if actions.highlighted == first:

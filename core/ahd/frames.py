@@ -15,6 +15,9 @@ of a frame (`tag="march"`) is the name of its stop, which `AhdState.phase` repor
           March         one march from one box: pick a piece, entrench, end it    marching.py
             MarchTo     the picked piece's destination                            marching.py
               Route     B5.2.3: the box it enters a battle from                   marching.py
+            Selection   the pieces chosen to march together                       marching.py
+            StackTo     the one destination of several pieces                     marching.py
+              StackRoute  B5.2.3: the box they enter a battle from                marching.py
           SailTo        B4.2.3: the port a piece sails to                         marching.py
           Invasion      B4.2.4: the pieces shipped from Washington                marching.py
           LeaderTo      A8.2.1: where a leader goes                               leaders.py
@@ -89,6 +92,27 @@ class Route(Frame, tag="route", kw_only=True):
     which one (B5.2.3 river banks, B5.2.5 retreats)."""
 
     piece: str
+    dest: str
+
+
+class Selection(Frame, tag="march-select", kw_only=True):
+    """Pieces of the march below being chosen to go to one destination together: `chosen`."""
+
+    chosen: list[str] = []
+
+
+class StackTo(Frame, tag="stack-to", kw_only=True):
+    """The one destination of `pieces`, all of the march below, moved one after another in
+    this order exactly as if each were picked and sent there alone."""
+
+    pieces: list[str]
+
+
+class StackRoute(Frame, tag="stack-route", kw_only=True):
+    """`pieces` go to `dest`, which holds enemy pieces and can be entered from several boxes:
+    which one (B5.2.3 river banks, B5.2.5 retreats) for those that could choose."""
+
+    pieces: list[str]
     dest: str
 
 
@@ -263,9 +287,9 @@ class BattlePromotion(Frame, tag="battle-promotion", kw_only=True):
     side: str
 
 
-FLOW_FRAMES = (GameTurn, PlayerTurn, SupportLoss, Movement, Breakouts, Breakout, March, MarchTo, Route,
-               SailTo, Invasion, LeaderTo, Containment, BattleSegment, ChooseBattle, Promotion,
-               Recruiting, LeaderPlacement)
+FLOW_FRAMES = (GameTurn, PlayerTurn, SupportLoss, Movement, Breakouts, Breakout, March, MarchTo,
+               Route, Selection, StackTo, StackRoute, SailTo, Invasion, LeaderTo, Containment,
+               BattleSegment, ChooseBattle, Promotion, Recruiting, LeaderPlacement)
 BATTLE_FRAMES = (Battle, Escape, Reinforce, Retreat, LeaderBonus, Firers, Targets, Rally,
                  RoutRetreat, BattlePromotion)
 FRAMES = FLOW_FRAMES + BATTLE_FRAMES

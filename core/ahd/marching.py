@@ -3,10 +3,14 @@
     Movement   choose a box to march from, a naval move, the invasion, a leader, or end movement
       Breakouts  A4.0: at the start of the Union movement, port after port:
         Breakout   a breakout battle (1 march) or begin movement
-      March      one march from one box: pick a piece, entrench one, or end the march
+      March      one march from one box: pick a piece, entrench one, move the whole stack,
+                 choose pieces to move together, or end the march
         MarchTo    where the picked piece goes
           Route      its destination holds enemy pieces and can be entered from several boxes:
                      which one (B5.2.3 river banks, B5.2.5 retreats)
+        Selection  the pieces chosen to go together (toggled; the list never shifts)
+          StackTo    where they go: one destination for them all
+            StackRoute the box they enter it from, as Route
       SailTo     B4.2.3: the port a piece sails to (1 march each)
       Invasion   B4.2.4: the pieces shipped from Washington to the invaded port (1 march each)
       LeaderTo   A8.2.1 (core/ahd/leaders.py)
@@ -22,8 +26,8 @@ from core.ahd import battle, containment, leaders, movement
 from core.ahd import query as q
 from core.ahd.command import table_value
 from core.ahd.calendar import year as year_of
-from core.ahd.frames import (Breakout, Breakouts, Invasion, LeaderTo, March, MarchTo, Movement, PlayerTurn,
-                             Route, SailTo)
+from core.ahd.frames import (Breakout, Breakouts, Invasion, LeaderTo, March, MarchTo, Movement,
+                             PlayerTurn, Route, SailTo, Selection, StackRoute, StackTo)
 from core.ahd.counters import COUNTERS, INDEX
 from core.ahd.pieces import counter_name, describe, piece
 from core.ahd.state import CSA, UNION, AhdState, Piece
@@ -274,22 +278,48 @@ def joiners(state: AhdState, frame: March) -> list[tuple[Piece, bool, bool]]:
 
 def march_choices(state: AhdState, frame: March) -> list[Choice]:
     out: list[Choice] = []
-    for p, move, entrench in joiners(state, frame):
+    found = joiners(state, frame)
+    keys = piece_keys(state, frame)
+    moving = sum(move for _, move, _ in found)
+    if moving > 1:  # they always share a destination (see "Selection, StackTo" below)
+        out.append(Choice(MOVE_STACK, f"Move the whole stack ({moving} pieces) to one box",
+                          "move"))
+        out.append(Choice(CHOOSE_PIECES, "Choose pieces to move together", "move"))
+    for p, move, entrench in found:
         if move:
-            out.append(Choice(*move_choice(p.id, p.marches)))
+            out.append(Choice(*move_choice(p.id, p.marches, keys[p.id])))
         if entrench:
             out.append(Choice(*entrench_choice(p.id, p.loc)))
     out.append(Choice(END_MARCH, "End this march", "turn"))
     return out
 
 
+MOVE_STACK = Action("move-stack", None)
+CHOOSE_PIECES = Action("choose-pieces", None)
+KEY_LETTERS = "abcdeghjklnopvwxy"  # not the game screen's own letter keys (f, i, m, q, r, ...)
+
+
+def piece_keys(state: AhdState, frame: March) -> dict[str, str]:
+    """A letter for each piece of the march, fixed for the whole march (the menu shows it and
+    takes it as the key: it does not shift as pieces leave): the pieces still at the origin
+    and those already moved, in counter order."""
+    ids = {p.id for p in q.pieces_at(state, frame.origin, state.player)} | set(frame.moved)
+    ordered = sorted(ids, key=INDEX.__getitem__)
+    return {pid: KEY_LETTERS[i] if i < len(KEY_LETTERS) else "" for i, pid in enumerate(ordered)}
+
+
+def keyed(key: str, label: str) -> str:
+    """`label` with its stable key in front, "[a] Move ..." (tui/actionmenu.py reads it)."""
+    return f"[{key}] {label}" if key else label
+
+
 # The parts of the most frequent choices, worked out once (see march_from).
 
 
 @cache
-def move_choice(pid: str, marches_used: int) -> ChoiceParts:
+def move_choice(pid: str, marches_used: int, key: str = "") -> ChoiceParts:
     used = f", {marches_used} march used" if marches_used else ""
-    return Action("piece", pid), f"Move {counter_name(pid)}{used}", "move"
+    return Action("piece", pid), keyed(key, f"Move {counter_name(pid)}{used}"), "move"
 
 
 @cache
@@ -338,6 +368,14 @@ def _pick(state: AhdState, frame: March, pid: str) -> None:
     stack.push(state, MarchTo(piece=pid))
 
 
+def _move_stack(state: AhdState, frame: March, _noun: None) -> None:
+    stack.push(state, StackTo(pieces=[p.id for p in movers(state, frame)]))
+
+
+def _choose_pieces(state: AhdState, frame: March, _noun: None) -> None:
+    stack.push(state, Selection())
+
+
 def _entrench(state: AhdState, frame: March, pid: str) -> None:
     p = piece(state, pid)
     pay(state, frame)
@@ -351,7 +389,8 @@ MARCH = stack.Stop(
     prompt=lambda state, frame: (f"March from {name(frame.origin)}: choose a piece to move or "
                                  f"entrench; every piece may go its own way."),
     choices=march_choices,
-    handlers={"piece": _pick, "entrench": _entrench,
+    handlers={"piece": _pick, "entrench": _entrench, "move-stack": _move_stack,
+              "choose-pieces": _choose_pieces,
               "end-march": lambda state, frame, _noun: end_march(state, frame)},
 )
 
@@ -385,6 +424,13 @@ def complete_move(state: AhdState, p, route: movement.Route) -> None:
     """The picked piece marches along `route`; the march below goes on (or closes)."""
     march = stack.top(state)
     assert isinstance(march, March)
+    move_one(state, march, p, route)
+    close_if_spent(state, march)
+
+
+def move_one(state: AhdState, march: March, p: Piece, route: movement.Route) -> None:
+    """One piece of `march` goes along `route`: its one-piece move, whichever way it was
+    asked for (alone, or one of a stack)."""
     pay(state, march)
     leaders.note_departure(state, p, p.loc)  # A8.2.1: its box's leaders may go with it
     p = movement.move(state, p, route)
@@ -392,7 +438,6 @@ def complete_move(state: AhdState, p, route: movement.Route) -> None:
     via = " via " + ", ".join(name(b) for b in route.path[1:-1]) if len(route.path) > 2 else ""
     state.log.append(f"{describe(p)}: {name(route.path[0])} to {name(route.dest)}{via} "
                      f"by {route.last.kind}{' (jump)' if route.jump else ''}.")
-    close_if_spent(state, march)
 
 
 MARCH_TO = stack.Stop(
@@ -431,6 +476,206 @@ ROUTE = stack.Stop(
                                  f"{name(frame.dest)}: from which box does it attack?"),
     choices=route_choices,
     handlers={"route": _choose_route,
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+# --- Selection, StackTo and StackRoute: several pieces to one destination --------------------
+#
+# A stack move is a shortcut for picking each of its pieces in turn (MarchTo) and sending it to
+# the same box: every piece goes by the route the one-piece path gives it (`movement.best`, or
+# the entry box chosen once for those that could choose, as Route asks), in counter order, with
+# the same costs, marks and log lines (`move_one`). Pieces of one side moving do not change
+# where the enemy stands nor who owns a box, and cavalry control (B9.0) cannot lapse while
+# pieces of the stack remain in the origin, so each piece's ways are the same before and after
+# the others move: listing them all from the state before the first move is exact
+# (tests/test_ahd_stack_moves.py compares a stack move with the same moves one by one).
+#
+# Pieces that may move from one box always share a destination: a one-box move along any line
+# their side may use is always allowed (B4.0, `movement.has_exit`), into an enemy-held box too
+# (entered from the origin itself, an entry box they all share), and the lines usable out of a
+# box are the same for every piece of a side; so a stack move is offered without listing its
+# destinations (tests/test_ahd_stack_moves.py checks that every one offered has some).
+
+
+def movers(state: AhdState, frame: March) -> list[Piece]:
+    """The pieces of the march's box that may still move in it, in counter order."""
+    return [p for p, move, _ in joiners(state, frame) if move]
+
+
+def stack_ways(state: AhdState, pieces: list[Piece], occ: q.Occupancy,
+               dest: str) -> list[dict[str, movement.Route]] | None:
+    """Each piece's ways into `dest` (entry box -> route), or None if one cannot reach it."""
+    out = []
+    for p in pieces:
+        ways = movement.entries(state, p, occ, to=dest).get(dest)
+        if not ways:
+            return None
+        out.append(ways)
+    return out
+
+
+def shared_entries(ways: list[dict[str, movement.Route]]) -> list[str]:
+    """The entry boxes every piece that has a choice of entry box could use (sorted)."""
+    choosing = [set(w) for w in ways if len(w) > 1]
+    return sorted(set.intersection(*choosing)) if choosing else []
+
+
+def asks_entry(ways: list[dict[str, movement.Route]], enemy: bool) -> bool:
+    """Whether the entry box must be asked, as Route asks it of a single piece: the
+    destination holds enemy pieces and some piece could enter it from several boxes."""
+    return enemy and any(len(w) > 1 for w in ways)
+
+
+def common_destinations(state: AhdState, pieces: list[Piece],
+                        occ: q.Occupancy | None = None) -> list[str]:
+    """The boxes all of `pieces` can reach in this march (sorted), leaving out an enemy-held
+    box they could not enter by one common entry box where any of them would be asked it."""
+    occ = occ or q.Occupancy(state)
+    common: set[str] | None = None
+    for p in pieces:
+        found = set(movement.reach(state, p, occ))
+        common = found if common is None else common & found
+        if not common:
+            return []
+    out = []
+    for dest in sorted(common or ()):
+        if occ.enemy(dest, pieces[0].side):
+            ways = stack_ways(state, pieces, occ, dest)
+            if ways is None or (asks_entry(ways, True) and not shared_entries(ways)):
+                continue
+        out.append(dest)
+    return out
+
+
+def selection_choices(state: AhdState, frame: Selection) -> list[Choice]:
+    """A toggle for each piece that may move (each keeps its place and its letter), then move
+    the selection, or back to the march."""
+    march = stack.find(state, March)
+    assert march is not None
+    keys = piece_keys(state, march)
+    out = []
+    for p in movers(state, march):
+        mark = "☑" if p.id in frame.chosen else "☐"
+        out.append(Choice(Action("toggle", p.id),
+                          keyed(keys[p.id], f"{mark} {counter_name(p.id)}"), "stack"))
+    chosen = selected(state, frame)
+    if chosen:  # they always share a destination (see above)
+        out.append(Choice(MOVE_SELECTION, f"Move the selection ({len(chosen)} "
+                          f"piece{'s' if len(chosen) > 1 else ''}) to one box", "move"))
+    out.append(Choice(CANCEL, "Back to the march", "turn"))
+    return out
+
+
+MOVE_SELECTION = Action("move-selection", None)
+
+
+def selected(state: AhdState, frame: Selection) -> list[Piece]:
+    """The chosen pieces, in counter order."""
+    return sorted((piece(state, pid) for pid in frame.chosen), key=lambda p: INDEX[p.id])
+
+
+def _toggle(state: AhdState, frame: Selection, pid: str) -> None:
+    if pid in frame.chosen:
+        frame.chosen.remove(pid)
+    else:
+        frame.chosen.append(pid)
+
+
+def _move_selection(state: AhdState, frame: Selection, _noun: None) -> None:
+    stack.push(state, StackTo(pieces=[p.id for p in selected(state, frame)]))
+
+
+SELECTION = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"March from {name(stack.find(state, March).origin)}: "
+                                 f"choose the pieces that go together ({len(frame.chosen)} "
+                                 f"chosen), then move the selection."),
+    choices=selection_choices,
+    handlers={"toggle": _toggle, "move-selection": _move_selection,
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+def stack_destination_choices(state: AhdState, frame: StackTo) -> list[Choice]:
+    pieces = [piece(state, pid) for pid in frame.pieces]
+    occ = q.Occupancy(state)
+    reach = [movement.reach(state, p, occ) for p in pieces]
+    out: list[Choice] = []
+    for dest in common_destinations(state, pieces, occ):
+        jump = any(r[dest][0] for r in reach)
+        crossing = any(r[dest][1] for r in reach)
+        rail = any(r[dest][2] == 4 for r in reach)
+        battle_there = occ.enemy(dest, pieces[0].side)
+        out.append(Choice(*destination_choice(dest, jump, crossing, battle_there, rail)))
+    out.append(Choice(CANCEL, "Choose other pieces", "turn"))
+    return out
+
+
+def _stack_to(state: AhdState, frame: StackTo, dest: str) -> None:
+    pieces = [piece(state, pid) for pid in frame.pieces]
+    occ = q.Occupancy(state)
+    ways = stack_ways(state, pieces, occ, dest)
+    assert ways is not None  # a listed destination
+    if asks_entry(ways, occ.enemy(dest, pieces[0].side)):
+        stack.push(state, StackRoute(pieces=frame.pieces, dest=dest))
+        return
+    finish_stack(state, pieces, [movement.best(w) for w in ways])
+
+
+def finish_stack(state: AhdState, pieces: list[Piece], routes: list[movement.Route]) -> None:
+    """Close the stack's frames down to the march, move each piece by its route in order as
+    the one-piece path would, then the march goes on (or closes)."""
+    while not isinstance(stack.top(state), March):
+        stack.done(state, stack.top(state))
+    march = stack.top(state)
+    assert isinstance(march, March)
+    for p, route in zip(pieces, routes):
+        move_one(state, march, piece(state, p.id), route)
+    close_if_spent(state, march)
+
+
+STACK_TO = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"Where do the {len(frame.pieces)} pieces go together? (Each "
+                                 f"by its own line, as if moved alone.)"),
+    choices=stack_destination_choices,
+    handlers={"space": _stack_to,
+              "cancel": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+def stack_route_choices(state: AhdState, frame: StackRoute) -> list[Choice]:
+    pieces = [piece(state, pid) for pid in frame.pieces]
+    ways = stack_ways(state, pieces, q.Occupancy(state), frame.dest)
+    assert ways is not None
+    out = []
+    for via in shared_entries(ways):
+        kinds = sorted({w[via].last.kind for w in ways if via in w})
+        notes = [f"by {' and '.join(kinds)}"] + [n for n, on in (
+            ("across a river bank", any(w[via].crossing for w in ways if via in w)),
+            ("jump", any(w[via].jump for w in ways if via in w))) if on]
+        out.append(Choice(Action("route", via), f"Enter {name(frame.dest)} from "
+                          f"{name(via)} ({', '.join(notes)})", "move"))
+    out.append(Choice(Action("cancel", None), "Choose another destination", "turn"))
+    return out
+
+
+def _stack_route(state: AhdState, frame: StackRoute, via: str) -> None:
+    pieces = [piece(state, pid) for pid in frame.pieces]
+    ways = stack_ways(state, pieces, q.Occupancy(state), frame.dest)
+    assert ways is not None
+    # as Route: the chosen entry box for a piece that had a choice, its only way otherwise
+    finish_stack(state, pieces, [w[via] if len(w) > 1 else next(iter(w.values()))
+                                 for w in ways])
+
+
+STACK_ROUTE = stack.Stop(
+    role=lambda state, frame: state.player,
+    prompt=lambda state, frame: (f"{len(frame.pieces)} pieces march on {name(frame.dest)}: "
+                                 f"from which box do they attack?"),
+    choices=stack_route_choices,
+    handlers={"route": _stack_route,
               "cancel": lambda state, frame, _noun: stack.done(state, frame)},
 )
 
@@ -520,5 +765,6 @@ INVASION = stack.Stop(
 )
 
 
-FLOW = {Movement: MOVEMENT, Breakouts: BREAKOUTS, Breakout: BREAKOUT, March: MARCH, MarchTo: MARCH_TO, Route: ROUTE,
-        SailTo: SAIL_TO, Invasion: INVASION}
+FLOW = {Movement: MOVEMENT, Breakouts: BREAKOUTS, Breakout: BREAKOUT, March: MARCH,
+        MarchTo: MARCH_TO, Route: ROUTE, Selection: SELECTION, StackTo: STACK_TO,
+        StackRoute: STACK_ROUTE, SailTo: SAIL_TO, Invasion: INVASION}

@@ -23,6 +23,7 @@ from maps.a_house_divided import UNION_VICTORY_CITIES
 SEGMENT = {
     "support-loss": "start of turn (A2.0 support)", "breakouts": "movement", "breakout": "movement",
     "movement": "movement", "march": "movement", "march-to": "movement", "route": "movement",
+    "march-select": "movement", "stack-to": "movement", "stack-route": "movement",
     "sail-to": "movement", "invasion": "movement", "leader-to": "movement",
     "containment": "battles", "battles": "battles",
     "promotion": "promotion", "recruit": "recruiting", "leader-placement": "recruiting",
