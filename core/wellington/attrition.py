@@ -1,0 +1,237 @@
+"""Wellington: attrition (13.1) and the attrition phase at the end of the turn (4.3).
+
+    13.1  one die per SP and per commander affected; each 6 eliminates 1 SP; commanders go
+          only once no soldier of the Formation is left; attrition from two or more causes
+          rolls every die before any result is applied (1 commander + 5 SP twice: 12 dice)
+    4.3   Formations in duchies neither their Power nor its ally controls (Uncontrolled: a
+          besieged fortress duchy is Uncontrolled for its besieger, 3.1) roll attrition; the
+          survivors then flag the unfortified Uncontrolled duchies they hold (done by
+          interphase.end_of_turn_flags, the next step of the turn)
+
+Other parts call `check` for the attrition they cause (9.41 passes, 9.42 forced march, 9.43
+ambush, 9.44 retreats, 10.5 evasion, 14.2-14.3 retreats to sea, events), `loot_attrition` for
+Spain's Resources (11.11, 12.5) and `flag_attrition` for flags an event attacks (G.38).
+
+Readings (docs/wellington-sieges-naval.md): the SP lost are taken smallest counter first with
+change made (building.lose_sp). 13.1 lets the Commander's Power of a two-Power Army Group
+share the losses as it likes: the 4.3 step asks it (the AttritionSplit stop, `FLOW`); `check`,
+which other parts call mid-action, shares them as evenly as possible, the odd one to the
+Commander's Power (reading A1).
+"""
+from __future__ import annotations
+
+from core import dice, stack
+from core.engine import Action, Choice
+from core.wellington import building
+from core.wellington import flags as geo
+from core.wellington.frames.siege import AttritionSplit
+from core.wellington.state import ALLIES, FRENCH, POWERS, REGROUP, SIDE, SPAIN, WellingtonState
+
+ATTRITION_HIT = 6              # 13.1: each 6 eliminates 1 SP
+FLAG_HIT = 6                   # G.38: an attacked flag is removed on a 6
+
+Units = dict[str, tuple[int, list[str]]]   # Power -> (SP affected, commanders affected)
+
+
+def units_of_side(state: WellingtonState, duchy: str, side: str) -> Units:
+    """Every soldier and commander of `side` in `duchy`, by Power (impulse order)."""
+    out: Units = {}
+    for power in POWERS:
+        if SIDE[power] != side:
+            continue
+        sp = building.sp(state, duchy, power)
+        chiefs = sorted(building.commanders_at(state, duchy, power))
+        if sp or chiefs:
+            out[power] = (sp, chiefs)
+    return out
+
+
+def dice_for(units: Units, causes: int = 1) -> int:
+    """13.1: one die per SP and per commander, for each cause (TC-20: (1 + 5) x 2 = 12)."""
+    return causes * sum(sp + len(chiefs) for sp, chiefs in units.values())
+
+
+def check(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
+          rule: str = "13.1", to: str = "", leader: str = "") -> dict[str, int]:
+    """13.1: `units` in `duchy` suffer attrition `causes` times: every die rolled first, then
+    each 6 eliminates 1 SP (commanders last). `to`: REGROUP sends the losses to the Regroup
+    Box (11.11, 12.5). `leader`: the Commander of a two-Power Army Group (his Power takes the
+    odd loss). Returns the SP and commanders each Power lost."""
+    units = {p: u for p, u in units.items() if u[0] or u[1]}
+    sixes = roll(state, duchy, units, causes, why, rule)
+    lost: dict[str, int] = {}
+    from core.wellington.events import cards_56_110     # (the events read this module)
+    for power, share in shares(units, sixes, leader).items():
+        share = cards_56_110.attrition_losses(state, duchy, power, share)   # #93 (W4)
+        lost[power] = take_losses(state, duchy, power, units[power], share, to, rule)
+    return lost
+
+
+def roll(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
+         rule: str = "13.1") -> int:
+    """13.1: every die of the attrition at once; the number of 6s."""
+    count = dice_for(units, causes)
+    if not count:
+        return 0
+    what = why or "attrition"
+    faces = [dice.d6(state, f"{what} at {geo.name(duchy)}", rule) for _ in range(count)]
+    sixes = sum(1 for f in faces if f == ATTRITION_HIT)
+    state.log.append(f"Attrition at {geo.name(duchy)} ({what}, {rule}): {count} dice, "
+                     f"{sixes} six{'es' if sixes != 1 else ''}.")
+    return sixes
+
+
+def shares(units: Units, losses: int, leader: str = "") -> dict[str, int]:
+    """The losses each Power takes: as evenly as possible, the odd one to the Commander's
+    Power (reading), never more than a Power has there."""
+    room = {p: sp + len(chiefs) for p, (sp, chiefs) in units.items()}
+    lead = geo.commander_power(leader) if leader else ""
+    order = sorted(room, key=lambda p: (p != lead, POWERS.index(p)))
+    out = {p: 0 for p in order}
+    left = min(losses, sum(room.values()))
+    while left:
+        for power in order:
+            if left and out[power] < room[power]:
+                out[power] += 1
+                left -= 1
+    return {p: n for p, n in out.items() if n}
+
+
+def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int, list[str]],
+                count: int, to: str = "", rule: str = "13.1") -> int:
+    """`power` loses `count` of its affected units in `duchy`: soldiers first (change made),
+    its commanders only once none of its affected soldiers is left (13.1; staff officers
+    before the Commander)."""
+    sp, chiefs = unit
+    from_soldiers = min(count, sp)
+    lost = building.lose_sp(state, duchy, power, from_soldiers, to or None) \
+        if from_soldiers else 0
+    left = count - from_soldiers
+    leader = state.leading.get(duchy, "")
+    for cid in sorted(chiefs, key=lambda c: (c == leader, c)):
+        if left <= 0:
+            break
+        if state.commanders.get(cid) != duchy:
+            continue
+        building.eliminate_commander(state, cid, REGROUP if to == REGROUP else
+                                     building.UNBUILT)
+        left -= 1
+        lost += 1
+        state.log.append(f"{building.commander(cid).name} is lost to attrition "
+                         f"({'to the Regroup Box, ' if to == REGROUP else ''}{rule}).")
+    if lost:
+        state.log.append(f"{power} loses {lost} to attrition at {geo.name(duchy)}"
+                         f"{' (to the Regroup Box)' if to == REGROUP else ''} ({rule}).")
+    return lost
+
+
+def loot_attrition(state: WellingtonState, duchy: str, resources: int, units: Units,
+                   why: str, rule: str) -> dict[str, int]:
+    """11.11, 12.5: Spain gained `resources` Resources through a battle or siege (event,
+    Plunder, Devastation): its victorious Formations there check attrition once per Resource,
+    the losses going to the Regroup Box."""
+    spanish = {p: u for p, u in units.items() if p == SPAIN}
+    if resources <= 0 or not spanish:
+        return {}
+    return check(state, duchy, spanish, causes=resources, why=why, rule=rule, to=REGROUP)
+
+
+def flag_attrition(state: WellingtonState, duchy: str, why: str, rule: str) -> bool:
+    """G.38 (glossary, #19, #56): an attacked flag rolls one die and is removed on a 6.
+    Returns whether it was removed."""
+    power = state.flags.get(duchy)
+    if not power:
+        return False
+    if dice.d6(state, f"{why}: the {power} flag at {geo.name(duchy)}", rule) != FLAG_HIT:
+        return False
+    geo.remove_flag(state, duchy, power, f"{why}, {rule}")
+    return True
+
+
+# --- 4.3: the attrition phase ------------------------------------------------------------
+
+
+def exposed(state: WellingtonState) -> list[tuple[str, str]]:
+    """4.3 (4.1): (duchy, side) for every duchy where `side` has Formations and neither of its
+    Powers controls it: Uncontrolled, or an enemy fortress it besieges (3.1)."""
+    out: list[tuple[str, str]] = []
+    for duchy in geo.duchies():
+        for side in (ALLIES, FRENCH):
+            if geo.has_formation(state, duchy, side) and \
+                    not geo.friendly(state, duchy, _any_power(side)):
+                out.append((duchy, side))
+    return out
+
+
+def _any_power(side: str) -> str:
+    return next(p for p in POWERS if SIDE[p] == side)
+
+
+def chooser(state: WellingtonState, duchy: str, units: Units) -> str:
+    """13.1: the Power of the Commander of the Formations there decides; with no Commander of
+    the side named, the Power with more units (the later in impulse order on a tie, 9.62)."""
+    leader = state.leading.get(duchy, "")
+    if leader and geo.commander_power(leader) in units:
+        return geo.commander_power(leader)
+    return max(units, key=lambda p: (units[p][0] + len(units[p][1]), POWERS.index(p)))
+
+
+def attrition_step(state: WellingtonState) -> None:
+    """4.3: every exposed Formation rolls attrition (13.1), all found before any die is
+    rolled; where two Powers share the losses, the Commander's Power chooses who takes them
+    (AttritionSplit, asked in map order). The free flags of 4.3 follow in the next step of
+    the turn (flow.py)."""
+    state.siege_to_resolve.clear()          # 12.2: the impulses are over; the markers go
+    found = exposed(state)
+    if not found:
+        state.log.append("4.3 Attrition: no Formation stands in a duchy its side does not "
+                         "control.")
+        return
+    splits: list[AttritionSplit] = []
+    for duchy, side in found:
+        units = units_of_side(state, duchy, side)
+        sixes = roll(state, duchy, units, why=f"{side} end-of-turn attrition", rule="4.3")
+        room = {p: sp + len(chiefs) for p, (sp, chiefs) in units.items()}
+        if len(units) > 1 and 0 < sixes < sum(room.values()):
+            splits.append(AttritionSplit(power=chooser(state, duchy, units), duchy=duchy,
+                                         room=room, left=sixes, rule="4.3"))
+            continue
+        for power, share in shares(units, sixes).items():
+            take_losses(state, duchy, power, units[power], share, rule="4.3")
+    for frame in reversed(splits):
+        stack.push(state, frame)
+
+
+# --- AttritionSplit: the Commander's Power shares the losses (13.1) ------------------------------
+
+
+def split_choices(state: WellingtonState, frame: AttritionSplit) -> list[Choice]:
+    return [Choice(Action("attrition-loss", power),
+                   f"{power} takes the next loss at {geo.name(frame.duchy)} "
+                   f"({frame.left} left; {frame.taken.get(power, 0)} taken, 13.1)", "loss")
+            for power in POWERS
+            if power in frame.room and frame.taken.get(power, 0) < frame.room[power]]
+
+
+def _loss(state: WellingtonState, frame: AttritionSplit, power: str) -> None:
+    frame.taken[power] = frame.taken.get(power, 0) + 1
+    frame.left -= 1
+    if frame.left:
+        return
+    stack.done(state, frame)
+    side = SIDE[frame.power]
+    units = units_of_side(state, frame.duchy, side)
+    for who, count in frame.taken.items():
+        if who in units:
+            take_losses(state, frame.duchy, who, units[who], count, frame.to, frame.rule)
+
+
+ATTRITION_SPLIT = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: {frame.left} attrition loss(es) at "
+                                 f"{geo.name(frame.duchy)}: which Power takes each (13.1)?"),
+    choices=split_choices,
+    handlers={"attrition-loss": _loss},
+)
+
+FLOW: stack.Flow = {AttritionSplit: ATTRITION_SPLIT}

@@ -1,0 +1,286 @@
+"""The battle procedure (11, §A.3), step by step on the decision stack.
+
+    ROUND    battle events, the active side first (11.1) -> Responses (5.2) -> each side's
+             dice, every one named (11.2-11.4, 10.7, 11.53) -> the dice rolled together
+             (11.5) -> Responses -> eliminations, shared among allies, commanders last
+             (11.51) -> disorganisations (11.5) -> the winner (11.52): one side wholly
+             eliminated loses; else more losses lose; a tie fights round 2 (at most 2
+             rounds unless an event says so), a tie after the last round sends the active
+             side back where it came from
+    AFTER    rout (11.7) -> retreat (11.6, 11.61, 11.62) -> overrun (11.8) -> Flag Overrun
+             (11.9) -> Responses -> Plunder and Spanish attrition (11.10, 11.11) -> BFI
+             markers (11.52)
+
+Entry point: `start(state, duchy, attacker, formation, came_from, intercepted)` pushes the
+Battle frame; it runs before the caller's next step. The caller reads the outcome from the
+markers: the winning side of an Overrun gets no BFI marker (11.52), so an active Formation
+without one may move on (11.8).
+"""
+from __future__ import annotations
+
+from core import stack
+from core.dice import d6
+from core.engine import IllegalAction
+from core.wellington import cardplay
+from core.wellington import flags as geo
+from core.wellington.battle import aftermath, cards, losses, modifiers, retreat, sides
+from core.wellington.frames.battle import (Battle, BattleCard, BattleCasualty, BattleRetreat,
+                                           BattleSplit)
+from core.wellington.frames.impulse import Impulse
+from core.wellington.state import SIDE, WellingtonState
+
+ROUT_MARGIN = 3                # 11.7: at least 3 more losses than suffered
+ELIMINATE, DISORGANISE = 6, 5  # 11.5
+
+
+def start(state: WellingtonState, duchy: str, attacker: str, formation: str, came_from: str,
+          intercepted: bool) -> None:
+    """11: a battle in `duchy`, `attacker`'s side against the other side's Formations there.
+    Refused (IllegalAction, nothing changed) unless both sides have a Formation there."""
+    side = SIDE[attacker]
+    enemy = geo.enemy_side(side)
+    if not geo.has_formation(state, duchy, side) or not geo.has_formation(state, duchy, enemy):
+        raise IllegalAction(f"11: no battle at {geo.name(duchy)}: both sides need a Formation "
+                            "there")
+    impulse = stack.find(state, Impulse)
+    battle = Battle(duchy=duchy, attacker=attacker, formation=formation, came_from=came_from,
+                    intercepted=intercepted, attacking=side, defending=enemy,
+                    active=impulse.power if impulse is not None else attacker)
+    battle.friendly_before = SIDE.get(geo.holder(state, duchy), "") == enemy
+    battle.evasion_failed = modifiers.failed_evasion(state, duchy)
+    for s in (side, enemy):
+        battle.powers[s] = sides.powers(state, duchy, s)
+        battle.start_units[s] = sides.units(state, duchy, s)
+        battle.had_army[s] = bool(sides.commanders(state, duchy, s))
+        battle.involved += sides.commanders(state, duchy, s)
+    coastal_battery(state, battle)
+    cards.standing_effects(state, battle)
+    state.log.append(f"Battle at {geo.name(duchy)}: {attacker} attacks"
+                     f"{' (the defenders intercepted)' if intercepted else ''} (11).")
+    stack.push(state, battle)
+
+
+def coastal_battery(state: WellingtonState, battle: Battle) -> None:
+    """14.3: the coastal battery's losses on an amphibious assault this impulse count as
+    first-round losses of the assaulting side (its eliminations are already off the map)."""
+    record = state.battery.get(battle.duchy)
+    if not record or record[0] != state.impulses:
+        return
+    e, d = record[1], record[2]
+    side = battle.attacking
+    battle.suffered_e[side] = battle.suffered_e.get(side, 0) + e
+    battle.suffered_d[side] = battle.suffered_d.get(side, 0) + d
+    battle.eliminated[side] = battle.eliminated.get(side, 0) + e
+    battle.marked[side] = min(d, battle.start_units[side])
+    battle.history.append(f"Coastal battery: {e} eliminated and {d} disorganised count as "
+                          f"first-round losses of {side} (14.3)")
+
+
+def current(state: WellingtonState) -> Battle:
+    return losses.current(state)
+
+
+def other(battle: Battle, side: str) -> str:
+    return battle.defending if side == battle.attacking else battle.attacking
+
+
+# --- a round -------------------------------------------------------------------------------
+
+
+def begin_round(state: WellingtonState, battle: Battle) -> None:
+    """11.1, 11.52: the round's Commanders; battle events, the active side declaring all of
+    its own before the inactive side (asked only when a Power holds one it may play)."""
+    battle.round += 1
+    battle.dice, battle.rolls, battle.sixes, battle.fives = {}, {}, {}, {}
+    for s in (battle.attacking, battle.defending):
+        battle.commander[s] = sides.name_commander(state, battle, s)
+    order = [*sides.powers(state, battle.duchy, battle.attacking),
+             *sides.powers(state, battle.duchy, battle.defending)]
+    for power in reversed(order):
+        if cards.battle_cards(state, battle, power):
+            stack.push(state, BattleCard(power=power))
+
+
+def before_dice(state: WellingtonState, battle: Battle) -> None:
+    cardplay.respond(state, cards.BEFORE_DICE, battle.active)
+
+
+def roll(state: WellingtonState, battle: Battle) -> None:
+    """11.2, 11.5: each side's dice, named; rolled together (the attacker's first in the
+    log); cards may make some results count for nothing."""
+    for s in (battle.attacking, battle.defending):
+        battle.dice[s] = modifiers.dice(state, battle, s)
+    for s in (battle.attacking, battle.defending):
+        count = modifiers.total(battle.dice[s])
+        faces = [d6(state, f"{s} battle die {n + 1}/{count}, round {battle.round}", "11.5")
+                 for n in range(count)]
+        battle.rolls[s] = faces
+        battle.sixes[s] = scored(battle, s, faces, ELIMINATE)
+        battle.fives[s] = scored(battle, s, faces, DISORGANISE)
+        line = (f"Round {battle.round}: {s} rolls {count} dice "
+                f"({', '.join(f'{a:+d} {why}' for a, why in battle.dice[s])}): "
+                f"{sorted(faces, reverse=True)} = {battle.sixes[s]} E, {battle.fives[s]} D")
+        battle.history.append(line)
+        state.log.append(line + " (11.5).")
+
+
+def scored(battle: Battle, side: str, faces: list[int], face: int) -> int:
+    """The `face` results of `side`, less those a card makes count for nothing."""
+    hits = faces.count(face)
+    for who, ignored_face, count, why in battle.ignored:
+        if who == side and ignored_face == face and hits:
+            gone = min(count, hits)
+            hits -= gone
+            battle.history.append(f"{side}: {gone} {face}{'s' if gone > 1 else ''} ignored "
+                                  f"({why})")
+    return hits
+
+
+def after_dice(state: WellingtonState, battle: Battle) -> None:
+    cardplay.respond(state, cards.AFTER_DICE, battle.active)
+
+
+def eliminations(state: WellingtonState, battle: Battle) -> None:
+    """11.5, 11.51, 11.53: each 6 eliminates a unit of the enemy at once; from round 2 on,
+    disorganised units first. The defender's choices are pushed first, so the attacker
+    chooses first."""
+    for s in (battle.defending, battle.attacking):
+        hits = battle.sixes.get(other(battle, s), 0)
+        battle.suffered_e[s] = battle.suffered_e.get(s, 0) + hits
+        if battle.round > 1:
+            battle.marked[s] = max(0, battle.marked.get(s, 0) - hits)
+        if hits:
+            losses.eliminate(state, battle, s, hits, f"battle round {battle.round}, 11.5")
+
+
+def disorganisations(state: WellingtonState, battle: Battle) -> None:
+    """11.5: each 5 disorganises a surviving unit of the enemy."""
+    for s in (battle.attacking, battle.defending):
+        hits = battle.fives.get(other(battle, s), 0)
+        battle.suffered_d[s] = battle.suffered_d.get(s, 0) + hits
+        losses.disorganise(state, battle, s, hits)
+
+
+def decide(state: WellingtonState, battle: Battle) -> None:
+    """11.52: one side wholly eliminated loses (an Overrun); both: no winner (G.30); else
+    the side with more losses (E + D, all rounds) loses; a tie fights another round, and
+    after the last round the active side retreats."""
+    left = {s: sides.units(state, battle.duchy, s) for s in (battle.attacking,
+                                                               battle.defending)}
+    lost = {s: battle.suffered_e.get(s, 0) + battle.suffered_d.get(s, 0) for s in left}
+    a, d = battle.attacking, battle.defending
+    if not left[a] and not left[d]:
+        battle.both_eliminated = True
+        state.log.append("Both sides are eliminated: no winner (11.52, G.30).")
+        return
+    if not left[a] or not left[d]:
+        battle.loser = a if not left[a] else d
+        battle.winner = other(battle, battle.loser)
+        battle.overrun = True
+        state.log.append(f"{battle.loser} is wholly eliminated: {battle.winner} wins, an "
+                         "Overrun (11.52, 11.8).")
+        return
+    if lost[a] != lost[d]:
+        battle.loser = a if lost[a] > lost[d] else d
+        battle.winner = other(battle, battle.loser)
+        state.log.append(f"Losses {a} {lost[a]}, {d} {lost[d]}: {battle.winner} wins (11.52).")
+        return
+    if battle.round < battle.max_rounds:
+        state.log.append(f"Losses {lost[a]} each: another round (11.52).")
+        stack.goto(battle, BATTLE, begin_round)
+        return
+    battle.tie, battle.loser = True, a
+    state.log.append(f"Losses {lost[a]} each after round {battle.round}: the active side "
+                     "retreats where it came from (11.52).")
+
+
+# --- after the battle ----------------------------------------------------------------------
+
+
+def pursuit(state: WellingtonState, battle: Battle) -> None:
+    """Between the decision (11.52) and the Rout (11.7): card effects on a won battle, whose
+    extra losses count toward the Rout (#106 Dragoons: events.cards_56_110.battle_won, W5)."""
+    from core.wellington.events import cards_56_110     # (the events read this package)
+    cards_56_110.battle_won(state, battle)
+
+
+def rout(state: WellingtonState, battle: Battle) -> None:
+    """11.7: a winner who inflicted at least 3 more losses than it suffered (all rounds)
+    routs the loser: every disorganised unit of the loser is eliminated."""
+    if not battle.winner or battle.overrun:
+        if battle.overrun and margin(battle) >= ROUT_MARGIN:
+            battle.routed = True
+        return
+    if margin(battle) < ROUT_MARGIN:
+        return
+    battle.routed = True
+    doomed = min(battle.marked.get(battle.loser, 0),
+                 sides.units(state, battle.duchy, battle.loser))
+    state.log.append(f"Rout: {battle.winner} inflicted {margin(battle)} more losses than it "
+                     f"suffered; {doomed} disorganised unit{'s' if doomed != 1 else ''} "
+                     "eliminated (11.7).")
+    battle.marked[battle.loser] = 0
+    if doomed:
+        losses.eliminate(state, battle, battle.loser, doomed, "rout, 11.7")
+
+
+def margin(battle: Battle) -> int:
+    def lost(s: str) -> int:
+        return battle.suffered_e.get(s, 0) + battle.suffered_d.get(s, 0)
+    return lost(battle.loser) - lost(battle.winner)
+
+
+def retreat_(state: WellingtonState, battle: Battle) -> None:
+    """11.6: the winner stays; the loser's Formations still there retreat."""
+    if battle.loser and sides.units(state, battle.duchy, battle.loser):
+        retreat.retreat(state, battle)
+
+
+def overrun(state: WellingtonState, battle: Battle) -> None:
+    """11.8: every Formation of one side eliminated, in the battle, by a failed retreat or by
+    the retreat's attrition."""
+    if battle.overrun or not battle.loser or battle.tie:
+        return
+    if not sides.units(state, battle.duchy, battle.loser) and not battle.retreated:
+        battle.overrun = True
+        state.log.append(f"Overrun: nothing of {battle.loser} is left in play (11.8).")
+
+
+def flag_overrun(state: WellingtonState, battle: Battle) -> None:
+    aftermath.flag_overrun(state, battle)
+
+
+def after_battle(state: WellingtonState, battle: Battle) -> None:
+    cardplay.respond(state, cards.AFTER_BATTLE, battle.active)
+
+
+def plunder(state: WellingtonState, battle: Battle) -> None:
+    aftermath.plunder(state, battle)
+
+
+def close(state: WellingtonState, battle: Battle) -> None:
+    """11.52: BFI markers; the duchy's Commander; the failed evasion used up; 12.2: a
+    Power that fought a non-Overrun battle here may not besiege here this impulse."""
+    from core.wellington import siege     # siege.py reads this package's constants
+    aftermath.markers(state, battle)
+    aftermath.tidy_command(state, battle)
+    siege.note_battle(state, battle.duchy, [*battle.powers.get(battle.attacking, []),
+                                            *battle.powers.get(battle.defending, [])],
+                      battle.overrun)
+    if battle.duchy in state.evasion_failed:
+        state.evasion_failed.remove(battle.duchy)
+    state.log.append(f"The battle at {geo.name(battle.duchy)} is over.")
+
+
+BATTLE = stack.Steps((begin_round, before_dice, roll, after_dice, eliminations,
+                      disorganisations, decide, pursuit, rout, retreat_, overrun, flag_overrun,
+                      after_battle, plunder, close))
+
+
+FLOW: stack.Flow = {
+    Battle: BATTLE,
+    BattleCard: cards.BATTLE_CARD,
+    BattleSplit: losses.BATTLE_SPLIT,
+    BattleCasualty: losses.BATTLE_CASUALTY,
+    BattleRetreat: retreat.BATTLE_RETREAT,
+}

@@ -1,0 +1,254 @@
+"""Wellington: soldiers and commanders as pieces (1.5, 1.6), building and regrouping (6, 6.1,
+6.2, 6.3), and losing SP with change made (1.5, 5.11).
+
+Soldiers are counters (infantry 1 SP, cavalry 2, artillery 4); the counter mix is an absolute
+limit (1.5): a counter not on the map or in the Regroup Box is unbuilt and may be built. Change
+may be made at any time (1.5): losing 1 SP of a cavalry counter turns it into an infantry
+counter when one is unbuilt; otherwise the owner may have to lose more SP than asked (1.5).
+"""
+from __future__ import annotations
+
+from math import ceil
+
+from core.wellington import flags as geo
+from core.wellington import forces
+from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND,
+                                   FRENCH, GB, INF, REGROUP, SIDE, SP, UNBUILT, WellingtonState)
+
+SOLDIER_COST = 2               # 6.1: 2 CP per SP
+REGROUP_SOLDIER_COST = 1       # 6.2: 1 CP per SP
+REGROUP_COMMANDER_COST = 1     # 6.2
+
+
+# --- pieces ------------------------------------------------------------------------------
+
+
+def counters(state: WellingtonState, where: str, power: str) -> list[int]:
+    """[infantry, cavalry, artillery] of `power` at `where` (a copy; zeros if none)."""
+    return list(state.troops.get(where, {}).get(power, [0, 0, 0]))
+
+
+def sp(state: WellingtonState, where: str, power: str) -> int:
+    return sum(n * SP[t] for t, n in enumerate(counters(state, where, power)))
+
+
+def add(state: WellingtonState, where: str, power: str, kind: int, count: int = 1) -> None:
+    here = state.troops.setdefault(where, {}).setdefault(power, [0, 0, 0])
+    here[kind] += count
+    if here[kind] < 0:
+        raise ValueError(f"{power} has no {COUNTER_NAME[kind]} to remove at {where}")
+    if not any(here):
+        del state.troops[where][power]
+        if not state.troops[where]:
+            del state.troops[where]
+
+
+def mix(power: str) -> list[int]:
+    """1.5: the counter mix of `power`, [infantry, cavalry, artillery]."""
+    m = forces.forces().mix(power)
+    return [m.infantry, m.cavalry, m.artillery]
+
+
+def in_play(state: WellingtonState, power: str) -> list[int]:
+    """Counters of `power` on the map, in the England box or the Regroup Box."""
+    out = [0, 0, 0]
+    for by_power in state.troops.values():
+        for t, n in enumerate(by_power.get(power, [0, 0, 0])):
+            out[t] += n
+    return out
+
+
+def unbuilt(state: WellingtonState, power: str) -> list[int]:
+    used = in_play(state, power)
+    return [m - u for m, u in zip(mix(power), used)]
+
+
+def commander(cid: str) -> forces.Commander:
+    """A commander's counter (1.6): name, Power, Battle Value, Command Value."""
+    return forces.forces().commander(cid)
+
+
+def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
+    return [c for c, at in state.commanders.items()
+            if at == where and (power is None or commander(c).power == power)]
+
+
+def lose_sp(state: WellingtonState, where: str, power: str, count: int,
+            to: str | None = None) -> int:
+    """`power` loses `count` SP of soldiers at `where` (smallest counters first, change made
+    with unbuilt counters, 1.5); `to`: REGROUP sends them to the Regroup Box instead of
+    eliminating them. Returns the SP actually lost (more than `count` when no change can be
+    made, 1.5; less when fewer are there)."""
+    lost = 0
+    while lost < count:
+        have = counters(state, where, power)
+        if not any(have):
+            break
+        need = count - lost
+        kind = next((t for t in COUNTER_TYPES if have[t] and SP[t] <= need), None)
+        if kind is None:
+            kind = next(t for t in COUNTER_TYPES if have[t])
+            if make_change(state, where, power, kind):
+                continue
+        add(state, where, power, kind, -1)
+        if to:
+            add(state, to, power, kind, 1)
+        lost += SP[kind]
+    return lost
+
+
+def make_change(state: WellingtonState, where: str, power: str, kind: int) -> bool:
+    """1.5: one counter of `kind` changed into smaller counters of the same SP (artillery into
+    2 cavalry or 4 infantry, cavalry into 2 infantry), if unbuilt counters allow."""
+    free = unbuilt(state, power)
+    if kind == CAV and free[INF] >= 2:
+        add(state, where, power, CAV, -1)
+        add(state, where, power, INF, 2)
+        return True
+    if kind == ART and free[CAV] >= 2:
+        add(state, where, power, ART, -1)
+        add(state, where, power, CAV, 2)
+        return True
+    if kind == ART and free[INF] >= 4:
+        add(state, where, power, ART, -1)
+        add(state, where, power, INF, 4)
+        return True
+    return False
+
+
+def eliminate_commander(state: WellingtonState, cid: str, to: str = UNBUILT) -> None:
+    """A commander leaves the map: eliminated (he may be built again, 6.1) or to the Regroup
+    Box (6.2); he no longer leads his duchy's Formations (9.53)."""
+    where = state.commanders[cid]
+    state.commanders[cid] = to
+    if state.leading.get(where) == cid:
+        del state.leading[where]
+
+
+# --- costs (6.1, 6.2) --------------------------------------------------------------------
+
+
+def commander_cost(cid: str) -> int:
+    """6.1: half his Command Value, rounded up (CV 4 -> 2, 6 -> 3, 9 -> 5)."""
+    return ceil(commander(cid).cv / 2)
+
+
+# --- placement (6.3) ---------------------------------------------------------------------
+
+
+def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
+    return [d for d in geo.duchies() if geo.is_national(state, d, power)
+            and geo.controller(state, d) == power and (not keys_only or geo.is_key(d))]
+
+
+def national_places(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
+    """6.3: the controlled National duchies of `power` (National Key duchies for
+    commanders); the French exception: a French Power none of whose National duchies is
+    controlled (or only a besieged Hasty Fort) uses the other French Power's. Duchies holding
+    an enemy Formation are left out while battles are not written (OPEN: building in a
+    besieged fortress, 6.3)."""
+    own = own_national(state, power, keys_only)
+    usable = [d for d in own if not (d in state.hasty_forts and besieged(state, d))]
+    if SIDE[power] == FRENCH and not usable:
+        other = ADN if power == ADS else ADS
+        own = own_national(state, other, keys_only)
+    return [d for d in own if not besieged(state, d)]
+
+
+def besieged(state: WellingtonState, duchy: str) -> bool:
+    owner = geo.controller(state, duchy)
+    return bool(owner) and geo.has_formation(state, duchy, geo.enemy_side(SIDE[owner]))
+
+
+def soldier_places(state: WellingtonState, power: str) -> list[str]:
+    """6.3: where `power` may place a soldier built or regrouped with CP; #17 Portuguese
+    Revolt: GB may not build in Portugal this turn."""
+    places = national_places(state, power, keys_only=False)
+    if power == GB and any(e.card == 17 for e in state.effects):
+        places = [d for d in places if geo.country(d) != "Portugal"]
+    return places
+
+
+def commander_places(state: WellingtonState, power: str) -> list[str]:
+    """6.3: a controlled National Key duchy of his Power; GB also in England (G.7)."""
+    places = national_places(state, power, keys_only=True)
+    if power == GB and any(e.card == 17 for e in state.effects):
+        places = [d for d in places if geo.country(d) != "Portugal"]
+    if power == GB:
+        places.append(ENGLAND)
+    return places
+
+
+def buildable_commanders(state: WellingtonState, power: str) -> list[str]:
+    return [c for c, at in state.commanders.items()
+            if at == UNBUILT and commander(c).power == power]
+
+
+def regroupable_commanders(state: WellingtonState, power: str) -> list[str]:
+    return [c for c, at in state.commanders.items()
+            if at == REGROUP and commander(c).power == power]
+
+
+def build_options(state: WellingtonState, power: str, cp: int, places: list[str] | None = None,
+                  commander_places_: list[str] | None = None,
+                  regroup_only_cp: int = 0) -> list[tuple[str, str, int, str]]:
+    """Every build or regroup `power` can pay with `cp` (6.1-6.3): (verb, noun, cost, label).
+    Nouns: "kind@duchy" for soldiers (kind 0-2), "commander@duchy" for commanders.
+    `regroup_only_cp`: CP that may only regroup (16.43), counted on top of `cp` for regroups."""
+    soldiers = soldier_places(state, power) if places is None else places
+    chiefs = commander_places(state, power) if commander_places_ is None else commander_places_
+    out: list[tuple[str, str, int, str]] = []
+    free = unbuilt(state, power)
+    waiting = counters(state, REGROUP, power)
+    for kind in COUNTER_TYPES:
+        cost = SOLDIER_COST * SP[kind]
+        if free[kind] and cost <= cp:
+            for duchy in soldiers:
+                out.append(("build", f"{kind}@{duchy}", cost,
+                            f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
+                            f"{geo.name(duchy)}: {cost} CP (6.1)"))
+        cost = REGROUP_SOLDIER_COST * SP[kind]
+        if waiting[kind] and cost <= cp + regroup_only_cp:
+            for duchy in soldiers:
+                out.append(("regroup", f"{kind}@{duchy}", cost,
+                            f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
+                            f"{geo.name(duchy)}: {cost} CP (6.2)"))
+    for cid in buildable_commanders(state, power):
+        cost = commander_cost(cid)
+        if cost <= cp:
+            for duchy in chiefs:
+                out.append(("build", f"{cid}@{duchy}", cost,
+                            f"Build {commander(cid).name} at "
+                            f"{geo.name(duchy)}: {cost} CP (6.1)"))
+    if REGROUP_COMMANDER_COST <= cp + regroup_only_cp:
+        for cid in regroupable_commanders(state, power):
+            for duchy in chiefs:
+                out.append(("regroup", f"{cid}@{duchy}", REGROUP_COMMANDER_COST,
+                            f"Regroup {commander(cid).name} to "
+                            f"{geo.name(duchy)}: 1 CP (6.2)"))
+    return out
+
+
+def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:
+    """Build or regroup as `build_options` offered it; returns the CP it cost."""
+    what, duchy = noun.split("@")
+    if what.isdigit():
+        kind = int(what)
+        if verb == "build":
+            add(state, duchy, power, kind)
+            cost = SOLDIER_COST * SP[kind]
+        else:
+            add(state, REGROUP, power, kind, -1)
+            add(state, duchy, power, kind)
+            cost = REGROUP_SOLDIER_COST * SP[kind]
+        state.log.append(f"{power} {'builds' if verb == 'build' else 'regroups'} 1 "
+                         f"{COUNTER_NAME[kind]} at {geo.name(duchy)} ({cost} CP, "
+                         f"{'6.1' if verb == 'build' else '6.2'}).")
+        return cost
+    cost = commander_cost(what) if verb == "build" else REGROUP_COMMANDER_COST
+    state.commanders[what] = duchy
+    state.log.append(f"{power} {'builds' if verb == 'build' else 'regroups'} "
+                     f"{commander(what).name} at {geo.name(duchy)} ({cost} CP, "
+                     f"{'6.1' if verb == 'build' else '6.2'}).")
+    return cost
+

@@ -1,0 +1,393 @@
+"""Wellington: playing a card (5.x) — for its CP or as its event — and what CP buy.
+
+    a card for CP     5.5: the card goes to the discard pile (a national card to its Reserve,
+                      4.21), then `CommandPoints` spends its CP one declared expenditure at a
+                      time, each followed by a Response window (5.2): flags (7.1), builds and
+                      regroups (6.1-6.3), and the operations other parts register (`register_cp`:
+                      moving an Army or soldiers, 9; convoys, 14.2; amphibious assaults, 14.3).
+    a card as event   5.1: `EventPlay` runs the event registered for that card (`EVENTS`,
+                      filled by core/wellington/events from cards.toml's structured effects),
+                      then sends the card where 4.21, 5.4 and 5.7 say, then a Response window.
+                      A card whose event is not registered yet is never offered as an event
+                      (docs/wellington-engine.md lists them open).
+
+The events part registers each card with `register(number, Event(...))`:
+    playable(state, power, trigger) -> bool   may `power` play it now ("" = in its own impulse
+                                              as its card play; else the Response trigger)
+    play(state, frame)                        carry it out (it may push frames); `frame` is the
+                                              EventPlay (power, card, trigger)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from core import stack
+from core.engine import Action, Choice
+from core.wellington import building, hands
+from core.wellington import flags as geo
+from core.wellington.frames.cardplay import CommandPoints, EventPlay, FlagChoice, Removal
+from core.wellington.frames.impulse import Impulse, ResponseWindow
+from core.wellington.state import POWERS, WellingtonState
+
+FLAG_COST = 1                  # 7.1
+
+
+# --- the events registry --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one card's event does (5.1)."""
+
+    playable: Callable[[WellingtonState, str, str], bool]
+    play: Callable[[WellingtonState, EventPlay], None]
+
+
+EVENTS: dict[int, Event] = {}
+
+
+def register(number: int, event: Event) -> None:
+    """Called by core/wellington/events for each card it carries out."""
+    EVENTS[number] = event
+
+
+def event_playable(state: WellingtonState, power: str, number: int, trigger: str = "") -> bool:
+    """5.1: `power` may play `number` as its event now (registered, its conditions met)."""
+    event = EVENTS.get(number)
+    return event is not None and event.playable(state, power, trigger)
+
+
+def play_event(state: WellingtonState, power: str, number: int, trigger: str = "") -> None:
+    """The card leaves the hand and its event is carried out (pushed: it runs next)."""
+    hands.leave_hand(state, power, number)
+    state.played_this_turn.append(number)
+    if not trigger and power not in state.played_a_card:
+        state.played_a_card.append(power)
+    state.log.append(f"{power} plays {hands.title(number)} as its event"
+                     f"{' (a Response, 5.2)' if trigger else ''}.")
+    stack.push(state, EventPlay(power=power, card=number, trigger=trigger))
+
+
+def announce(state: WellingtonState, frame: EventPlay) -> None:
+    """5.2: the event is announced; the other Powers may answer before it resolves (a
+    cancelling Response, #24, #78, sets `frame.cancelled`)."""
+    respond(state, f"play:{frame.card}", frame.power)
+
+
+def carry_out(state: WellingtonState, frame: EventPlay) -> None:
+    if frame.cancelled:
+        state.log.append(f"{hands.title(frame.card)} is cancelled: its event has no effect.")
+        return
+    EVENTS[frame.card].play(state, frame)
+
+
+def send_on(state: WellingtonState, frame: EventPlay) -> None:
+    """4.21, 5.4, 5.7: the card's destination (events that keep or give it move it first);
+    then the other Powers may respond to the event (5.2)."""
+    hands.finish_card(state, frame.card, as_event=True)
+    respond(state, f"event:{frame.card}", frame.power)
+
+
+EVENT_PLAY = stack.Steps((announce, carry_out, send_on))
+
+
+# --- other parts' CP operations ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CpOperation:
+    """An expenditure another part offers (move, convoy...): its choices for the frame and
+    the handlers of their verbs. A handler pays with `pay(state, frame, cp)`."""
+
+    choices: Callable[[WellingtonState, CommandPoints], list[Choice]]
+    handlers: dict[str, Callable[[WellingtonState, CommandPoints, Any], None]]
+
+
+CP_OPERATIONS: dict[str, CpOperation] = {}
+CP_HANDLERS: dict[str, Callable[[WellingtonState, CommandPoints, Any], None]] = {}
+
+
+def register_cp(name: str, operation: CpOperation) -> None:
+    """Called by the part that writes an operation CP buy (movement: "move", naval:
+    "convoy" and "assault"); until then it is not offered."""
+    CP_OPERATIONS[name] = operation
+    CP_HANDLERS.update(operation.handlers)
+
+
+def pay(state: WellingtonState, frame: CommandPoints, cost: int) -> None:
+    """Spend `cost` CP of the card (5.5); the frame ends when none are left (at once if it is
+    on top, else as soon as what the expenditure pushed is over: `close_spent`)."""
+    frame.left -= cost
+    if frame.left <= 0 and stack.top(state) is frame:
+        stack.done(state, frame)
+
+
+def close_spent(state: WellingtonState) -> None:
+    """5.5: a card whose CP are all spent asks nothing more (flow.settle runs this after every
+    step and decision: an operation that spent the last CP may have pushed frames first)."""
+    while state.stack and isinstance(state.stack[-1], CommandPoints) \
+            and state.stack[-1].left <= 0:
+        state.stack.pop()
+
+
+# --- a card for CP (5.5) -------------------------------------------------------------------
+
+
+def play_for_cp(state: WellingtonState, power: str, number: int) -> None:
+    hands.leave_hand(state, power, number)
+    hands.finish_card(state, number, as_event=False)
+    value = hands.cp(number)
+    state.log.append(f"{power} plays {hands.title(number)} for {value} CP (5.5).")
+    first = power not in state.played_a_card
+    if first:
+        state.played_a_card.append(power)
+    stack.push(state, CommandPoints(power=power, card=number, left=value, first=first))
+    respond(state, f"cp-card:{number}", power)
+
+
+def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
+    power = frame.power
+    if frame.first and state.owed_removals.get(power) and frame.left >= building.SOLDIER_COST:
+        return [Choice(Action("owed"), f"Build and lose 1 SP against your removal reminder "
+                       f"({building.SOLDIER_COST} CP, 5.12: the first card of the turn)",
+                       "build")]
+    out: list[Choice] = []
+    if frame.left >= FLAG_COST:
+        for duchy in geo.cp_flag_targets(state, power):
+            for what in geo.flag_options(state, duchy, power):
+                out.append(Choice(Action("flag", f"{duchy}={what}"),
+                                  flag_label(state, duchy, what) + f": {FLAG_COST} CP (7.1)",
+                                  "flag"))
+    for verb, noun, _cost, label in building.build_options(state, power, frame.left):
+        out.append(Choice(Action(verb, noun), label, "build"))
+    for operation in CP_OPERATIONS.values():
+        out.extend(operation.choices(state, frame))
+    if frame.only:
+        out = [c for c in out if c.group in frame.only]
+    out.append(Choice(Action("stop"), f"Stop spending CP ({frame.left} CP left are lost, 5.5)",
+                      "turn"))
+    return out
+
+
+def flag_label(state: WellingtonState, duchy: str, what: str) -> str:
+    if what == "-":
+        return f"Remove the {state.flags.get(duchy, '')} flag at {geo.name(duchy)}"
+    here = state.flags.get(duchy)
+    return (f"{'Replace the ' + here + ' flag with' if here else 'Place'} a {what} flag at "
+            f"{geo.name(duchy)}")
+
+
+def apply_flag(state: WellingtonState, power: str, noun: str, why: str) -> None:
+    duchy, what = noun.split("=")
+    if what == "-":
+        geo.remove_flag(state, duchy, power, why)
+    else:
+        geo.set_flag(state, duchy, what, why)
+
+
+def _flag(state: WellingtonState, frame: CommandPoints, noun: str) -> None:
+    power = frame.power
+    pay(state, frame, FLAG_COST)
+    apply_flag(state, power, noun, "7.1, 1 CP")
+    respond(state, f"cp-flag:{noun}", power)
+
+
+def _build(state: WellingtonState, frame: CommandPoints, noun: str) -> None:
+    power = frame.power
+    cost = building.carry_out(state, power, "build", noun)
+    pay(state, frame, cost)
+    respond(state, f"cp-build:{noun}", power)
+
+
+def _regroup(state: WellingtonState, frame: CommandPoints, noun: str) -> None:
+    power = frame.power
+    cost = building.carry_out(state, power, "regroup", noun)
+    pay(state, frame, cost)
+    respond(state, f"cp-regroup:{noun}", power)
+
+
+def _owed(state: WellingtonState, frame: CommandPoints, _noun: None) -> None:
+    pay_owed(state, frame.power, 1)
+    state.log.append(f"{frame.power} builds and loses 1 SP against its removal reminder "
+                     f"(5.12).")
+    pay(state, frame, building.SOLDIER_COST)
+
+
+def _stop(state: WellingtonState, frame: CommandPoints, _noun: None) -> None:
+    if frame.left:
+        state.log.append(f"{frame.power} leaves {frame.left} CP unspent (5.5).")
+    stack.done(state, frame)
+
+
+CP_HANDLERS.update({"flag": _flag, "build": _build, "regroup": _regroup, "owed": _owed,
+                    "stop": _stop})
+
+COMMAND_POINTS = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: spend {frame.left} CP, one expenditure at a "
+                                 "time (5.5): flags, builds, regroups, moves."),
+    choices=cp_choices,
+    handlers=CP_HANDLERS,
+)
+
+
+# --- free flags (11.9, 12.3, 4.3): the same choice without CP ----------------------------------
+
+
+def flag_choices(state: WellingtonState, frame: FlagChoice) -> list[Choice]:
+    out = [Choice(Action("flag", f"{frame.duchy}={what}"),
+                  flag_label(state, frame.duchy, what) + f" (free, {frame.why})", "flag")
+           for what in geo.flag_options(state, frame.duchy, frame.power)]
+    if not (frame.must and out):
+        out.append(Choice(Action("no-flag"), f"Leave {geo.name(frame.duchy)} as it is",
+                          "flag"))
+    return out
+
+
+def _free_flag(state: WellingtonState, frame: FlagChoice, noun: str) -> None:
+    stack.done(state, frame)
+    apply_flag(state, frame.power, noun, frame.why + ", free")
+
+
+FLAG_CHOICE = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: a free flag at {geo.name(frame.duchy)} "
+                                 f"({frame.why})?"),
+    choices=flag_choices,
+    handlers={"flag": _free_flag,
+              "no-flag": lambda state, frame, _noun: stack.done(state, frame)},
+)
+
+
+# --- an event's removals (5.12, 5.13) ----------------------------------------------------------
+
+
+def remove(state: WellingtonState, power: str, sp: int, card: int = 0, to: str = "",
+           why: str = "") -> None:
+    """An event makes `power` lose `sp` SP, its choice of where (pushed: it runs next). With
+    too few soldiers on the map the rest is owed (5.12)."""
+    if sp > 0:
+        stack.push(state, Removal(power=power, left=sp, card=card, to=to, why=why))
+        if not removal_choices(state, stack.top(state)):
+            stack.done(state, stack.top(state))
+            owe(state, power, sp, why)
+
+
+def owe(state: WellingtonState, power: str, sp: int, why: str) -> None:
+    """5.12: a reminder marker: `sp` SP still to be removed at the first opportunity
+    (Reinforcements, 16.2); at the game's end each unsatisfied one costs 1 VP (5.13, 19.3).
+    OPEN: building and losing them at once with the Power's remaining cards or Resources."""
+    state.owed_removals.setdefault(power, []).append(sp)
+    state.log.append(f"{power} cannot remove {sp} more SP ({why}): a reminder, to be "
+                     f"satisfied at the first opportunity (5.12).")
+
+
+def pay_owed(state: WellingtonState, power: str, sp: int) -> None:
+    """5.12: `sp` SP built and lost at once against the oldest reminders."""
+    owed = state.owed_removals.get(power, [])
+    while sp > 0 and owed:
+        paid = min(sp, owed[0])
+        owed[0] -= paid
+        sp -= paid
+        if not owed[0]:
+            owed.pop(0)
+    if not owed:
+        state.owed_removals.pop(power, None)
+
+
+def removal_choices(state: WellingtonState, frame: Removal) -> list[Choice]:
+    return [Choice(Action("lose", where), f"Lose 1 SP at {geo.name(where)} ({frame.why}; "
+                   f"{frame.left} to go)", "removal")
+            for where in sorted(state.troops)
+            if geo.on_map(where) and building.sp(state, where, frame.power)]
+
+
+def _lose(state: WellingtonState, frame: Removal, where: str) -> None:
+    lost = building.lose_sp(state, where, frame.power, 1, to=frame.to or None)
+    frame.left -= lost
+    state.log.append(f"{frame.power} loses {lost} SP at {geo.name(where)} ({frame.why}).")
+    if frame.left <= 0:
+        stack.done(state, frame)
+    elif not removal_choices(state, frame):
+        stack.done(state, frame)
+        owe(state, frame.power, frame.left, frame.why)
+
+
+REMOVAL = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: remove {frame.left} more SP of your "
+                                 f"soldiers, where you choose ({frame.why})."),
+    choices=removal_choices,
+    handlers={"lose": _lose},
+)
+
+
+# --- Response windows (5.2) -------------------------------------------------------------------
+
+
+def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
+    """The Response cards `power` may play now, answering `trigger` (5.2)."""
+    return [n for n in hands.hand(state, power)
+            if hands.is_response(n) and event_playable(state, power, n, trigger)]
+
+
+def respond(state: WellingtonState, trigger: str, active: str) -> None:
+    """5.2: after an action, any Power may play Responses, the next in impulse order after
+    the acting Power first (5.2: simultaneous Responses count as played by the next Power
+    first), the acting Power last (its own Responses: #7 after its siege, #8 as besieger).
+    By default only Powers holding one playable now are asked (an option asks all)."""
+    start = POWERS.index(active)
+    order = [POWERS[(start + i) % len(POWERS)] for i in range(1, len(POWERS) + 1)]
+    if not state.options.ask_every_power_for_responses:
+        order = [p for p in order if responses(state, p, trigger)]
+    if order:
+        stack.push(state, ResponseWindow(trigger=trigger, asked=order))
+
+
+def response_choices(state: WellingtonState, frame: ResponseWindow) -> list[Choice]:
+    power = frame.asked[0]
+    out = [Choice(Action("respond", n), f"Play {hands.title(n)} as a Response (5.2)", "card")
+           for n in responses(state, power, frame.trigger)]
+    out.append(Choice(Action("no-response"), "No Response", "turn"))
+    return out
+
+
+def _respond(state: WellingtonState, frame: ResponseWindow, number: int) -> None:
+    play_event(state, frame.asked[0], number, frame.trigger)
+
+
+def _no_response(state: WellingtonState, frame: ResponseWindow, _noun: None) -> None:
+    frame.asked.pop(0)
+    while frame.asked and not state.options.ask_every_power_for_responses \
+            and not responses(state, frame.asked[0], frame.trigger):
+        frame.asked.pop(0)
+    if not frame.asked:
+        stack.done(state, frame)
+
+
+RESPONSE_WINDOW = stack.Stop(
+    role=lambda state, frame: frame.asked[0],
+    prompt=lambda state, frame: f"{frame.asked[0]}: play a Response (5.2)?",
+    choices=response_choices,
+    handlers={"respond": _respond, "no-response": _no_response},
+)
+
+
+# --- helpers other parts call ------------------------------------------------------------------
+
+
+def current_impulse(state: WellingtonState) -> Impulse | None:
+    return stack.find(state, Impulse)
+
+
+def allow_continuation(state: WellingtonState, count: int = 1) -> None:
+    """5.6: an event that lets its player draw and play another card: one more non-"+" play
+    this impulse (a continuation of the event)."""
+    impulse = current_impulse(state)
+    if impulse is not None:
+        impulse.extra += count
+
+
+FLOW: stack.Flow = {CommandPoints: COMMAND_POINTS, FlagChoice: FLAG_CHOICE,
+                    EventPlay: EVENT_PLAY, ResponseWindow: RESPONSE_WINDOW, Removal: REMOVAL}

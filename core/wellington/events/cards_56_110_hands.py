@@ -1,0 +1,324 @@
+"""Wellington events #56-110: cards that act on hands and the deck (#57, #65, #76, #83,
+#89, #104). Registered on import."""
+from __future__ import annotations
+
+from core import cards, rng, stack
+from core.wellington import cardplay, hands, impulse
+from core.wellington.events import common
+from core.wellington.events import helpers_56_110 as h
+from core.wellington.frames.cardplay import EventPlay
+from core.wellington.frames.events import EventChoice, EventStep
+from core.wellington.frames.impulse import Impulse
+from core.wellington.state import (FRENCH, IN_PLAY, NATIONAL_DECKS, POWERS, RESERVES,
+                                   WellingtonState)
+
+
+# --- #83 Change of Plans ----------------------------------------------------------------------
+# "Una Potenza a tua scelta deve scartare a caso una carta Nazionale ed una non Nazionale dalla
+# sua mano. Quella Potenza pesca poi una carta dal mazzo. Se non ci sono carte disponibili da
+# scartare, non c'è penalità. La Potenza colpita da questo evento può comunque pescare."
+
+CHANGE_OF_PLANS = 83
+PLANS_DRAW = 1
+
+
+def _plans_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, CHANGE_OF_PLANS, trigger)
+
+
+def _plans_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, CHANGE_OF_PLANS, "power",
+               [(p, f"{p} discards a national and a non-national card at random, then "
+                    "draws a card") for p in POWERS],
+               "which Power changes its plans?")
+
+
+def _plans_power(state: WellingtonState, frame: EventChoice, victim: str) -> None:
+    """5.4: the national card goes to its Reserve, the other to the discard pile (both at
+    random); then the victim draws 1 card, discards or not."""
+    held = hands.hand(state, victim)
+    nationals = [n for n in held if hands.is_national(n)]
+    gone: list[int] = []
+    if nationals:
+        gone.append(nationals[rng.randbelow(state, len(nationals))])
+        state.reveals += 1
+    common_card = hands.random_common(state, victim)
+    if common_card is not None:
+        gone.append(common_card)
+    for number in gone:
+        hands.discard_from_hand(state, victim, number)
+    drawn = hands.draw(state, victim, PLANS_DRAW)
+    named = ", ".join(hands.title(n) for n in gone) or "nothing (no card to discard)"
+    state.log.append(f"#83 Change of Plans: {victim} discards {named} at random and draws "
+                     f"{drawn} card.")
+
+
+# --- #57 House of Rothschild -------------------------------------------------------------------
+# "Pescate 2 carte, dovete giocarne una ora. Non giocabile in un impulso nel quale avete la
+# capacità di Prelazione. Dopo aver giocato questa carta mescolate tutti gli scarti non
+# Nazionali, inclusa questa carta, nel mazzo."
+
+ROTHSCHILD = 57
+ROTHSCHILD_DRAW = 2
+
+
+def _rothschild_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """R14: the Preemption capability is 4.22's: holding strictly the most playable cards."""
+    if not h.own_impulse(state, power, ROTHSCHILD, trigger):
+        return False
+    counts = {p: impulse.playable_cards(state, p) for p in POWERS}
+    return not all(counts[power] > n for p, n in counts.items() if p != power)
+
+
+def _rothschild_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.then(state, frame.power, ROTHSCHILD, "reshuffle")     # after the card drawn is played
+    h.draw_and_offer(state, frame.power, ROTHSCHILD, ROTHSCHILD_DRAW, must=True)
+
+
+def _rothschild_reshuffle(state: WellingtonState, frame: EventStep) -> None:
+    """The discard pile holds only common cards (national ones go to their Reserve, 4.21):
+    it and #57 itself are shuffled into the deck."""
+    also = [ROTHSCHILD] if ROTHSCHILD in state.piles.boxes[IN_PLAY] else []
+    cards.reshuffle(state, state.piles, also=also)
+    state.log.append(f"#57 House of Rothschild: the discards and the card are shuffled into "
+                     f"the deck ({len(state.piles.deck)} cards).")
+
+
+# --- #89 The Church (+E, Spain) ---------------------------------------------------------------
+# "Pescate due carte; ne potete giocare una immediatamente."
+
+CHURCH = 89
+CHURCH_DRAW = 2
+
+
+def _church_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, CHURCH, trigger)
+
+
+def _church_play(state: WellingtonState, frame: EventPlay) -> None:
+    h.draw_and_offer(state, frame.power, CHURCH, CHURCH_DRAW, must=False)
+
+
+# --- #104 Imperial Favour (E, French) ---------------------------------------------------------
+# "Pescate 2 carte; ne potete giocare una immediatamente. Oppure: scegliete una carta Nazionale
+# francese dalla Riserva (anche una già giocata in questo turno) e guadagnate una Risorsa."
+
+IMPERIAL_FAVOUR = 104
+FAVOUR_DRAW = 2
+FAVOUR_RESOURCES = 1
+
+
+def _favour_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, IMPERIAL_FAVOUR, trigger)
+
+
+def _favour_play(state: WellingtonState, frame: EventPlay) -> None:
+    options = [("draw", f"Draw {FAVOUR_DRAW} cards; you may play one of them now")]
+    if reserve(state):
+        options.append(("reserve", "Take a French national card from the Reserve and gain "
+                                   f"{FAVOUR_RESOURCES} Resource"))
+    common.ask(state, frame.power, IMPERIAL_FAVOUR, "mode", options, "which favour?")
+
+
+def _favour_mode(state: WellingtonState, frame: EventChoice, mode: str) -> None:
+    if mode == "draw":
+        h.draw_and_offer(state, frame.power, IMPERIAL_FAVOUR, FAVOUR_DRAW, must=False)
+        return
+    common.ask(state, frame.power, IMPERIAL_FAVOUR, "reserve",
+               [(str(n), f"Take {hands.title(n)}") for n in reserve(state)],
+               "which card from the French Reserve?")
+
+
+def reserve(state: WellingtonState) -> list[int]:
+    """The seed's French Reserve: the undealt national cards (2.4) and the played ones (4.21),
+    two boxes here; "even one already played this turn"."""
+    return sorted([*state.piles.boxes[NATIONAL_DECKS[FRENCH]],
+                   *state.piles.boxes[RESERVES[FRENCH]]])
+
+
+def _favour_reserve(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    number = int(noun)
+    cards.move(state.piles, number, state.piles.where(number), hands.holder(state, frame.power))
+    state.resources[frame.power] = state.resources.get(frame.power, 0) + FAVOUR_RESOURCES
+    state.log.append(f"#104 Imperial Favour: {frame.power} takes a French national card from "
+                     f"the Reserve and gains {FAVOUR_RESOURCES} Resource.")
+
+
+# --- #76 Exploring Officers / Spies (+E) -----------------------------------------------------
+# "Pescate sino a 3 carte non nazionali a caso dalla mano di qualsiasi altra Potenza. Scartate
+# una carta a vostra scelta e riponete il resto nella mano di quella Potenza. Oppure: pescate le
+# seguenti 3 carte dal mazzo. Se non avete speso alcuna Risorsa in questo impulso, potete ora
+# spenderne una per acquisire una di queste carte. Riorganizzate le altre due carte in qualsiasi
+# ordine e ponetele a faccia in giù sopra il mazzo."
+
+SPIES = 76
+SPIES_TAKEN = 3
+OFFICERS_SEEN = 3
+OFFICERS_COST = 1
+
+
+def _spies_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, SPIES, trigger)
+
+
+def _spies_victims(state: WellingtonState, power: str) -> list[str]:
+    return [p for p in POWERS if p != power
+            and any(not hands.is_national(n) for n in hands.hand(state, p))]
+
+
+def _spies_play(state: WellingtonState, frame: EventPlay) -> None:
+    options = [(f"spies:{p}", f"Spies: up to {SPIES_TAKEN} cards of {p}'s hand; discard one")
+               for p in _spies_victims(state, frame.power)]
+    if state.piles.deck or state.piles.discard:
+        options.append(("officers", f"Exploring Officers: look at the next {OFFICERS_SEEN} "
+                                    "cards of the deck"))
+    if options:
+        common.ask(state, frame.power, SPIES, "mode", options, "spies or exploring officers?")
+
+
+def _spies_mode(state: WellingtonState, frame: EventChoice, mode: str) -> None:
+    if mode == "officers":
+        _officers(state, frame.power)
+        return
+    victim = mode.split(":")[1]
+    pool = [n for n in hands.hand(state, victim) if not hands.is_national(n)]
+    seen = []
+    while pool and len(seen) < SPIES_TAKEN:
+        seen.append(pool.pop(rng.randbelow(state, len(pool))))
+    state.reveals += 1
+    common.ask(state, frame.power, SPIES, "discard",
+               [(str(n), f"Discard {hands.title(n)}") for n in seen],
+               f"{victim}'s cards: which one is discarded (the rest go back)?", picked=[victim])
+
+
+def _spies_discard(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    victim = frame.picked[0]
+    hands.discard_from_hand(state, victim, int(noun))
+    state.log.append(f"#76 Spies: {frame.power} makes {victim} discard {hands.title(int(noun))}.")
+
+
+def _officers(state: WellingtonState, power: str) -> None:
+    """The next 3 cards are looked at where they lie, on top of the deck (only the player
+    sees them); G.56: with none taken all 3 go back in the order the player chooses."""
+    hands.refill_deck(state)
+    seen = list(reversed(state.piles.deck[-OFFICERS_SEEN:]))
+    state.reveals += 1
+    impulse_ = stack.find(state, Impulse)
+    can_buy = (state.resources.get(power, 0) >= OFFICERS_COST
+               and not (impulse_ is not None and impulse_.resource))
+    if can_buy and seen:
+        common.ask(state, power, SPIES, "buy",
+                   [(str(n), f"Spend {OFFICERS_COST} Resource to take {hands.title(n)}")
+                    for n in seen], "take one of them for a Resource?",
+                   picked=[str(n) for n in seen], optional=True)
+    else:
+        _officers_order(state, power, [str(n) for n in seen])
+
+
+def _officers_buy(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    seen = list(frame.picked)
+    if noun != common.DECLINE:
+        state.resources[frame.power] -= OFFICERS_COST
+        cards.move(state.piles, int(noun), cards.DECK, hands.holder(state, frame.power))
+        seen.remove(noun)
+        state.log.append(f"#76 Exploring Officers: {frame.power} spends {OFFICERS_COST} "
+                         "Resource for one of the cards.")
+    _officers_order(state, frame.power, seen)
+
+
+def _officers_order(state: WellingtonState, power: str, left: list[str]) -> None:
+    """The cards go back on top one at a time, in the order the player chooses: the last one
+    put back is the top card."""
+    if len(left) <= 1:
+        for noun in left:
+            cards.move(state.piles, int(noun), cards.DECK, cards.DECK)
+        return
+    common.ask(state, power, SPIES, "back",
+               [(n, f"Put {hands.title(int(n))} back now (under those put back after it)")
+                for n in left], "which card goes back on the deck next?", picked=left)
+
+
+def _officers_back(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    cards.move(state.piles, int(noun), cards.DECK, cards.DECK)
+    _officers_order(state, frame.power, [n for n in frame.picked if n != noun])
+
+
+# --- #65 Palace Intrigue (E) ------------------------------------------------------------------
+# "Prendete una carta non Nazionale a caso dalla mano di qualsiasi altra Potenza, la potete
+# giocare o tenere o scambiare con questa carta. Quella Potenza deve usare questa carta come 2
+# CP nel suo impulso seguente a meno che non sia persa nel frattempo. Ponete il segnalino di
+# ricordo dell'evento accanto alla Tabella del Turno."
+
+PALACE_INTRIGUE = 65
+
+
+def _intrigue_victims(state: WellingtonState, power: str) -> list[str]:
+    return [p for p in POWERS if p != power
+            and any(not hands.is_national(n) for n in hands.hand(state, p))]
+
+
+def _intrigue_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, PALACE_INTRIGUE, trigger) and bool(
+        _intrigue_victims(state, power))
+
+
+def _intrigue_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, PALACE_INTRIGUE, "victim",
+               [(p, f"Take a card at random from {p}'s hand")
+                for p in _intrigue_victims(state, frame.power)],
+               "whose court do you intrigue in?")
+
+
+def _intrigue_victim(state: WellingtonState, frame: EventChoice, victim: str) -> None:
+    """G.55: a random non-national card of the victim's goes to the player, who may play it
+    at once (a continuation, 5.6) or keep it; #65 passes to the victim, bound to be spent as
+    2 CP in its next impulse (impulse.py's obligation: wiring W6) unless it loses it first."""
+    taken = hands.random_common(state, victim)
+    assert taken is not None
+    cards.move(state.piles, taken, hands.holder(state, victim), hands.holder(state, frame.power))
+    cards.move(state.piles, PALACE_INTRIGUE, IN_PLAY, hands.holder(state, victim))
+    state.obligations.setdefault(victim, []).append(PALACE_INTRIGUE)
+    state.log.append(f"#65 Palace Intrigue: {frame.power} takes a card at random from "
+                     f"{victim}'s hand; {victim} must spend #65 as 2 CP in its next impulse.")
+    h.offer(state, frame.power, PALACE_INTRIGUE, [taken], must=False)
+
+
+def owed_spent(state: WellingtonState, power: str, number: int) -> None:
+    """W6: impulse.py's owed play spends #65 from the victim's hand (the card then goes to
+    the discard pile, 4.21); #26's owed play has no card in hand and is left alone."""
+    if number == PALACE_INTRIGUE and number in hands.hand(state, power):
+        hands.discard_from_hand(state, power, number)
+
+
+def obligation_lapsed(state: WellingtonState, power: str) -> None:
+    """W6: at the start of `power`'s impulse, before its obligations are read: #65 binds only
+    while the Power still holds it ("unless it has lost it in the meantime")."""
+    owed = state.obligations.get(power, [])
+    if PALACE_INTRIGUE in owed and PALACE_INTRIGUE not in hands.hand(state, power):
+        owed.remove(PALACE_INTRIGUE)
+        if not owed:
+            state.obligations.pop(power, None)
+        state.log.append(f"{power} no longer holds #65 Palace Intrigue: nothing is owed.")
+
+
+# --- registration (on import) --------------------------------------------------------------------
+
+cardplay.register(CHANGE_OF_PLANS, cardplay.Event(_plans_playable, _plans_play))
+common.on_choice(CHANGE_OF_PLANS, "power", _plans_power)
+cardplay.register(ROTHSCHILD, cardplay.Event(_rothschild_playable, _rothschild_play))
+common.on_choice(ROTHSCHILD, h.PLAY_DRAWN, h.play_drawn)
+common.on_step(ROTHSCHILD, "reshuffle", _rothschild_reshuffle)
+cardplay.register(CHURCH, cardplay.Event(_church_playable, _church_play))
+common.on_choice(CHURCH, h.PLAY_DRAWN, h.play_drawn)
+cardplay.register(IMPERIAL_FAVOUR, cardplay.Event(_favour_playable, _favour_play))
+common.on_choice(IMPERIAL_FAVOUR, "mode", _favour_mode)
+common.on_choice(IMPERIAL_FAVOUR, "reserve", _favour_reserve)
+common.on_choice(IMPERIAL_FAVOUR, h.PLAY_DRAWN, h.play_drawn)
+cardplay.register(SPIES, cardplay.Event(_spies_playable, _spies_play))
+common.on_choice(SPIES, "mode", _spies_mode)
+common.on_choice(SPIES, "discard", _spies_discard)
+common.on_choice(SPIES, "buy", _officers_buy)
+common.on_choice(SPIES, "back", _officers_back)
+cardplay.register(PALACE_INTRIGUE, cardplay.Event(_intrigue_playable, _intrigue_play))
+common.on_choice(PALACE_INTRIGUE, "victim", _intrigue_victim)
+common.on_choice(PALACE_INTRIGUE, h.PLAY_DRAWN, h.play_drawn)

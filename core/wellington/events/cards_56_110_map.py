@@ -1,0 +1,456 @@
+"""Wellington events #56-110: cards that place pieces and flags or strike Formations on the
+map (#56, #63, #69, #80, #88, #92, #101, #105). Registered on import."""
+from __future__ import annotations
+
+from core import dice
+from core.wellington import attrition, building, cardplay, hands, naval
+from core.wellington import flags as geo
+from core.wellington.events import common
+from core.wellington.events import helpers_56_110 as h
+from core.wellington.frames.cardplay import EventPlay
+from core.wellington.frames.events import EventChoice
+from core.wellington.state import ADN, ADS, ALLIES, FRENCH, GB, INF, SIDE, SPAIN, WellingtonState
+from maps.wellington import MADRID
+
+
+# --- #101 German Conscripts (+E, French) ------------------------------------------------------
+# "Piazza 4 SP francesi in uno dei tuoi Ducati Nazionali controllati. Non può essere giocata
+# come evento se è stato giocato l'evento Fronte Russo #4."
+
+GERMAN_CONSCRIPTS = 101
+RUSSIAN_FRONT = 4
+CONSCRIPTS_SP = 4
+
+
+def _german_places(state: WellingtonState, power: str) -> list[str]:
+    """Its own controlled National duchies; the 6.3 French exception (none left: the other
+    French Power's), as cards.toml reads the card."""
+    own = building.own_national(state, power, keys_only=False)
+    if not own:
+        own = building.own_national(state, ADN if power == ADS else ADS, keys_only=False)
+    return own
+
+
+def _german_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """R15: #4 played as its event is removed from play (5.7; a #4 the 1813 start plays is
+    removed too, 2.7); a #4 cancelled by #78 is discarded, so it does not count."""
+    return (h.own_impulse(state, power, GERMAN_CONSCRIPTS, trigger)
+            and RUSSIAN_FRONT not in state.piles.removed
+            and bool(_german_places(state, power)))
+
+
+def _german_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, GERMAN_CONSCRIPTS, "duchy",
+               [(d, f"Place {CONSCRIPTS_SP} SP at {geo.name(d)}")
+                for d in _german_places(state, frame.power)],
+               f"where do the {CONSCRIPTS_SP} SP of German conscripts go?")
+
+
+def _german_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    common.place_sp(state, duchy, frame.power, CONSCRIPTS_SP, "#101 German Conscripts")
+
+
+# --- #105 Afrancesados (+E, French) -----------------------------------------------------------
+# "Piazza 2 SP francesi in qualsiasi Ducato spagnolo non assediato che occupi o controlli.
+# Madrid: questa carta non può essere giocata come evento se la Spagna o la Gran Bretagna
+# controlla Madrid."
+
+AFRANCESADOS = 105
+AFRANCESADOS_SP = 2
+
+
+def _afrancesados_places(state: WellingtonState, power: str) -> list[str]:
+    """A duchy in Spain (1.21), not besieged, where the Power has pieces or its flag
+    controls it."""
+    return [d for d in geo.duchies()
+            if geo.country(d) == "Spain" and not building.besieged(state, d)
+            and (power in geo.powers_present(state, d) or geo.controller(state, d) == power)]
+
+
+def _afrancesados_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return (h.own_impulse(state, power, AFRANCESADOS, trigger)
+            and geo.controller(state, MADRID) not in (SPAIN, GB)
+            and bool(_afrancesados_places(state, power)))
+
+
+def _afrancesados_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, AFRANCESADOS, "duchy",
+               [(d, f"Place {AFRANCESADOS_SP} SP at {geo.name(d)}")
+                for d in _afrancesados_places(state, frame.power)],
+               f"where do the {AFRANCESADOS_SP} SP of Afrancesados go?")
+
+
+def _afrancesados_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    common.place_sp(state, duchy, frame.power, AFRANCESADOS_SP, "#105 Afrancesados")
+
+
+# --- #63 British Subsidies --------------------------------------------------------------------
+# "La Gran Bretagna piazza 4 SP in qualsiasi Ducato Nazionale britannico che sia un porto e sotto
+# controllo britannico. Anche la Spagna piazza 4 SP in qualsiasi Ducato Nazionale spagnolo che
+# sia un porto sotto controllo britannico o spagnolo. Sia la Gran Bretagna che la Spagna pescano
+# una carta extra."
+
+SUBSIDIES = 63
+SUBSIDIES_SP = 4
+SUBSIDIES_DRAW = 1
+
+
+def _subsidy_places(state: WellingtonState, power: str) -> list[str]:
+    """GB: its (printed) National port duchies it controls. Spain: a port in Spain under
+    British or Spanish control — 1.21 makes a duchy of Spain Spanish National only while
+    Spain controls it, so the card's "under British control" can only mean the duchies of
+    Spain (reading, docs/wellington-events-56-110.md)."""
+    if power == GB:
+        return [d for d in geo.duchies() if geo.national_power(d) == GB and naval.is_port(d)
+                and geo.controller(state, d) == GB]
+    return [d for d in geo.duchies() if geo.country(d) == "Spain" and naval.is_port(d)
+            and geo.controller(state, d) in (GB, SPAIN)]
+
+
+def _subsidies_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, SUBSIDIES, trigger)
+
+
+def _subsidies_play(state: WellingtonState, frame: EventPlay) -> None:
+    """Each part happens where it can: a Power with no such port places nothing; both draw.
+    GB chooses first, then Spain (impulse order, 1.3)."""
+    for power in (GB, SPAIN):
+        drawn = hands.draw(state, power, SUBSIDIES_DRAW)
+        state.log.append(f"#63 British Subsidies: {power} draws {drawn} card.")
+    for power in (SPAIN, GB):               # pushed: GB's question comes first
+        places = _subsidy_places(state, power)
+        if places:
+            common.ask(state, power, SUBSIDIES, "port",
+                       [(d, f"Place {SUBSIDIES_SP} {power} SP at {geo.name(d)}")
+                        for d in places],
+                       f"where do {power}'s {SUBSIDIES_SP} SP land?")
+        else:
+            state.log.append(f"#63 British Subsidies: {power} has no port it may use.")
+
+
+def _subsidies_port(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    common.place_sp(state, duchy, frame.power, SUBSIDIES_SP, "#63 British Subsidies")
+
+
+# --- #80 Incompetent Commissary ---------------------------------------------------------------
+# "Un'Armata o Gruppo di Armate a vostra scelta deve controllare per l'Attrito."
+
+INCOMPETENT_COMMISSARY = 80
+
+
+def armies(state: WellingtonState) -> list[tuple[str, str]]:
+    """(duchy, side) of every Army or Army Group on the map: a side's Formation led by a
+    commander (1.6); a two-Power Army Group is the side's pieces in the duchy together."""
+    out = []
+    for duchy in sorted({d for d in state.commanders.values() if geo.on_map(d)}):
+        for side in (ALLIES, FRENCH):
+            if any(SIDE[geo.commander_power(c)] == side
+                   for c in building.commanders_at(state, duchy)):
+                out.append((duchy, side))
+    return out
+
+
+def army_attrition(state: WellingtonState, duchy: str, side: str, why: str) -> dict[str, int]:
+    """13.1: the Army (or Army Group) of `side` in `duchy` checks attrition once; a
+    two-Power group shares its losses as attrition.check does (its Commander's Power the odd
+    one)."""
+    units = attrition.units_of_side(state, duchy, side)
+    return attrition.check(state, duchy, units, why=why, leader=state.leading.get(duchy, ""))
+
+
+def _commissary_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, INCOMPETENT_COMMISSARY, trigger) and bool(armies(state))
+
+
+def _commissary_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, INCOMPETENT_COMMISSARY, "army",
+               [(f"{d}|{side}", f"The {side} Army at {geo.name(d)}")
+                for d, side in armies(state)],
+               "which Army checks for attrition?")
+
+
+def _commissary_army(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    duchy, side = noun.split("|")
+    army_attrition(state, duchy, side, "#80 Incompetent Commissary")
+
+
+# --- #88 Partisans (+E, Spain) ----------------------------------------------------------------
+# "Scegliete 3 qualsiasi Formazioni spagnole in Ducati diversi. Ogni Formazione in Spagna
+# adiacente ad una di queste Formazioni deve controllare per l'attrito (nessuna Formazione
+# francese può controllare per l'attrito più di una volta con questo evento)."
+
+PARTISANS = 88
+PARTISAN_FORMATIONS = 3
+
+
+def spanish_formations(state: WellingtonState) -> list[str]:
+    places = set(state.troops) | set(state.commanders.values())
+    return sorted(d for d in places if geo.on_map(d) and SPAIN in geo.powers_present(state, d))
+
+
+def _partisans_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, PARTISANS, trigger) and bool(spanish_formations(state))
+
+
+def _partisans_ask(state: WellingtonState, power: str, picked: list[str]) -> None:
+    left = [d for d in spanish_formations(state) if d not in picked]
+    if len(picked) >= PARTISAN_FORMATIONS or not left:
+        _partisans_strike(state, picked)
+        return
+    common.ask(state, power, PARTISANS, "formation",
+               [(d, f"The Spanish Formation at {geo.name(d)}") for d in left],
+               f"choose Spanish Formation {len(picked) + 1} of {PARTISAN_FORMATIONS} "
+               "(each in a different duchy)", picked=picked)
+
+
+def _partisans_play(state: WellingtonState, frame: EventPlay) -> None:
+    _partisans_ask(state, frame.power, [])
+
+
+def _partisans_formation(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    _partisans_ask(state, frame.power, [*frame.picked, duchy])
+
+
+def _partisans_strike(state: WellingtonState, picked: list[str]) -> None:
+    """R9: the French Formations in Spain adjacent to a chosen one, each checking once."""
+    struck = sorted({n for d in picked for n in geo.neighbours(d)
+                     if geo.country(n) == "Spain" and geo.has_formation(state, n, FRENCH)})
+    state.log.append(f"#88 Partisans strike from {', '.join(geo.name(d) for d in picked)}.")
+    for duchy in struck:
+        army_attrition(state, duchy, FRENCH, "#88 Partisans")
+
+
+# --- #69 Descent from the Sea -----------------------------------------------------------------
+# "Ponete 1 SP inglese (da quelli fuori gioco) e una bandiera inglese in qualsiasi porto non
+# fortificato e non occupato dal nemico, come se fosse stato effettuato un assalto anfibio
+# (14.3). Nessuna batteria costiera può sparare. Questo è in aggiunta a qualsiasi altro
+# convoglio o assalto anfibio effettuato dall'inglese in questo impulso."
+
+DESCENT = 69
+DESCENT_SP = 1
+
+
+def _descent_ports(state: WellingtonState) -> list[str]:
+    """Unfortified ports on the map with no Formation of the French (GB's enemy)."""
+    return [d for d in geo.duchies() if naval.is_port(d) and not geo.is_fortress(state, d)
+            and not geo.has_formation(state, d, FRENCH)]
+
+
+def _descent_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return (h.own_impulse(state, power, DESCENT, trigger) and bool(_descent_ports(state))
+            and building.unbuilt(state, GB)[INF] > 0)
+
+
+def _descent_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, DESCENT, "port",
+               [(d, f"Land 1 British SP and a British flag at {geo.name(d)}")
+                for d in _descent_ports(state)],
+               "where do the British land?")
+
+
+def _descent_port(state: WellingtonState, frame: EventChoice, port: str) -> None:
+    """As by an amphibious assault (14.3): the SP came by sea this impulse (no land move
+    after it, 14.2); no coastal battery fires; GB's convoys and assaults are untouched."""
+    common.place_sp(state, port, GB, DESCENT_SP, "#69 Descent from the Sea")
+    geo.set_flag(state, port, GB, "#69 Descent from the Sea")
+    state.sea_moved[f"{GB}@{port}"] = state.impulses
+
+
+# --- #56 Cavalry Raid (R) ---------------------------------------------------------------------
+# "Giocatela su due qualsiasi Ducati non fortificati* adiacenti ad un'Armata amica. Ogni
+# bandiera e Formazione nemica in questi Ducati deve controllare per l'attrito. Se le bandiere
+# nemiche sono rimosse, sono sostituite da bandiere della Potenza che controlla quell'Armata
+# (se possibile). *Una forza nemica che assedia una Fortezza può essere scelta come bersaglio."
+
+CAVALRY_RAID = 56
+RAID_DUCHIES = 2
+
+
+def _raid_targets(state: WellingtonState, power: str, army_duchy: str) -> list[str]:
+    """The duchies next to the Army: unfortified, or a fortress of the player's side that an
+    enemy force besieges (the card's asterisk)."""
+    side = SIDE[power]
+    enemy = FRENCH if side == ALLIES else ALLIES
+    out = []
+    for d in geo.neighbours(army_duchy):
+        if not geo.on_map(d):
+            continue
+        besieged_friend = (SIDE.get(geo.controller(state, d), "") == side
+                           and geo.has_formation(state, d, enemy))
+        if not geo.is_fortress(state, d) or besieged_friend:
+            out.append(d)
+    return sorted(out)
+
+
+def _raid_armies(state: WellingtonState, power: str) -> list[str]:
+    return [d for d, side in armies(state) if side == SIDE[power]
+            and len(_raid_targets(state, power, d)) >= RAID_DUCHIES]
+
+
+def _raid_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.any_moment(state, power, CAVALRY_RAID, trigger) and bool(_raid_armies(state, power))
+
+
+def _raid_play(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, CAVALRY_RAID, "army",
+               [(d, f"Raid from the Army at {geo.name(d)}") for d in _raid_armies(state,
+                                                                                  frame.power)],
+               "from which friendly Army do the cavalry ride?")
+
+
+def _raid_army(state: WellingtonState, frame: EventChoice, army: str) -> None:
+    _raid_ask(state, frame.power, [army])
+
+
+def _raid_leader(state: WellingtonState, duchy: str, side: str) -> str:
+    """The Commander of the side's Army in `duchy` (9.53): the named one, else its first
+    commander there."""
+    named = state.leading.get(duchy, "")
+    if named and SIDE[geo.commander_power(named)] == side:
+        return named
+    return next(c for c in sorted(building.commanders_at(state, duchy))
+                if SIDE[geo.commander_power(c)] == side)
+
+
+def _raid_ask(state: WellingtonState, power: str, picked: list[str]) -> None:
+    left = [d for d in _raid_targets(state, power, picked[0]) if d not in picked[1:]]
+    common.ask(state, power, CAVALRY_RAID, "duchy",
+               [(d, f"Raid {geo.name(d)}") for d in left],
+               f"raid duchy {len(picked)} of {RAID_DUCHIES}", picked=picked)
+
+
+def _raid_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    picked = [*frame.picked, duchy]
+    if len(picked) - 1 < RAID_DUCHIES:
+        _raid_ask(state, frame.power, picked)
+        return
+    army, targets = picked[0], picked[1:]
+    raider = geo.commander_power(_raid_leader(state, army, SIDE[frame.power]))
+    enemy = FRENCH if SIDE[frame.power] == ALLIES else ALLIES
+    for target in targets:
+        if geo.has_formation(state, target, enemy):
+            units = attrition.units_of_side(state, target, enemy)
+            attrition.check(state, target, units, why="#56 Cavalry Raid",
+                            leader=state.leading.get(target, ""))
+        flag = state.flags.get(target, "")
+        if flag and SIDE[flag] == enemy and \
+                attrition.flag_attrition(state, target, "#56 Cavalry Raid", "G.38"):
+            if raider in geo.flag_options(state, target, raider):
+                geo.set_flag(state, target, raider, "#56 Cavalry Raid")
+
+
+# --- #92 Guerrilla Attacks (+R, Spain) --------------------------------------------------------
+# "Scegliete sino a 5 Ducati controllati dai francesi in Spagna che non contengano Formazioni.
+# Tirate un dado per ciascuno di essi; aggiungete +1 al risultato se il Ducato è adiacente ad
+# una Formazione inglese o spagnola. Con un 4, 5 o 6 ponete la bandiera spagnola nel Ducato. La
+# Spagna può anche forzare un controllo per l'attrito su qualsiasi Armata o Gruppo di Armate
+# francese a sua scelta che non possa tracciare una linea di Ducati amici verso uno dei suoi
+# Ducati Nazionali amici."
+
+GUERRILLA = 92
+GUERRILLA_DUCHIES = 5
+GUERRILLA_NEED = 4
+GUERRILLA_DRM = 1
+
+
+def _guerrilla_duchies(state: WellingtonState) -> list[str]:
+    return [d for d in geo.duchies() if geo.country(d) == "Spain"
+            and geo.controller(state, d) in (ADS, ADN)
+            and not geo.has_formation(state, d, ALLIES)
+            and not geo.has_formation(state, d, FRENCH)]
+
+
+def cut_off(state: WellingtonState, duchy: str) -> bool:
+    """#92: the French Army in `duchy` cannot trace a line of friendly duchies (its own start
+    included) to one of its own friendly National duchies: those of the Powers in it."""
+    powers = [p for p in (ADS, ADN) if p in geo.powers_present(state, duchy)]
+    homes = {d for d in geo.duchies() for p in powers
+             if geo.is_national(state, d, p) and geo.friendly(state, d, p)}
+    if not geo.friendly(state, duchy, powers[0]):
+        return True
+    seen, todo = {duchy}, [duchy]
+    while todo:
+        here = todo.pop()
+        if here in homes:
+            return False
+        for there in geo.neighbours(here):
+            if there not in seen and geo.on_map(there) and geo.friendly(state, there, powers[0]):
+                seen.add(there)
+                todo.append(there)
+    return True
+
+
+def _guerrilla_armies(state: WellingtonState) -> list[str]:
+    return [d for d, side in armies(state) if side == FRENCH and cut_off(state, d)]
+
+
+def _guerrilla_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.any_moment(state, power, GUERRILLA, trigger) and bool(
+        _guerrilla_duchies(state) or _guerrilla_armies(state))
+
+
+def _guerrilla_play(state: WellingtonState, frame: EventPlay) -> None:
+    _guerrilla_ask(state, frame.power, [])
+
+
+def _guerrilla_ask(state: WellingtonState, power: str, picked: list[str]) -> None:
+    left = [d for d in _guerrilla_duchies(state) if d not in picked]
+    if len(picked) >= GUERRILLA_DUCHIES or not left:
+        _guerrilla_roll(state, power, picked)
+        return
+    common.ask(state, power, GUERRILLA, "duchy",
+               [(d, f"Raise the guerrillas at {geo.name(d)}") for d in left],
+               f"choose up to {GUERRILLA_DUCHIES} French-controlled duchies "
+               f"({len(picked)} chosen)", picked=picked, optional=True)
+
+
+def _guerrilla_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    if duchy == common.DECLINE:
+        _guerrilla_roll(state, frame.power, frame.picked)
+    else:
+        _guerrilla_ask(state, frame.power, [*frame.picked, duchy])
+
+
+def _guerrilla_roll(state: WellingtonState, power: str, picked: list[str]) -> None:
+    for duchy in picked:
+        near = any(geo.has_formation(state, n, ALLIES) for n in geo.neighbours(duchy))
+        drm = GUERRILLA_DRM if near else 0
+        face = dice.d6(state, f"#92 Guerrilla Attacks at {geo.name(duchy)}", "#92")
+        if face + drm >= GUERRILLA_NEED:
+            geo.set_flag(state, duchy, SPAIN, f"#92 Guerrilla Attacks, {face}{drm:+d}")
+        else:
+            state.log.append(f"#92 Guerrilla Attacks at {geo.name(duchy)}: {face}{drm:+d}, "
+                             "nothing.")
+    armies_ = _guerrilla_armies(state)
+    if armies_:
+        common.ask(state, power, GUERRILLA, "army",
+                   [(d, f"The French Army at {geo.name(d)} (cut off)") for d in armies_],
+                   "force an attrition check on a cut-off French Army?", optional=True)
+
+
+def _guerrilla_army(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
+    if duchy != common.DECLINE:
+        army_attrition(state, duchy, FRENCH, "#92 Guerrilla Attacks")
+
+
+# --- registration (on import) --------------------------------------------------------------------
+
+cardplay.register(GERMAN_CONSCRIPTS, cardplay.Event(_german_playable, _german_play))
+common.on_choice(GERMAN_CONSCRIPTS, "duchy", _german_duchy)
+cardplay.register(AFRANCESADOS, cardplay.Event(_afrancesados_playable, _afrancesados_play))
+common.on_choice(AFRANCESADOS, "duchy", _afrancesados_duchy)
+cardplay.register(SUBSIDIES, cardplay.Event(_subsidies_playable, _subsidies_play))
+common.on_choice(SUBSIDIES, "port", _subsidies_port)
+cardplay.register(INCOMPETENT_COMMISSARY, cardplay.Event(_commissary_playable,
+                                                         _commissary_play))
+common.on_choice(INCOMPETENT_COMMISSARY, "army", _commissary_army)
+cardplay.register(PARTISANS, cardplay.Event(_partisans_playable, _partisans_play))
+common.on_choice(PARTISANS, "formation", _partisans_formation)
+cardplay.register(DESCENT, cardplay.Event(_descent_playable, _descent_play))
+common.on_choice(DESCENT, "port", _descent_port)
+cardplay.register(CAVALRY_RAID, cardplay.Event(_raid_playable, _raid_play))
+common.on_choice(CAVALRY_RAID, "army", _raid_army)
+common.on_choice(CAVALRY_RAID, "duchy", _raid_duchy)
+cardplay.register(GUERRILLA, cardplay.Event(_guerrilla_playable, _guerrilla_play))
+common.on_choice(GUERRILLA, "duchy", _guerrilla_duchy)
+common.on_choice(GUERRILLA, "army", _guerrilla_army)

@@ -1,0 +1,188 @@
+"""Helpers both halves of the card events share (docs/wellington-events-1-55.md).
+
+    asking      `ask` pushes an EventChoice (frames/events.py): a Power picks one noun of a
+                list; the answer goes to the handler registered with `on_choice(card, step)`.
+                `then` pushes an EventStep: the function registered with `on_step(card, step)`
+                runs once what the event pushed after it (a battle, a removal) is over
+                (push `then` first, the battle or removal after it). FLOW runs both frames.
+    playing     `own_impulse` (5.1: the card play of the Power's own impulse), `draw_and_go_on`
+                (a Must-Play card's "draws another card and may play another", 5.6, 5.8),
+                `keep` (a card that stays face up while its effect lasts) and `release_kept`
+                (it goes on to the discard pile once its effect is over).
+    pieces      `place_sp` (an event places SP from the unbuilt counters, 5.11), `french_sp`.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from core import cards, stack
+from core.engine import Action, Choice
+from core.wellington import building, cardplay, hands
+from core.wellington.frames.events import EventChoice, EventStep
+from core.wellington.frames.impulse import Impulse
+from core.wellington.state import (ADN, ADS, COUNTER_TYPES, IN_EFFECT, IN_PLAY, SP, Effect,
+                                   WellingtonState)
+
+ChoiceHandler = Callable[[WellingtonState, EventChoice, str], None]
+StepHandler = Callable[[WellingtonState, EventStep], None]
+DECLINE = "-"                                     # the noun of "choose nothing" (optional)
+
+CHOICE_HANDLERS: dict[tuple[int, str], ChoiceHandler] = {}
+STEP_HANDLERS: dict[tuple[int, str], StepHandler] = {}
+
+
+# --- asking (frames/events.py) ---------------------------------------------------------------
+
+
+def on_choice(card: int, step: str, handler: ChoiceHandler) -> None:
+    CHOICE_HANDLERS[(card, step)] = handler
+
+
+def on_step(card: int, step: str, handler: StepHandler) -> None:
+    STEP_HANDLERS[(card, step)] = handler
+
+
+def ask(state: WellingtonState, power: str, card: int, step: str,
+        options: Iterable[tuple[str, str]], prompt: str, picked: Iterable[str] = (),
+        optional: bool = False) -> None:
+    """Push the question: `options` are (noun, label) pairs."""
+    pairs = list(options)
+    stack.push(state, EventChoice(power=power, card=card, step=step,
+                                  options=[n for n, _ in pairs], labels=[lb for _, lb in pairs],
+                                  prompt=prompt, picked=list(picked), optional=optional))
+
+
+def then(state: WellingtonState, power: str, card: int, step: str,
+         picked: Iterable[str] = ()) -> None:
+    stack.push(state, EventStep(power=power, card=card, what=step, picked=list(picked)))
+
+
+def _choices(state: WellingtonState, frame: EventChoice) -> list[Choice]:
+    out = [Choice(Action("event-choice", noun), label, "event")
+           for noun, label in zip(frame.options, frame.labels)]
+    if frame.optional or not out:
+        out.append(Choice(Action("event-choice", DECLINE), "None", "event"))
+    return out
+
+
+def _chosen(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    stack.done(state, frame)
+    CHOICE_HANDLERS[(frame.card, frame.step)](state, frame, noun)
+
+
+EVENT_CHOICE = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: f"{frame.power}: {hands.title(frame.card)}: {frame.prompt}",
+    choices=_choices,
+    handlers={"event-choice": _chosen},
+)
+
+
+def _run_step(state: WellingtonState, frame: EventStep) -> None:
+    STEP_HANDLERS[(frame.card, frame.what)](state, frame)
+
+
+EVENT_STEP = stack.Steps((_run_step,))
+
+FLOW: stack.Flow = {EventChoice: EVENT_CHOICE, EventStep: EVENT_STEP}
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def own_impulse(state: WellingtonState, power: str, trigger: str) -> bool:
+    """5.1: the card play of `power`'s own impulse (cardplay asks with no trigger)."""
+    impulse = stack.find(state, Impulse)
+    return trigger == "" and impulse is not None and impulse.power == power
+
+
+def draw_and_go_on(state: WellingtonState, power: str, why: str) -> None:
+    """5.6, 5.8: "the player draws another card and may play another card (even the one just
+    drawn)": one card drawn, one more non-"+" play this impulse."""
+    drawn = hands.draw(state, power, 1)
+    cardplay.allow_continuation(state)
+    state.log.append(f"{power} draws {drawn} card and may play another card ({why}, 5.6).")
+
+
+def keep(state: WellingtonState, card: int) -> None:
+    """The card stays face up as the reminder of its effect (cards.toml `kept`)."""
+    cards.move(state.piles, card, IN_PLAY, IN_EFFECT)
+
+
+def release_kept(state: WellingtonState) -> None:
+    """A kept card whose effect is over goes to the discard pile (#13 at the end of the turn,
+    #23 at the end of its Power's next impulse or when the commander is eliminated). The
+    game calls this after each impulse and at the end of the turn (the lead wires it)."""
+    state.effects = [e for e in state.effects
+                     if not (e.card == HUMBUGGED and not on_board(state, e.target))]
+    running = {e.card for e in state.effects}
+    for card in list(state.piles.boxes.get(IN_EFFECT, [])):
+        if card in KEPT_CARDS and card not in running:
+            cards.move(state.piles, card, IN_EFFECT, cards.DISCARD)
+            state.log.append(f"{hands.title(card)}'s effect is over: it is discarded.")
+
+
+ImpulseEnd = Callable[[WellingtonState, str, str], None]
+IMPULSE_END: list[ImpulseEnd] = []
+
+
+def on_impulse_end(hook: ImpulseEnd) -> None:
+    """A card whose effect is counted in impulses (#39) registers what to do as one ends."""
+    IMPULSE_END.append(hook)
+
+
+def end_of_impulse(state: WellingtonState, power: str, kind: str) -> None:
+    """The end of `power`'s impulse of `kind` ("scheduled", "preemptive", "pass"): effects
+    lasting "until the end of the next scheduled impulse" of a Power (#22) that began before
+    this impulse end; the registered hooks (#39); then kept cards whose effect is over go on.
+    The game calls this at the end of every impulse (impulse.end; the lead wires it)."""
+    if kind == "scheduled":
+        state.effects = [e for e in state.effects
+                         if not (e.until == "end-next-scheduled-impulse" and e.power == power
+                                 and e.started < state.impulses)]
+    for hook in IMPULSE_END:
+        hook(state, power, kind)
+    release_kept(state)
+
+
+HUMBUGGED = 23
+KEPT_CARDS = frozenset({13, 23})                # kept while in effect, then discarded
+
+
+def on_board(state: WellingtonState, commander: str) -> bool:
+    from core.wellington import flags as geo
+    return geo.on_map(state.commanders.get(commander, ""))
+
+
+def effect(state: WellingtonState, card: int, power: str, target: str = "",
+           until: str = "turn") -> Effect:
+    made = Effect(card=card, power=power, target=target, until=until, started=state.impulses)
+    state.effects.append(made)
+    return made
+
+
+# --- pieces -------------------------------------------------------------------------------------
+
+
+def place_sp(state: WellingtonState, duchy: str, power: str, sp: int, why: str) -> int:
+    """An event places `sp` SP of `power` at `duchy` from its unbuilt counters, the smallest
+    first (1.5). Returns the SP placed; with too few counters left it places what it can and
+    logs the rest (5.11's exchange of counters on the map is OPEN)."""
+    placed = 0
+    free = building.unbuilt(state, power)
+    for kind in COUNTER_TYPES:
+        while free[kind] and placed + SP[kind] <= sp:
+            building.add(state, duchy, power, kind, 1)
+            free[kind] -= 1
+            placed += SP[kind]
+    state.log.append(f"{power} places {placed} SP at {duchy} ({why})"
+                     + (f"; {sp - placed} SP could not be placed: no counters left (5.11)"
+                        if placed < sp else "") + ".")
+    return placed
+
+
+def french_sp(state: WellingtonState) -> dict[str, int]:
+    """Each French Power's soldier SP on the map."""
+    from core.wellington import flags as geo
+    return {p: sum(building.sp(state, d, p) for d in state.troops if geo.on_map(d))
+            for p in (ADS, ADN)}

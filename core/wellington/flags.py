@@ -1,0 +1,274 @@
+"""Wellington: control of a duchy (3.0, 3.1) and flags (7, 7.1, 8.1, 9.62), and the board
+queries every part shares (the map is maps/wellington.toml, loaded by maps.wellington).
+
+Control (3.1): with no flag and no enemy Formation the printed owner controls a duchy; a flag
+with no enemy Formation gives it to the flag's Power; an enemy Formation in an *unfortified*
+duchy cancels control (Uncontrolled) until it places its flag; a fortress duchy stays its
+owner's whatever enemy stands there (Uncontrolled for the besieger only).
+
+Flags cost 1 CP each to place, remove or change (7.1): in an unfortified duchy where the Power
+has a Formation, or in a duchy adjacent to one of its Armies standing in a friendly duchy
+(no enemy Formation, no fortress there, and no enemy Army able to intercept: G.21, simply not
+allowed). Free flags (11.9 Flag Overrun, 12.3 a siege won, 4.3 end of turn) use the same
+choice with `free`.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from core.wellington.state import ALLIES, FRENCH, GB, SIDE, SPAIN, WellingtonState
+from maps import wellington as wellington_map
+from maps.board import Board
+
+# --- the board ---------------------------------------------------------------------------
+
+
+@cache
+def board() -> Board:
+    return wellington_map.load()
+
+
+@cache
+def duchies() -> tuple[str, ...]:
+    """Every duchy of the map (off-map boxes excluded), in map order."""
+    return tuple(wellington_map.DUCHIES)
+
+
+def on_map(place: str) -> bool:
+    locations = board().locations
+    return place in locations and not locations[place].offmap
+
+
+def printed_owner(duchy: str) -> str:
+    """3.1, 1.21: the Power controlling the duchy with no flag and no enemy Formation: its
+    colour, or the printed blue dot (AdN) / green triangle (AdS) on a Spanish duchy."""
+    return wellington_map.PRINTED_OWNER[duchy]
+
+
+def country(duchy: str) -> str:
+    """Spain, Portugal, France or Gibraltar (1.21)."""
+    return wellington_map.country_of(duchy)
+
+
+def is_key(duchy: str) -> bool:
+    return duchy in wellington_map.KEYS
+
+
+def is_capital(duchy: str) -> bool:
+    return duchy in wellington_map.CAPITALS
+
+
+def is_occupied(duchy: str) -> bool:
+    """1.21 (G.8): a Spanish duchy printed with a French symbol."""
+    return duchy in wellington_map.OCCUPIED_NORD or duchy in wellington_map.OCCUPIED_SUD
+
+
+def fortress_strength(state: WellingtonState, duchy: str) -> int:
+    """12.3: 3, Gibraltar 5 (printed), a Hasty Fort 2 (#37); 0 for no fortress."""
+    printed = wellington_map.FORTRESSES.get(duchy, 0)
+    if printed:
+        return printed
+    return HASTY_FORT if duchy in state.hasty_forts else 0
+
+
+HASTY_FORT = 2                           # 12.3, #37
+
+
+def is_fortress(state: WellingtonState, duchy: str) -> bool:
+    return fortress_strength(state, duchy) > 0
+
+
+def neighbours(duchy: str) -> list[str]:
+    return wellington_map.neighbours(duchy)
+
+
+def line(a: str, b: str) -> str:
+    """The March Line between two adjacent duchies: open, broken, pass or river (1.22)."""
+    return wellington_map.line_kind(a, b)
+
+
+def blocked(state: WellingtonState, a: str, b: str) -> bool:
+    """#9, #10: nothing may cross a blocked line."""
+    return f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked
+
+
+def national_power(duchy: str) -> str:
+    """1.21: the Power whose colour the duchy is printed in: British (Portugal, Gibraltar),
+    each French Power's four duchies in France, Spain's yellow duchies. Spain's National
+    duchies in play are the Spanish-controlled duchies in Spain (see `is_national`)."""
+    return str(board().location(duchy).props["national"])
+
+
+# --- pieces present ----------------------------------------------------------------------
+
+
+def powers_present(state: WellingtonState, duchy: str) -> set[str]:
+    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6)."""
+    out = {p for p, counts in state.troops.get(duchy, {}).items() if any(counts)}
+    out.update(commander_power(c) for c, where in state.commanders.items() if where == duchy)
+    return out
+
+
+def commander_power(commander: str) -> str:
+    from core.wellington import forces
+    return forces.forces().commander(commander).power
+
+
+def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
+    return any(SIDE[p] == side for p in powers_present(state, duchy))
+
+
+def enemy_side(side: str) -> str:
+    return FRENCH if side == ALLIES else ALLIES
+
+
+# --- control (3.1) -----------------------------------------------------------------------
+
+
+def holder(state: WellingtonState, duchy: str) -> str:
+    """The Power whose flag or print holds the duchy, ignoring Formations."""
+    return state.flags.get(duchy) or printed_owner(duchy)
+
+
+def controller(state: WellingtonState, duchy: str) -> str:
+    """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
+    unfortified duchy)."""
+    owner = holder(state, duchy)
+    if not owner:
+        return ""
+    if has_formation(state, duchy, enemy_side(SIDE[owner])) and not is_fortress(state, duchy):
+        return ""
+    return owner
+
+
+def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
+    """8.1: controlled by the Power or its ally (a besieged fortress is not friendly to the
+    besieger: Uncontrolled for it, 3.1)."""
+    owner = controller(state, duchy)
+    return bool(owner) and SIDE[owner] == SIDE[power]
+
+
+def enemy(state: WellingtonState, duchy: str, power: str) -> bool:
+    """Glossary: controlled by an opposing Power and holding no friendly Formation."""
+    owner = controller(state, duchy)
+    return bool(owner) and SIDE[owner] != SIDE[power] \
+        and not has_formation(state, duchy, SIDE[power])
+
+
+def controlled_by(state: WellingtonState, power: str) -> list[str]:
+    return [d for d in duchies() if controller(state, d) == power]
+
+
+def is_national(state: WellingtonState, duchy: str, power: str) -> bool:
+    """1.21: a National duchy of `power`: its printed colour, and for Spain every duchy in
+    Spain it controls."""
+    if power == SPAIN:
+        return country(duchy) == "Spain" and controller(state, duchy) == SPAIN
+    return national_power(duchy) == power
+
+
+def keys_of(state: WellingtonState, power: str) -> list[str]:
+    """1.9: the Key duchies `power` controls (the Control Chart)."""
+    return [d for d in duchies() if is_key(d) and controller(state, d) == power]
+
+
+# --- flags (7) ---------------------------------------------------------------------------
+
+
+def flag_limit(side: str) -> int:
+    """1.7: 35 French and 45 Allied flags, an absolute limit."""
+    from core.wellington import forces
+    return forces.forces().flag_limit(side)
+
+
+def flags_of_side(state: WellingtonState, side: str) -> int:
+    return sum(1 for p in state.flags.values() if SIDE[p] == side)
+
+
+def set_flag(state: WellingtonState, duchy: str, power: str, why: str) -> None:
+    """Place `power`'s flag in `duchy` (7: one flag per duchy, placing removes any other);
+    the printed owner never places its own flag (7): its flag is simply removed."""
+    if printed_owner(duchy) == power:
+        state.flags.pop(duchy, None)
+        state.log.append(f"{power} removes the flag at {name(duchy)}: it reverts to its "
+                         f"printed owner ({why}).")
+        return
+    state.flags[duchy] = power
+    state.log.append(f"{power} places its flag at {name(duchy)} ({why}).")
+
+
+def remove_flag(state: WellingtonState, duchy: str, power: str, why: str) -> None:
+    """7.1: removing a flag returns the duchy to its printed owner."""
+    gone = state.flags.pop(duchy, None)
+    state.log.append(f"{power} removes the {gone} flag at {name(duchy)}: it reverts to "
+                     f"{printed_owner(duchy)} ({why}).")
+
+
+def name(duchy: str) -> str:
+    locations = board().locations
+    return locations[duchy].name if duchy in locations else duchy
+
+
+def flag_options(state: WellingtonState, duchy: str, power: str) -> list[str]:
+    """What `power` may do with the flag of `duchy` (7, 8.1), as nouns of one choice each:
+    a Power whose flag it places, or "-" to remove the flag present. Empty: nothing."""
+    side = SIDE[power]
+    owner = holder(state, duchy)
+    printed = printed_owner(duchy)
+    out: list[str] = []
+    present = state.flags.get(duchy, "")
+    if owner and SIDE[owner] == side:
+        return out                     # 8.1: never on a duchy the side controls already
+    # an enemy flag stands or an enemy print holds the duchy
+    room = flags_of_side(state, side) < flag_limit(side)
+    if present and SIDE.get(printed, "") == side:
+        out.append("-")                # 7: removing an enemy flag from a friendly print
+    if printed != power and room:
+        out.append(power)
+    if power == GB and is_occupied(duchy) and room:
+        out.append(SPAIN)              # 7: GB may place a Spanish flag in an Occupied duchy
+    if present and not out:
+        out.append("-")
+    return out
+
+
+def intercept_threat(state: WellingtonState, duchy: str, power: str) -> bool:
+    """7.1, G.21: an enemy Army adjacent to `duchy` that could intercept into it (a
+    commander, not across a River or a blocked line, without a BFI marker: 10.3)."""
+    for other in neighbours(duchy):
+        if line(duchy, other) == "river" or blocked(state, duchy, other):
+            continue
+        for commander, where in state.commanders.items():
+            if where == other and SIDE[commander_power(commander)] != SIDE[power] \
+                    and commander not in state.bfi:
+                return True
+    return False
+
+
+def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
+    """7.1: the duchies where `power` may spend 1 CP on a flag now."""
+    out: list[str] = []
+    armies = [where for c, where in state.commanders.items()
+              if commander_power(c) == power and on_map(where)]
+    for duchy in duchies():
+        if is_fortress(state, duchy) or not flag_options(state, duchy, power):
+            continue
+        if has_formation(state, duchy, enemy_side(SIDE[power])):
+            continue
+        if not may_flag_with_formation(state, duchy, power):
+            adjacent = [a for a in armies if duchy in neighbours(a)
+                        and friendly(state, a, power) and not blocked(state, a, duchy)]
+            if not adjacent or intercept_threat(state, duchy, power):
+                continue
+        out.append(duchy)
+    return out
+
+
+def may_flag_with_formation(state: WellingtonState, duchy: str, power: str) -> bool:
+    """7.1: a Formation of `power` in the unfortified duchy; 9.62: not while the Formations
+    there follow an allied Commander."""
+    if power not in powers_present(state, duchy):
+        return False
+    leader = state.leading.get(duchy, "")
+    return not leader or commander_power(leader) == power
+

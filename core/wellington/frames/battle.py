@@ -1,0 +1,110 @@
+"""A battle (11, 11.1-11.11): the rounds, the casualties, the retreat, the aftermath.
+Behaviour: core/wellington/battle/ (procedure.py runs the steps; the stops are in losses.py,
+retreat.py and cards.py)."""
+from __future__ import annotations
+
+from core.stack import Frame, Sequence
+
+
+class Battle(Sequence, tag="battle", kw_only=True):
+    """One battle in `duchy` (11). `attacker`: the attacking Power (its side is the active
+    side of 11.52, 11.62); `formation`: the moving Formation (a commander id or
+    "<power>:<duchy>"); `came_from`: the duchy it entered from (11.4, 11.61, 11.62);
+    `intercepted`: the defenders include Formations that intercepted into the duchy (11.4).
+
+    Sides are ALLIES / FRENCH. The frame records the battle as it goes, so the view shows it
+    (`focus`): each round's dice as (amount, reason with its rule), the rolls, the losses.
+
+    Card effects for this battle are data the steps read; the events part sets them (see
+    core/wellington/battle/cards.py): `extra_dice` (side, round or 0 for every round, dice,
+    why), `bv_changes` (commander, BV, why), `ignored` (side whose results are ignored, face,
+    how many, why), `plunder_drm` (amount, why), `max_rounds` (#11, #51), `no_plunder` and
+    `no_spanish_attrition` (why; #91)."""
+
+    duchy: str
+    attacker: str
+    formation: str = ""
+    came_from: str = ""
+    intercepted: bool = False
+    active: str = ""                  # the Power whose impulse it is (G.22)
+    attacking: str = ""               # the attacker's side
+    defending: str = ""
+    friendly_before: bool = False     # the duchy was friendly to the defenders (11.4)
+    evasion_failed: bool = False      # a defender failed to evade this impulse (10.7)
+    start_units: dict[str, int] = {}  # side -> SP + commanders when the battle began (11.9)
+    had_army: dict[str, bool] = {}    # side -> a commander led it (11.10: an Army)
+    commander: dict[str, str] = {}    # side -> its Commander this round ("" none)
+    involved: list[str] = []          # every commander that fought (11.52: BFI markers)
+    powers: dict[str, list[str]] = {} # side -> its Powers that fought
+    # the events part's seams (cards.py)
+    extra_dice: list[tuple[str, int, int, str]] = []
+    bv_changes: list[tuple[str, int, str]] = []
+    ignored: list[tuple[str, int, int, str]] = []
+    plunder_drm: list[tuple[int, str]] = []
+    max_rounds: int = 2               # 11.52: never more than two unless an event says so
+    no_plunder: str = ""
+    no_spanish_attrition: str = ""
+    # the rounds
+    round: int = 0
+    dice: dict[str, list[tuple[int, str]]] = {}   # side -> this round's dice, each named
+    rolls: dict[str, list[int]] = {}              # side -> this round's faces
+    sixes: dict[str, int] = {}        # side -> 6s it scored this round (after cards)
+    fives: dict[str, int] = {}        # side -> 5s it scored this round (after cards)
+    suffered_e: dict[str, int] = {}   # side -> eliminations suffered, all rounds (11.52)
+    suffered_d: dict[str, int] = {}   # side -> disorganisations suffered, all rounds
+    marked: dict[str, int] = {}       # side -> disorganised units still in the battle
+    eliminated: dict[str, int] = {}   # side -> SP and commanders eliminated (11.10, G.31)
+    history: list[str] = []           # one line per round: dice, faces, results
+    # the outcome
+    winner: str = ""                  # side ("" none: a tie after the last round, G.30)
+    loser: str = ""                   # side that retreats (the active side on a tie)
+    tie: bool = False
+    both_eliminated: bool = False
+    routed: bool = False              # 11.7
+    overrun: bool = False             # 11.8: the loser wholly eliminated or regrouped
+    flag_overrun: bool = False        # 11.9
+    retreats: list[str] = []          # where each Power of the loser went
+    retreated: int = 0                # loser's units that reached a duchy alive (11.8)
+    plunder: str = ""                 # what the Plunder roll gave (11.10)
+
+
+class BattleCard(Frame, tag="battle-card", kw_only=True):
+    """11.1: `power` (a Power with a Formation in the battle) declares its battle events for
+    this round, the active side first; it may declare several, then says it is done."""
+
+    power: str
+
+
+class BattleSplit(Frame, tag="battle-split", kw_only=True):
+    """11.51: the Power owning the Commander of a two-Power side decides which Power takes
+    the odd elimination of `count` to share on `side`."""
+
+    power: str
+    side: str
+    count: int
+    why: str = ""
+
+
+class BattleCasualty(Frame, tag="battle-casualty", kw_only=True):
+    """11.5, 1.5: `power` chooses which counters lose the `left` SP still to lose at `where`
+    (change made as needed); `to`: "" eliminated, or the Regroup Box (11.11)."""
+
+    power: str
+    where: str
+    left: int
+    why: str = ""
+    to: str = ""
+
+
+class BattleRetreat(Frame, tag="battle-retreat", kw_only=True):
+    """11.61: `power`, on the losing defending side, chooses the adjacent duchy its
+    Formations in the battle duchy retreat to; they need not all go to the same one: pieces
+    sent elsewhere first wait in `plan` (duchy -> [inf, cav, art]) and `chiefs` (duchy ->
+    commanders) until the rest go, then every group retreats with its own attrition."""
+
+    power: str
+    plan: dict[str, list[int]] = {}
+    chiefs: dict[str, list[str]] = {}
+
+
+FRAMES: tuple[type, ...] = (Battle, BattleCard, BattleSplit, BattleCasualty, BattleRetreat)

@@ -1,0 +1,59 @@
+"""The impulse phase (4.2-4.24), preemption (4.22), one impulse and what may be played in it
+(5.6, 15.2), Response windows (5.2). Behaviour: core/wellington/impulse.py."""
+from __future__ import annotations
+
+from core.stack import Frame, Sequence
+
+
+class ImpulsePhase(Sequence, tag="impulse-phase", kw_only=True):
+    """4.2-4.24: impulses in Impulse Track order, round after round, until the last Power
+    holding cards has completed its impulse with a play (4.24). `preempted`: the scheduled
+    Power was asked about preemption: its impulse follows with no further preemption (4.22);
+    `over`: the turn-end test has ended the phase (4.24)."""
+
+    asked: bool = False
+    over: bool = False
+
+
+class Preempt(Frame, tag="preempt", kw_only=True):
+    """4.22: `power`, holding strictly the most cards, may take a preemptive impulse before
+    `scheduled`'s impulse."""
+
+    power: str
+    scheduled: str
+
+
+class Impulse(Sequence, tag="impulse", kw_only=True):
+    """One impulse of `power` (4.2): `kind` "scheduled", "preemptive" or "pass" (4.23).
+
+    What has been played, for the limits of 5.6 and 15.2: `plain` non-"+" cards played as the
+    impulse's play, `plus` a "+" card (or a Resource, which counts as one), `resource` a
+    Resource spent; `extra`: further non-"+" plays an event allows (5.6: continuations);
+    `played`: a card or a Resource was played (4.24)."""
+
+    power: str
+    kind: str
+    plain: int = 0
+    plus: bool = False
+    resource: bool = False
+    extra: int = 0
+    played: bool = False
+    owed: bool = False              # a card play is owed (#26, #65) and not yet made
+
+
+class ImpulseMenu(Frame, tag="impulse-menu", kw_only=True):
+    """The active Power's next play in its impulse: a card for CP or as its event, a
+    Resource, a siege, or the end of the impulse."""
+
+    power: str
+
+
+class ResponseWindow(Frame, tag="response-window", kw_only=True):
+    """5.2: after `trigger` (an announced CP expenditure, a card play, an event), the Powers
+    in `asked` (impulse order from the next Power, 5.2) may play Response events."""
+
+    trigger: str
+    asked: list[str]
+
+
+FRAMES = (ImpulsePhase, Preempt, Impulse, ImpulseMenu, ResponseWindow)

@@ -1,0 +1,79 @@
+"""A siege (12.2-12.5): its rounds against a fortress, the capture and its aftermath.
+Behaviour: core/wellington/siege.py."""
+from __future__ import annotations
+
+from core.stack import Frame, Sequence
+
+
+class Siege(Sequence, tag="siege", kw_only=True):
+    """One siege of the fortress in `duchy` by the Army of `commander` (`power`, 12.21) against
+    the fortress's `owner` (3.1, 12.1), `strength` its base strength (12.3: 3, Gibraltar 5, a
+    Hasty Fort 2). The frame records the siege as it goes, so the view shows it.
+
+    Card effects are data the steps read (the events part sets them with the functions of
+    siege.py): `extra_dice` (side, round or 0 for every round, dice, why), `bv_changes`,
+    `auto_sixes` (side, round, count, why: #71), `fives_per_hit` (#21: every N 5s of the
+    besieger count as one more 6), `halved` (#27, #81), `continue_after` (rounds after which
+    the siege goes on whatever their result: #8, #71), `tie_continues` (#70), `extra_rounds`
+    (rounds past the maximum, #70), `no_spanish_attrition` (#91)."""
+
+    duchy: str
+    power: str
+    commander: str
+    owner: str
+    strength: int
+    hasty: bool = False
+    # the events part's seams
+    extra_dice: list[tuple[str, int, int, str]] = []
+    bv_changes: list[tuple[str, int, str]] = []
+    auto_sixes: list[tuple[str, int, int, str]] = []
+    fives_per_hit: int = 0
+    halved: list[tuple[str, str]] = []
+    continue_after: list[int] = []
+    tie_continues: bool = False
+    extra_rounds: int = 0
+    no_spanish_attrition: str = ""
+    # the rounds
+    round: int = 0
+    hits: int = 0                      # the besieger's 6s against the fortress, all rounds
+    round_hits: int = 0                # this round's
+    round_losses: int = 0              # this round's 5s and 6s suffered by the besieger
+    disorganised: int = 0              # besieging units disorganised, still in the siege
+    pre_e: int = 0                     # coastal battery eliminations, first-round losses (14.3)
+    pre_d: int = 0                     # coastal battery disorganisations (14.3)
+    dice: list[tuple[int, str]] = []   # this round's besieger dice, each named
+    rolls: dict[str, list[int]] = {}   # "besieger" / "fortress" -> this round's faces
+    history: list[str] = []            # one line per round
+    # the outcome
+    over: bool = False
+    captured: bool = False
+    overrun: bool = False              # 12.41
+    devastation: str = ""
+
+
+class SiegeCard(Frame, tag="siege-card", kw_only=True):
+    """12.23: `power` (the besieger, then the fortress's owner) declares the siege-capable
+    battle events it plays this round; it may declare several, then says it is done."""
+
+    power: str
+
+
+FRAMES: tuple[type, ...] = (Siege, SiegeCard)
+
+
+class AttritionSplit(Frame, tag="attrition-split", kw_only=True):
+    """13.1 (differences chapter): `power`, the Power of the Commander of a two-Power Army
+    Group in `duchy`, shares the `left` attrition losses still to place between the Powers
+    of the group (`room`: what each has affected there), not necessarily evenly; `taken`
+    so far. Lives here beside the siege's frames; behaviour: core/wellington/attrition.py."""
+
+    power: str
+    duchy: str
+    room: dict[str, int]
+    left: int
+    taken: dict[str, int] = {}
+    to: str = ""
+    rule: str = "13.1"
+
+
+FRAMES = (*FRAMES, AttritionSplit)

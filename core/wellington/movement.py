@@ -1,0 +1,904 @@
+"""Wellington movement (9): Armies, Army Groups and leaderless soldiers moving for CP, what
+they may carry, forced march, passes and ambush, the stops 9.51 and 9.52, and naming the
+Commander where friendly commanders meet (9.53, 9.6, 9.62).
+
+    CP "move" / "move-group" / "move-soldier"   (cardplay.register_cp) push a Move
+    MOVE        the MoveStep stop again and again (next duchy, take / leave units, join or
+                detach an Army, ask an allied Army to join, 9.61, halt) until the move is
+                over -> finish (march markers kept, 9.42; the Commander named where
+                commanders meet, 9.53)
+    ENTRY       (interception.py) Responses to the declared step -> `cross` (the step,
+                unless a Response closed the line) -> interceptions -> evasions -> attrition
+                (`movement_attrition`: 9.41, 9.42, 9.43 for the mover, owed for interceptors
+                and evaders, 10.9) -> `contact`: a battle (9.51, 9.7) -> `after_contact`: the
+                move stops after a battle that was no Overrun (its BFI marker), or in an enemy
+                fortress duchy (9.52)
+
+Formation ids: see core/wellington/frames/movement.py. Battles are the battle part's
+(core/wellington/battle/, `battle.start`), reached through `Battles`, the seam tests replace
+with `battles_by`. Entering an enemy fortress duchy starts nothing by itself: the Army stops
+with a BFI marker (9.52) and its Power may declare a siege from the impulse menu (12.2).
+
+Readings (docs/wellington-movement.md):
+- M1 an Army's march marker (9.42) is one per Formation (the seed: "ponete il segnalino di
+  marcia accanto alle Formazioni"): soldiers picked up or Armies joining bring their own
+  marker, and the Formation keeps the highest.
+- M2 a Formation with a BFI marker may not move for CP this impulse (9.51, 9.52: "may move no
+  further"); the battle part lifts none, the siege part lifts it after a Siege Overrun (12.41).
+- M3 a Power's soldiers may not move alone, nor be picked up, from a duchy where one of its
+  Formations bears a BFI marker.
+- M4 the Commander where friendly commanders meet (9.53) is named by the Power with the more
+  SP present, the later in impulse order on a tie (9.62: who decides when they disagree).
+- M5 a stationary allied Army joins a moving one only if its Power agrees (9.61, JoinConsent);
+  Armies of the moving Power join and leave freely (9.64).
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
+from core import stack
+from core.engine import Action, Choice, IllegalAction
+from core.wellington import attrition as rule13
+from core.wellington import building, cardplay
+from core.wellington import flags as geo
+from core.wellington.frames.cardplay import CommandPoints
+from core.wellington.frames.movement import (Army, Entry, JoinConsent, Move, MoveStep,
+                                             NameCommander, Pending)
+from core.wellington.state import ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP, WellingtonState
+
+FORCED_MARCH = 5              # 9.42: attrition in the 5th and every later duchy entered
+HUMBUGGED = 23                # #23: the commander is a 1-4 while it lasts
+HUMBUGGED_BV, HUMBUGGED_CV = 1, 4
+SCUM_OF_THE_EARTH = 82        # #82: -2 to its evasions and interceptions, double CP to move
+KINDS = {"inf": INF, "cav": CAV, "art": ART}
+KIND_NAME = {INF: "inf", CAV: "cav", ART: "art"}
+PASS, FORCED, AMBUSH = "pass (9.41)", "forced march (9.42)", "ambush (9.43)"
+
+
+# --- the battle part, as movement calls it ----------------------------------------------------
+
+
+class Battles:
+    """11: the battle part's `battle.start` (core/wellington/battle.py). The one seam of this
+    module: tests put a recorder in its place with `battles_by(recorder)`."""
+
+    def start(self, state: WellingtonState, duchy: str, attacker: str, formation: str,
+              came_from: str, intercepted: bool) -> None:
+        from core.wellington import battle     # (it reads movement: imported when needed)
+        battle.start(state, duchy, attacker, formation, came_from, intercepted)
+
+
+_BATTLES: ContextVar[Battles] = ContextVar("wellington_movement_battles", default=Battles())
+
+
+@contextmanager
+def battles_by(battles: Battles) -> Iterator[Battles]:
+    """Test seam: inside the block, movement starts battles with `battles`."""
+    token = _BATTLES.set(battles)
+    try:
+        yield battles
+    finally:
+        _BATTLES.reset(token)
+
+
+# --- pieces and formations ----------------------------------------------------------------
+
+
+def power_of(cid: str) -> str:
+    return building.commander(cid).power
+
+
+def command_value(state: WellingtonState, cid: str) -> int:
+    """1.6; #23 Humbugged makes the commander a 1-4 while it lasts."""
+    if under(state, HUMBUGGED, cid):
+        return HUMBUGGED_CV
+    return building.commander(cid).cv
+
+
+def battle_value(state: WellingtonState, cid: str) -> int:
+    """1.6; #23 Humbugged makes the commander a 1-4 while it lasts; then the lasting card
+    effects on his BV "for all purposes" (#59, #66, #106: events.cards_56_110.battle_value,
+    wiring W3)."""
+    from core.wellington.events import cards_56_110   # (the events read this module)
+    value = HUMBUGGED_BV if under(state, HUMBUGGED, cid) else building.commander(cid).bv
+    return cards_56_110.battle_value(state, cid, value)
+
+
+def line_kind(state: WellingtonState, a: str, b: str, power: str) -> str:
+    """1.22: the March Line between `a` and `b` as `power`'s Formation crosses it (for an Army
+    Group, its Commander's Power, G.61): #100 Pontoons bridges a river for its player this
+    impulse (events.cards_56_110.line_kind, wiring W7). Movement, interception, evasion and
+    the battle's retreat and river dice read lines through this."""
+    from core.wellington.events import cards_56_110   # (the events read this module)
+    return cards_56_110.line_kind(state, a, b, power)
+
+
+def may_go_with(state: WellingtonState, power: str, group_commander: str) -> bool:
+    """#22 Insulted Ally: `power`'s commanders and Armies may not move, intercept or evade
+    in an Army Group led by another Power's `group_commander` while it lasts."""
+    from core.wellington.events import cards_1_55     # (the events read this module)
+    return cards_1_55.may_go_with(state, power, group_commander)
+
+
+def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
+    """#39 Royalist Dissent: `power`'s soldiers and commanders in `duchy` may not make an
+    ordinary move (9; interception, evasion and retreat are not stopped)."""
+    from core.wellington.events import cards_1_55     # (the events read this module)
+    return cards_1_55.dissent_holds(state, power, duchy)
+
+
+def under(state: WellingtonState, card: int, cid: str) -> bool:
+    """A lasting card effect on the commander (or the Army he leads): `Effect.target`."""
+    return bool(cid) and any(e.card == card and e.target == cid for e in state.effects)
+
+
+def formation_id(army: Army, duchy: str) -> str:
+    """frames/movement.py: a commander's id, or "<power>:<duchy>" for leaderless soldiers."""
+    return army.commander or f"{army.power}:{duchy}"
+
+
+def army_sp(army: Army) -> int:
+    return sum(n * SP[t] for t, n in enumerate(army.troops))
+
+
+def members(army: Army) -> list[str]:
+    return ([army.commander] if army.commander else []) + list(army.staff)
+
+
+def room(state: WellingtonState, army: Army) -> int:
+    """1.61: SP plus staff officers up to the commander's CV (he does not count)."""
+    return command_value(state, army.commander) - army_sp(army) - len(army.staff)
+
+
+def carried(armies: list[Army], power: str) -> list[int]:
+    out = [0, 0, 0]
+    for army in armies:
+        if army.power == power:
+            for t in range(3):
+                out[t] += army.troops[t]
+    return out
+
+
+def free_troops(state: WellingtonState, duchy: str, power: str, armies: list[Army]) -> list[int]:
+    """`power`'s soldiers at `duchy` not carried by `armies` (which stand there)."""
+    have = building.counters(state, duchy, power)
+    taken = carried(armies, power)
+    return [h - t for h, t in zip(have, taken)]
+
+
+def fill(free: list[int], space: int) -> list[int]:
+    """The soldiers an Army takes when formed: the largest counters that fit first."""
+    out = [0, 0, 0]
+    for kind in (ART, CAV, INF):
+        while free[kind] - out[kind] > 0 and SP[kind] <= space:
+            out[kind] += 1
+            space -= SP[kind]
+    return out
+
+
+def form_army(state: WellingtonState, cid: str, duchy: str, others: list[Army]) -> Army:
+    """The Army `cid` leads out of `duchy`: he and his Power's soldiers up to his CV (1.61),
+    besides those `others` carry; its march marker (9.42, M1)."""
+    power = power_of(cid)
+    army = Army(commander=cid, power=power, marched=state.marched.get(cid, 0))
+    army.troops = fill(free_troops(state, duchy, power, others), room(state, army))
+    if any(army.troops):
+        army.marched = max(army.marched, state.marched.get(f"{power}:{duchy}", 0))
+    return army
+
+
+def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -> list[str]:
+    return [c for c, at in state.commanders.items()
+            if at == duchy and (side is None or SIDE[power_of(c)] == side)]
+
+
+def marked(state: WellingtonState, duchy: str, power: str) -> bool:
+    """M3: one of `power`'s Formations at `duchy` bears a BFI marker."""
+    return f"{power}:{duchy}" in state.bfi or any(
+        c in state.bfi for c in commanders_at(state, duchy) if power_of(c) == power)
+
+
+def shift(state: WellingtonState, army: Army, origin: str, dest: str) -> None:
+    """The Army's soldiers and commanders go from `origin` to `dest`."""
+    for kind, n in enumerate(army.troops):
+        if n:
+            building.add(state, origin, army.power, kind, -n)
+            building.add(state, dest, army.power, kind, n)
+    for cid in members(army):
+        state.commanders[cid] = dest
+
+
+def present(state: WellingtonState, army: Army, duchy: str) -> bool:
+    return any(state.commanders.get(c) == duchy for c in members(army)) or any(army.troops)
+
+
+def resync(state: WellingtonState, armies: list[Army], duchy: str) -> None:
+    """What is left of each Army at `duchy` after losses, retreats, change or events: its
+    soldiers as far as they are there, its commanders still there (a staff officer takes
+    over a lost Army commander)."""
+    left: dict[str, list[int]] = {}
+    for army in armies:
+        have = left.setdefault(army.power, building.counters(state, duchy, army.power))
+        for t in range(3):
+            army.troops[t] = min(army.troops[t], have[t])
+            have[t] -= army.troops[t]
+        army.staff = [c for c in army.staff if state.commanders.get(c) == duchy]
+        if army.commander and state.commanders.get(army.commander) != duchy:
+            if army.staff:
+                army.commander = army.staff.pop(0)
+            else:
+                army.commander = ""
+
+
+# --- control around a line (9.41, 9.43, 12.4) --------------------------------------------------
+
+
+def friendly_owner(owner: str, power: str) -> bool:
+    return bool(owner) and SIDE[owner] == SIDE[power]
+
+
+def enemy_fortress(state: WellingtonState, duchy: str, power: str) -> bool:
+    """A fortress duchy its owner holds against `power`'s side (3.1, 12.1)."""
+    owner = geo.controller(state, duchy)
+    return geo.is_fortress(state, duchy) and bool(owner) and SIDE[owner] != SIDE[power]
+
+
+def besieged_enemy_fortress(state: WellingtonState, duchy: str, power: str) -> bool:
+    return enemy_fortress(state, duchy, power) and geo.has_formation(state, duchy, SIDE[power])
+
+
+def may_leave(state: WellingtonState, origin: str, dest: str, power: str) -> bool:
+    """12.4: out of an enemy fortress duchy only into a friendly, Uncontrolled or besieged
+    enemy fortress duchy (no slipping past unbesieged fortresses)."""
+    if not enemy_fortress(state, origin, power):
+        return True
+    owner = geo.controller(state, dest)
+    return (not owner or friendly_owner(owner, power)
+            or besieged_enemy_fortress(state, dest, power))
+
+
+def open_line(state: WellingtonState, a: str, b: str) -> bool:
+    """A line that may be crossed now (#9, #10 block it)."""
+    return not geo.blocked(state, a, b)
+
+
+def destinations(state: WellingtonState, at: str, power: str) -> list[str]:
+    """9.3: adjacent duchies only; 12.4 out of an enemy fortress duchy."""
+    return [d for d in geo.neighbours(at) if open_line(state, at, d) and geo.on_map(d)
+            and may_leave(state, at, d, power)]
+
+
+def march_causes(line: str, from_control: str, before: str, friends_before: bool,
+                 power: str) -> list[str]:
+    """9.41 (G.19: unless both ends are friendly-controlled) and 9.43 (G.20: into an enemy
+    duchy, opponent-controlled and holding no friendly Formation, from an Uncontrolled or
+    enemy-controlled one), with control as it stood before the entry."""
+    causes = []
+    if line == "pass" and not (friendly_owner(from_control, power)
+                               and friendly_owner(before, power)):
+        causes.append(PASS)
+    enemy_dest = bool(before) and SIDE[before] != SIDE[power] and not friends_before
+    if enemy_dest and not friendly_owner(from_control, power):
+        causes.append(AMBUSH)
+    return causes
+
+
+# --- the impulse's records for the battle (11.41-11.43, 10.7) ---------------------------------
+
+
+def _records(state: WellingtonState) -> None:
+    if state.movement_impulse != state.impulses:
+        state.movement_impulse = state.impulses
+        state.crossed = {}
+        state.evasion_failed = []
+
+
+def crossed_into(state: WellingtonState, duchy: str) -> list[str]:
+    """11.41-11.43 (G.26): the kinds of line active Formations crossed into `duchy` this
+    impulse (moves and offensive interceptions)."""
+    if state.movement_impulse != state.impulses:
+        return []
+    return list(state.crossed.get(duchy, []))
+
+
+def evasion_failed(state: WellingtonState, duchy: str) -> bool:
+    """10.7: a Formation in `duchy` failed an evasion this impulse (the active attackers get
+    +1 die in round 1, G.22; the defender loses its terrain benefit)."""
+    return state.movement_impulse == state.impulses and duchy in state.evasion_failed
+
+
+def record_crossing(state: WellingtonState, duchy: str, line: str) -> None:
+    _records(state)
+    kinds = state.crossed.setdefault(duchy, [])
+    if line not in kinds:
+        kinds.append(line)
+
+
+def record_failed_evasion(state: WellingtonState, duchy: str) -> None:
+    _records(state)
+    if duchy not in state.evasion_failed:
+        state.evasion_failed.append(duchy)
+
+
+# --- attrition (13.1) as movement brings it ------------------------------------------------------
+
+
+def attrition(state: WellingtonState, duchy: str, armies: list[Army], causes: list[str],
+              who: str) -> None:
+    """13.1 (core/wellington/attrition.py): one die per SP and per commander of each Army for
+    each cause, rolled together; each 6 eliminates 1 SP, commanders last. What each Army
+    carries follows its losses (change made included)."""
+    if not causes:
+        return
+    for army in armies:
+        chiefs = [c for c in members(army) if state.commanders.get(c) == duchy]
+        if not army_sp(army) and not chiefs:
+            continue
+        before = building.counters(state, duchy, army.power)
+        rule13.check(state, duchy, {army.power: (army_sp(army), chiefs)}, causes=len(causes),
+                     why=f"{who}: {', '.join(causes)}", rule="13.1")
+        after = building.counters(state, duchy, army.power)
+        troops = [t + a - b for t, a, b in zip(army.troops, after, before)]
+        army.troops = troops if min(troops) >= 0 else army.troops
+        resync(state, [army], duchy)
+
+
+# --- 9.53, 9.6, 9.62: the Commander where friendly commanders meet -----------------------------
+
+
+def decider(state: WellingtonState, duchy: str, candidates: list[str]) -> str:
+    """M4: the Power with the more SP present; on a tie the later in impulse order."""
+    powers = sorted({power_of(c) for c in candidates}, key=POWERS.index)
+    if len(powers) == 1:
+        return powers[0]
+    return max(powers, key=lambda p: (building.sp(state, duchy, p), POWERS.index(p)))
+
+
+def leadership(state: WellingtonState, duchy: str, arrived: bool) -> None:
+    """9.53: a commander stopping where a friendly commander stands: one is named Commander
+    (asked when there is a choice); a duchy left without its Commander names another."""
+    leader = state.leading.get(duchy, "")
+    chiefs = commanders_at(state, duchy)
+    if leader and leader not in chiefs:
+        del state.leading[duchy]
+        leader = ""
+    if not chiefs:
+        return
+    if leader:
+        side = SIDE[power_of(leader)]
+        mine = [c for c in chiefs if SIDE[power_of(c)] == side]
+        if not arrived or len(mine) == 1:
+            return
+    else:
+        side = SIDE[power_of(chiefs[0])]
+        mine = [c for c in chiefs if SIDE[power_of(c)] == side]
+    if len(mine) == 1:
+        state.leading[duchy] = mine[0]
+        return
+    stack.push(state, NameCommander(power=decider(state, duchy, mine), duchy=duchy,
+                                    candidates=mine))
+
+
+def _name(state: WellingtonState, frame: NameCommander, cid: str) -> None:
+    stack.done(state, frame)
+    state.leading[frame.duchy] = cid
+    state.log.append(f"{building.commander(cid).name} is named Commander at "
+                     f"{geo.name(frame.duchy)}; the others are his staff officers (9.53).")
+
+
+NAME_COMMANDER = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: name the Commander at "
+                                 f"{geo.name(frame.duchy)} (9.53, 9.62)."),
+    choices=lambda state, frame: [
+        Choice(Action("command", c), f"{building.commander(c).name} commands "
+               f"(BV {battle_value(state, c)}, CV {command_value(state, c)})", "move")
+        for c in frame.candidates],
+    handlers={"command": _name},
+)
+
+
+# --- what CP may move (9.1, 9.63) ---------------------------------------------------------------
+
+
+def cp_frame(state: WellingtonState) -> CommandPoints:
+    frame = stack.find(state, CommandPoints)
+    assert frame is not None
+    return frame
+
+
+def movable_commanders(state: WellingtonState, power: str) -> list[str]:
+    """9.1: the Power's own commanders on the map, with no BFI marker (M2)."""
+    return [c for c, at in state.commanders.items()
+            if power_of(c) == power and geo.on_map(at) and c not in state.bfi
+            and not dissent_holds(state, power, at) and destinations(state, at, power)]
+
+
+def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
+    """9.63, 9.64: the Armies of an Army Group `power` may move from `duchy`: its own, and
+    its ally's when the Commander is its own (9.1); the Commander first."""
+    leader = state.leading.get(duchy, "")
+    if not leader or power_of(leader) != power or leader in state.bfi:
+        return []
+    side = SIDE[power]
+    if dissent_holds(state, power, duchy):
+        return []
+    out = [leader] + [c for c in commanders_at(state, duchy, side)
+                      if c != leader and c not in state.bfi
+                      and may_go_with(state, power_of(c), leader)
+                      and not dissent_holds(state, power_of(c), duchy)]
+    return out if len(out) >= 2 else []
+
+
+def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int]:
+    """9.1: infantry and cavalry may move alone, one counter at a time; artillery never."""
+    if marked(state, duchy, power) or not destinations(state, duchy, power) \
+            or dissent_holds(state, power, duchy):
+        return []
+    have = building.counters(state, duchy, power)
+    return [k for k in (INF, CAV) if have[k]]
+
+
+def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
+    power = frame.power
+    if frame.left < 1:
+        return []
+    out = []
+    for cid in movable_commanders(state, power):
+        at = state.commanders[cid]
+        out.append(Choice(Action("move", cid), f"Move {building.commander(cid).name}'s Army "
+                          f"from {geo.name(at)}: 1 CP per duchy (9.1)", "move"))
+    for duchy in sorted({state.commanders[c] for c in movable_commanders(state, power)}):
+        armies = group_armies(state, duchy, power)
+        if armies and frame.left >= len(armies):
+            out.append(Choice(Action("move-group", duchy), f"Move the Army Group at "
+                              f"{geo.name(duchy)} ({len(armies)} Armies): {len(armies)} CP "
+                              "per duchy (9.63)", "move"))
+    for duchy, by_power in sorted(state.troops.items()):
+        if power in by_power and geo.on_map(duchy):
+            for kind in leaderless_kinds(state, duchy, power):
+                out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
+                                  f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
+                                  "1 CP per duchy (9.1)", "move"))
+    return out
+
+
+def _move(state: WellingtonState, frame: CommandPoints, cid: str) -> None:
+    at = state.commanders[cid]
+    army = form_army(state, cid, at, [])
+    state.log.append(f"{frame.power} moves {building.commander(cid).name}'s Army from "
+                     f"{geo.name(at)} ({army_sp(army)} SP).")
+    stack.push(state, Move(power=frame.power, armies=[army], at=at, start=at))
+
+
+def _move_group(state: WellingtonState, frame: CommandPoints, duchy: str) -> None:
+    armies: list[Army] = []
+    for cid in group_armies(state, duchy, frame.power):
+        armies.append(form_army(state, cid, duchy, armies))
+    state.log.append(f"{frame.power} moves the Army Group at {geo.name(duchy)} "
+                     f"({len(armies)} Armies, 9.63).")
+    stack.push(state, Move(power=frame.power, armies=armies, at=duchy, start=duchy))
+
+
+def _move_soldier(state: WellingtonState, frame: CommandPoints, noun: str) -> None:
+    duchy, kind_name = noun.split("/")
+    troops = [0, 0, 0]
+    troops[KINDS[kind_name]] = 1
+    army = Army(commander="", power=frame.power, troops=troops,
+                marched=state.marched.get(f"{frame.power}:{duchy}", 0))
+    state.log.append(f"{frame.power} moves 1 {COUNTER_NAME[KINDS[kind_name]]} alone from "
+                     f"{geo.name(duchy)} (9.1).")
+    stack.push(state, Move(power=frame.power, armies=[army], at=duchy, start=duchy))
+
+
+cardplay.register_cp("move", cardplay.CpOperation(
+    choices=move_choices,
+    handlers={"move": _move, "move-group": _move_group, "move-soldier": _move_soldier}))
+
+
+# --- the Move sequence and its stop --------------------------------------------------------------
+
+
+def step_cost(state: WellingtonState, move: Move) -> int:
+    """9.1, 9.63: 1 CP per Army moved (a leaderless counter is one), per duchy entered;
+    #82 doubles it for the Army it strikes."""
+    return sum(2 if under(state, SCUM_OF_THE_EARTH, a.commander) else 1 for a in move.armies)
+
+
+def next_order(state: WellingtonState, frame: Move) -> None:
+    """The next order, while the move may go on and a CP is left (with none left the move
+    is over: what it carries stays where it stands anyway)."""
+    for army in [a for a in frame.armies if not a.commander and leaderless_stuck(a)]:
+        frame.armies.remove(army)                # 9.1: soldiers alone move one by one
+        key = f"{army.power}:{frame.at}"
+        state.marched[key] = max(state.marched.get(key, 0), army.marched)
+    if frame.over or not any(present(state, a, frame.at) for a in frame.armies) \
+            or cardplay_left(state) <= 0:
+        return
+    stack.repeat(frame)
+    stack.push(state, MoveStep())
+
+
+def leaderless_stuck(army: Army) -> bool:
+    """9.1: soldiers without a commander (one who fell on the way) move only as a single
+    infantry or cavalry counter."""
+    return sum(army.troops) > 1 or army.troops[ART] > 0
+
+
+def finish(state: WellingtonState, frame: Move) -> None:
+    """The move is over: march markers stay for the rest of the impulse (9.42); the
+    Commander is named where commanders now meet (9.53); the card's CP frame ends when no CP
+    are left (5.5)."""
+    for army in frame.armies:
+        if army.commander:
+            for cid in members(army):
+                state.marched[cid] = army.marched
+        elif any(army.troops):
+            key = f"{army.power}:{frame.at}"
+            state.marched[key] = max(state.marched.get(key, 0), army.marched)
+    stack.done(state, frame)
+    cp = stack.top(state)
+    if isinstance(cp, CommandPoints) and cp.left <= 0:
+        stack.done(state, cp)
+    if not frame.entered:
+        return                                   # it never left: nothing changed
+    if frame.at != frame.start:
+        leadership(state, frame.start, arrived=False)
+    arrive_with(state, frame.at, [c for a in frame.armies for c in members(a)] + frame.dropped)
+
+
+def settle_left(state: WellingtonState, move: Move, duchy: str) -> None:
+    """9.53: the move leaves `duchy`: commanders it dropped there stop there; a Commander
+    who left is replaced."""
+    dropped, move.dropped = move.dropped, []
+    if dropped:
+        arrive_with(state, duchy, dropped)
+    else:
+        leadership(state, duchy, arrived=False)
+
+
+def arrive_with(state: WellingtonState, duchy: str, moving: list[str]) -> None:
+    """9.53: commanders (`moving`, the Commander first) stopping at `duchy`: the Commander
+    keeps the command unless friendly commanders already stood there (then one is named)."""
+    here = [c for c in moving if state.commanders.get(c) == duchy]
+    if not here:
+        leadership(state, duchy, arrived=False)
+        return
+    side = SIDE[power_of(here[0])]
+    others = [c for c in commanders_at(state, duchy, side) if c not in moving]
+    if not others:
+        state.leading[duchy] = here[0]
+        return
+    leadership(state, duchy, arrived=True)
+
+
+MOVE = stack.Steps((next_order, finish))
+
+
+def move_of(state: WellingtonState) -> Move:
+    move = stack.find(state, Move)
+    assert move is not None
+    return move
+
+
+def army_named(move: Move, cid: str) -> Army:
+    for army in move.armies:
+        if army.commander == cid:
+            return army
+    raise IllegalAction(f"{cid} leads no moving Army")
+
+
+def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
+    move = move_of(state)
+    power, at = move.power, move.at
+    out: list[Choice] = []
+    cost = step_cost(state, move)
+    if cardplay_left(state) >= cost:
+        for dest in destinations(state, at, power):
+            line = line_kind(state, at, dest, power)
+            warn = march_causes(line, geo.controller(state, at), geo.controller(state, dest),
+                                geo.has_formation(state, dest, SIDE[power]), power)
+            if any(a.marched + 1 >= FORCED_MARCH for a in move.armies):
+                warn.append(FORCED)
+            note = f"; attrition: {', '.join(warn)}" if warn else ""
+            out.append(Choice(Action("to", dest), f"March to {geo.name(dest)} ({line} line): "
+                              f"{cost} CP{note}", "move"))
+    for army in move.armies:
+        if not army.commander:
+            continue
+        name = building.commander(army.commander).name
+        space = room(state, army)
+        free = free_troops(state, at, army.power, move.armies)
+        if not marked(state, at, army.power) and not dissent_holds(state, army.power, at):
+            for kind in (INF, CAV, ART):
+                if free[kind] and SP[kind] <= space:
+                    out.append(Choice(Action("take", f"{army.commander}/{KIND_NAME[kind]}"),
+                                      f"{name} takes 1 {COUNTER_NAME[kind]} (free, 9.64)",
+                                      "move"))
+        for kind in (INF, CAV, ART):
+            if army.troops[kind]:
+                out.append(Choice(Action("leave", f"{army.commander}/{KIND_NAME[kind]}"),
+                                  f"{name} leaves 1 {COUNTER_NAME[kind]} at {geo.name(at)}",
+                                  "move"))
+        for cid in spare_commanders(state, move, army.power):
+            if space >= 1:
+                out.append(Choice(Action("take", f"{army.commander}/{cid}"),
+                                  f"{name} takes {building.commander(cid).name} as a staff "
+                                  "officer (1.61)", "move"))
+        for cid in army.staff:
+            out.append(Choice(Action("leave", f"{army.commander}/{cid}"),
+                              f"{name} leaves his staff officer "
+                              f"{building.commander(cid).name} at {geo.name(at)}", "move"))
+        if len(move.armies) > 1:
+            out.append(Choice(Action("detach", army.commander), f"{name}'s Army stays at "
+                              f"{geo.name(at)} (9.64)", "move"))
+    for cid in spare_commanders(state, move, power):
+        out.append(Choice(Action("join", cid), f"{building.commander(cid).name}'s Army joins "
+                          f"the move: 1 CP more per duchy (9.64)", "move"))
+    for cid in allied_armies(state, move):
+        out.append(Choice(Action("invite", cid), f"Ask {power_of(cid)} to let "
+                          f"{building.commander(cid).name}'s Army join the move: 1 CP more "
+                          "per duchy (9.61)", "move"))
+    out.append(Choice(Action("halt"), f"End this move at {geo.name(at)}", "move"))
+    return out
+
+
+def cardplay_left(state: WellingtonState) -> int:
+    return cp_frame(state).left
+
+
+def spare_commanders(state: WellingtonState, move: Move, power: str) -> list[str]:
+    """Commanders of `power` at the move's duchy not moving, with no BFI marker (M2)."""
+    moving = {c for a in move.armies for c in members(a)}
+    return [c for c in commanders_at(state, move.at)
+            if power_of(c) == power and c not in moving and c not in state.bfi
+            and not dissent_holds(state, power, move.at)]
+
+
+def allied_armies(state: WellingtonState, move: Move) -> list[str]:
+    """9.61: stationary allied Armies at the move's duchy that may be asked to join (not
+    those whose Power has refused in this move)."""
+    ally = [p for p in POWERS if SIDE[p] == SIDE[move.power] and p != move.power]
+    chief = move.armies[0].commander
+    return [c for p in ally for c in spare_commanders(state, move, p)
+            if c not in move.refused and may_go_with(state, p, chief)]
+
+
+def _invite(state: WellingtonState, frame: MoveStep, cid: str) -> None:
+    stack.done(state, frame)
+    stack.push(state, JoinConsent(power=power_of(cid), commander=cid))
+
+
+def _consent(state: WellingtonState, frame: JoinConsent, _noun: None) -> None:
+    move = move_of(state)
+    stack.done(state, frame)
+    move.armies.append(form_army(state, frame.commander, move.at, move.armies))
+    state.log.append(f"{frame.power} lets {building.commander(frame.commander).name}'s Army "
+                     "join the move (9.61).")
+
+
+def _refuse(state: WellingtonState, frame: JoinConsent, _noun: None) -> None:
+    move_of(state).refused.append(frame.commander)
+    stack.done(state, frame)
+    state.log.append(f"{frame.power} keeps {building.commander(frame.commander).name}'s "
+                     "Army where it stands (9.61).")
+
+
+JOIN_CONSENT = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: {move_of(state).power} asks that "
+                                 f"{building.commander(frame.commander).name}'s Army join "
+                                 "its move (9.61)."),
+    choices=lambda state, frame: [
+        Choice(Action("agree"), f"{building.commander(frame.commander).name}'s Army joins "
+               "the allied move (9.61)", "move"),
+        Choice(Action("refuse"), "It stays where it is", "move")],
+    handlers={"agree": _consent, "refuse": _refuse},
+)
+
+
+def _take(state: WellingtonState, frame: MoveStep, noun: str) -> None:
+    move = move_of(state)
+    cid, what = noun.split("/")
+    army = army_named(move, cid)
+    if what in KINDS:
+        army.troops[KINDS[what]] += 1
+        army.marched = max(army.marched, state.marched.get(f"{army.power}:{move.at}", 0))
+    else:
+        army.staff.append(what)
+        army.marched = max(army.marched, state.marched.get(what, 0))
+    stack.done(state, frame)
+
+
+def _leave(state: WellingtonState, frame: MoveStep, noun: str) -> None:
+    move = move_of(state)
+    cid, what = noun.split("/")
+    army = army_named(move, cid)
+    if what in KINDS:
+        army.troops[KINDS[what]] -= 1
+        key = f"{army.power}:{move.at}"
+        if move.entered:
+            state.marched[key] = max(state.marched.get(key, 0), army.marched)
+    else:
+        army.staff.remove(what)
+        state.marched[what] = army.marched
+        move.dropped.append(what)
+    stack.done(state, frame)
+
+
+def _join(state: WellingtonState, frame: MoveStep, cid: str) -> None:
+    move = move_of(state)
+    move.armies.append(Army(commander=cid, power=power_of(cid),
+                            marched=state.marched.get(cid, 0)))
+    stack.done(state, frame)
+
+
+def _detach(state: WellingtonState, frame: MoveStep, cid: str) -> None:
+    move = move_of(state)
+    army = army_named(move, cid)
+    move.armies.remove(army)
+    for member in members(army):
+        state.marched[member] = army.marched
+    move.dropped.extend(members(army))
+    stack.done(state, frame)
+
+
+def _halt(state: WellingtonState, frame: MoveStep, _noun: None) -> None:
+    move_of(state).over = True
+    stack.done(state, frame)
+
+
+def _to(state: WellingtonState, frame: MoveStep, dest: str) -> None:
+    """9.1: pay, cross, then what the entry brings (Entry, interception.py)."""
+    move = move_of(state)
+    stack.done(state, frame)
+    enter(state, move, dest)
+
+
+def enter(state: WellingtonState, move: Move, dest: str) -> None:
+    """9.1: the step is declared and paid; the other Powers may answer it (5.2, TC-E11:
+    before the entry); then `cross` carries it out (ENTRY, interception.py)."""
+    power, origin = move.power, move.at
+    cardplay.pay(state, cp_frame(state), step_cost(state, move))
+    formation = formation_id(move.armies[0], origin)
+    state.log.append(f"{power}: {formation} marches from {geo.name(origin)} to "
+                     f"{geo.name(dest)} ({step_cost(state, move)} CP, 9.1).")
+    stack.push(state, Entry(power=power, formation=formation, duchy=dest, came_from=origin,
+                            line=line_kind(state, origin, dest, power), before="",
+                            from_control=""))
+
+
+def cross(state: WellingtonState, entry: Entry) -> None:
+    """The declared step is carried out, unless a Response has closed the line since (#9,
+    #10: the CP stay spent). Control is noted as it stood before the entry (G.18)."""
+    move = move_of(state)
+    power, origin, dest = move.power, entry.came_from, entry.duchy
+    if not open_line(state, origin, dest):
+        state.log.append(f"The line from {geo.name(origin)} to {geo.name(dest)} is closed: "
+                         "the step does not happen (its CP are spent).")
+        return
+    resync(state, move.armies, origin)           # what Responses have left of it
+    if not any(present(state, a, origin) for a in move.armies):
+        return
+    entry.from_control = geo.controller(state, origin)
+    entry.before = geo.controller(state, dest)
+    entry.friends_before = geo.has_formation(state, dest, SIDE[power])
+    for army in move.armies:
+        shift(state, army, origin, dest)
+        army.marched += 1
+    move.came_from, move.at = origin, dest
+    move.entered += 1
+    settle_left(state, move, origin)
+    record_crossing(state, dest, entry.line)
+    entry.formation = formation_id(move.armies[0], dest)
+    entry.entered = True
+    state.log.append(f"{entry.formation} enters {geo.name(dest)} from {geo.name(origin)} "
+                     f"across a {entry.line} line (9.1).")
+    enemies = [p for p in POWERS[POWERS.index(power) + 1:] + POWERS[:POWERS.index(power)]
+               if SIDE[p] != SIDE[power]]
+    entry.asked = list(enemies)
+    entry.defenders = list(enemies)
+
+
+MOVE_STEP = stack.Stop(
+    role=lambda state, frame: move_of(state).power,
+    prompt=lambda state, frame: (f"{move_of(state).power}: move on from "
+                                 f"{geo.name(move_of(state).at)} "
+                                 f"({cardplay_left(state)} CP left), take or leave units, "
+                                 "or end the move (9.1, 9.64)."),
+    choices=step_choices,
+    handlers={"to": _to, "take": _take, "leave": _leave, "join": _join, "invite": _invite,
+              "detach": _detach, "halt": _halt},
+)
+
+
+# --- after the interceptions and evasions: attrition, battle, stops (9.4, 9.51, 9.52) ----------
+
+
+def movement_attrition(state: WellingtonState, entry: Entry) -> None:
+    """10.9: after every interception and evasion attempt, the movement attrition of the
+    mover (9.41 pass, 9.42 forced march, 9.43 ambush), then of interceptors and evaders."""
+    if not entry.entered:
+        return
+    move = move_of(state)
+    base = march_causes(entry.line, entry.from_control, entry.before, entry.friends_before,
+                        move.power)
+    for army in move.armies:
+        causes = base + ([FORCED] if army.marched >= FORCED_MARCH else [])
+        attrition(state, entry.duchy, [army], causes, formation_id(army, entry.duchy))
+    for owed in entry.owed:
+        attrition(state, owed.duchy, [owed.army], owed.causes,
+                  formation_id(owed.army, owed.duchy))
+
+
+def owe(entry: Entry, army: Army, duchy: str, causes: list[str]) -> None:
+    if causes:
+        entry.owed.append(Pending(army=army, duchy=duchy, causes=causes))
+
+
+def contact(state: WellingtonState, entry: Entry) -> None:
+    """9.51, 9.7, 10.1: enemy Formations still in the duchy with the mover's side: a battle
+    (the battle part pushes its frames, which run before the next step). Should attrition
+    have taken the whole mover, friends of it standing there still fight (glossary:
+    "Battle", whenever opposing Formations share a duchy), led by their own Formation."""
+    if not entry.entered:
+        return
+    move = move_of(state)
+    side = SIDE[move.power]
+    duchy = entry.duchy
+    if not (geo.has_formation(state, duchy, side)
+            and geo.has_formation(state, duchy, geo.enemy_side(side))):
+        return
+    attacker, formation = move.power, entry.formation
+    if not any(present(state, a, duchy) for a in move.armies):
+        attacker, formation = standing_formation(state, duchy, side)
+    entry.battle = True
+    state.log.append(f"Battle at {geo.name(duchy)} (9.51).")
+    _BATTLES.get().start(state, duchy, attacker, formation, entry.came_from,
+                         bool(entry.interceptors))
+
+
+def standing_formation(state: WellingtonState, duchy: str, side: str) -> tuple[str, str]:
+    """(Power, formation id) of `side`'s Formation in `duchy`: its Commander's, else the
+    first Power's leaderless soldiers (impulse order)."""
+    chiefs = commanders_at(state, duchy, side)
+    leader = state.leading.get(duchy, "")
+    if chiefs:
+        cid = leader if leader in chiefs else chiefs[0]
+        return power_of(cid), cid
+    power = next(p for p in POWERS if SIDE[p] == side and building.sp(state, duchy, p))
+    return power, f"{power}:{duchy}"
+
+
+def after_contact(state: WellingtonState, entry: Entry) -> None:
+    """9.51: after a battle that was no Overrun (the battle left a BFI marker on the mover)
+    the move is over; 9.52: in an enemy fortress duchy the mover stops with a BFI marker."""
+    if not entry.entered:
+        return
+    move = move_of(state)
+    if entry.battle:
+        resync(state, move.armies, entry.duchy)
+    alive = [a for a in move.armies if present(state, a, entry.duchy)]
+    move.armies = alive or move.armies
+    if not alive:
+        move.over = True
+        return
+    if entry.battle and any(formation_id(a, entry.duchy) in state.bfi for a in alive):
+        move.over = True
+        return
+    if enemy_fortress(state, entry.duchy, move.power):
+        move.over = True
+        for army in alive:
+            fid = formation_id(army, entry.duchy)
+            if fid not in state.bfi:
+                state.bfi.append(fid)
+        state.log.append(f"{entry.formation} stops at {geo.name(entry.duchy)}: an enemy "
+                         "fortress (9.52).")
+        from core.wellington import siege       # (it reads the battle part, which reads us)
+        siege.on_enter(state, entry.duchy, move.power)
+
+
+FLOW: stack.Flow = {Move: MOVE, MoveStep: MOVE_STEP, JoinConsent: JOIN_CONSENT,
+                    NameCommander: NAME_COMMANDER}

@@ -1,0 +1,58 @@
+"""Wellington (GMT 2005, Mark McLaughlin; the Italian rules, seed 003): the Rules object.
+
+Not registered in core/registry.py yet: the lead registers it once the game is complete."""
+from __future__ import annotations
+
+from core import stack
+from core.engine import Action, Choice, OptionSpec, State, View
+from core.options import typed
+from core.wellington import flow, setup, view
+from core.wellington.options import OPTIONS, WellingtonOptions
+from core.wellington.state import POWERS, WellingtonState
+from maps import wellington as wellington_map
+from maps.board import Board
+
+
+class Wellington:
+    id = setup.GAME_ID
+    title = "Wellington"
+    version = "0"
+    state_type = WellingtonState
+    hidden_info = True
+
+    def scenarios(self) -> list[str]:
+        return list(setup.SCENARIOS)
+
+    def roles(self, scenario: str, options: dict) -> list[str]:
+        """1.1, 2.1: the four Powers, whatever the split (one player may hold two)."""
+        return list(POWERS)
+
+    def option_specs(self) -> list[OptionSpec]:
+        return list(OPTIONS)
+
+    def board(self) -> Board:
+        return wellington_map.load()
+
+    def setup(self, seed: int, scenario: str, options: dict) -> WellingtonState:
+        if scenario not in setup.SCENARIOS:
+            raise ValueError(f"unknown scenario {scenario!r} (known: "
+                             f"{', '.join(setup.SCENARIOS)})")
+        state = setup.new_state(seed, scenario, typed(WellingtonOptions, options))
+        flow.start(state)
+        return state
+
+    def view(self, state: State, role: str | None) -> View:
+        assert isinstance(state, WellingtonState)
+        return view.build(state, role)
+
+    def actions(self, state: State, role: str) -> list[Choice]:
+        assert isinstance(state, WellingtonState)
+        return stack.choices(state, flow.FLOW, role)
+
+    def act(self, state: State, role: str, action: Action,
+            legal: list[Choice] | None = None) -> State:
+        assert isinstance(state, WellingtonState)
+        return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
+
+
+RULES = Wellington()
