@@ -69,8 +69,9 @@ def test_b4_0_march_moves_pieces_of_one_box_and_costs_one_march():
     m = new_match()
     state = movement_phase(m, UNION, marches=2)
     act(m, UNION, "march", "chicago")
-    assert labels(m, UNION) == ["piece U-MF-04", "entrench U-MF-04", "piece U-MF-05",
-                                "entrench U-MF-05", "end-march"]
+    assert labels(m, UNION) == ["move-stack", "choose-pieces", "piece U-MF-04",
+                                "entrench U-MF-04", "piece U-MF-05", "entrench U-MF-05",
+                                "end-march"]
     act(m, UNION, "piece", "U-MF-04")
     act(m, UNION, "space", "fort-wayne")
     assert marches_left(st(m)) == 1 and st(m).phase == "march"
