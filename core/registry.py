@@ -11,11 +11,7 @@ _GAMES: dict[str, str] = {
     "a-house-divided": "core.ahd.rules:RULES",
     "washingtons-war": "core.ww.rules:RULES",
     "gettysburg-1863": "core.gettysburg.rules:RULES",
-}
-
-# Titles Muster will carry that cannot be played yet (shown by `muster list-games` / README).
-PLANNED: dict[str, str] = {
-    "wellington": "Wellington",
+    "wellington": "core.wellington.rules:RULES",
 }
 
 
@@ -29,8 +25,6 @@ def get_rules(game_id: str) -> Rules:
     """The Rules object of a game; KeyError names the known ids."""
     if game_id not in _GAMES:
         known = ", ".join(game_ids())
-        if game_id in PLANNED:
-            raise KeyError(f"{PLANNED[game_id]} ({game_id}) is not playable yet; playable: {known}")
         raise KeyError(f"unknown game {game_id!r}; known games: {known}")
     module, attribute = _GAMES[game_id].split(":")
     return getattr(import_module(module), attribute)

@@ -1,12 +1,10 @@
-"""Wellington (GMT 2005, Mark McLaughlin; the Italian rules, seed 003): the Rules object.
-
-Not registered in core/registry.py yet: the lead registers it once the game is complete."""
+"""Wellington (GMT 2005, Mark McLaughlin; the Italian rules, seed 003): the Rules object."""
 from __future__ import annotations
 
 from core import stack
 from core.engine import Action, Choice, OptionSpec, State, View
 from core.options import typed
-from core.wellington import flow, setup, view
+from core.wellington import evaluate, flow, setup, view
 from core.wellington.options import OPTIONS, WellingtonOptions
 from core.wellington.state import POWERS, WellingtonState
 from maps import wellington as wellington_map
@@ -53,6 +51,21 @@ class Wellington:
             legal: list[Choice] | None = None) -> State:
         assert isinstance(state, WellingtonState)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
+
+    def evaluate(self, state: State, role: str) -> float:
+        """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""
+        assert isinstance(state, WellingtonState)
+        return evaluate.evaluate(state, role)
+
+    def evaluate_all(self, state: State) -> dict[str, float]:
+        """Every Power's worth from one computation (core/ai)."""
+        assert isinstance(state, WellingtonState)
+        return evaluate.evaluate_all(state)
+
+    def determinize(self, state: State, role: str, generator) -> State:
+        """For the computer player: the cards `role`'s player cannot see dealt anew."""
+        assert isinstance(state, WellingtonState)
+        return evaluate.determinize(state, role, generator)
 
 
 RULES = Wellington()
