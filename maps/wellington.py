@@ -494,3 +494,15 @@ def __getattr__(name: str) -> Any:
             _cache[name] = _VIEWS[name]()
         return _cache[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# --- screen layout (the terminal UI reads these through tui.mapcanvas.board_display) -------
+
+# One letter per Power on the map (control before a box, pieces under it, the overview's
+# glyph): initials would give GB, AdS, Spain and AdN the codes G, A, S and Ad, and the two
+# French armies one glyph in the overview. E for España, N and S for Nord and Sud.
+SIDE_CODES: Mapping[str, str] = MappingProxyType(
+    {"GB": "G", "Spain": "E", "AdN": "N", "AdS": "S"})
+# Each Power in the colour the map prints its duchies in (1.1, 1.21; COLOURS).
+SIDE_COLOURS: Mapping[str, str] = MappingProxyType(
+    {power: f"bright_{colour}" for power, colour in COLOURS.items()})

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from importlib import import_module
 from itertools import chain
+from pathlib import Path
 from typing import Any, Iterable
 
 from rich.segment import Segment
@@ -114,6 +116,10 @@ MARKERS = [
     ("fortified", FORT_MARK, "a fortress (a fortified space, a permanent entrenchment)"),
     ("port", PORT_MARK, "a port"),
 ]
+# other spellings of those props: Wellington's `key` (a Key duchy, what victory counts) and
+# `fortress` (its defence value, 0 = none)
+MARKER_ALIASES = {"victory": ("key",), "fortified": ("fortress",)}
+MARKER_WORDS = {"key": "a Key duchy", "fortress": "a fortress"}
 
 SIDE_COLOURS = ["bright_blue", "bright_red", "bright_green", "bright_magenta", "bright_yellow",
                 "bright_cyan"]
@@ -161,10 +167,15 @@ def hint_labels(count: int) -> list[str]:
     return labels[:count]
 
 
-def side_codes(sides: Iterable[str]) -> dict[str, str]:
-    """A short unique code per side: its initial, or more letters when initials clash."""
+def side_codes(sides: Iterable[str], given: dict[str, str] | None = None) -> dict[str, str]:
+    """A short unique code per side: its initial, or more letters when initials clash.
+    `given`: codes a board chooses itself (`board_display(board, "SIDE_CODES")`)."""
     codes: dict[str, str] = {}
     used: set[str] = set()
+    for side, code in (given or {}).items():
+        if side in sides and code and code not in used:
+            codes[side] = code
+            used.add(code)
     for side in sides:
         if side in codes or not side:
             continue
@@ -178,6 +189,20 @@ def side_codes(sides: Iterable[str]) -> dict[str, str]:
         codes[side] = code
         used.add(code)
     return codes
+
+
+def board_display(board: Any, name: str, default: Any = None) -> Any:
+    """A display constant a board's own module may define (maps/<board file stem>.py):
+    `SIDE_CODES` (side -> code, e.g. Wellington's G E N S) and `SIDE_COLOURS` (side -> colour
+    name). `default` when the board has no file, no module or no such constant."""
+    path = getattr(board, "path", None)
+    if path is None:
+        return default
+    try:
+        module = import_module(f"maps.{Path(path).stem}")
+    except ImportError:
+        return default
+    return getattr(module, name, default)
 
 
 def link_families(kinds: Iterable[str]) -> dict[str, LineFamily | None]:
@@ -218,6 +243,8 @@ def location_markers(props: dict[str, Any], code: Any = None) -> list[tuple[str,
     out: list[tuple[str, str]] = []
     for prop, mark, _ in MARKERS:
         value = props.get(prop)
+        for alias in MARKER_ALIASES.get(prop, ()):
+            value = value or props.get(alias)
         if prop == "port" and not port_value(value):
             continue
         if value:
@@ -230,6 +257,14 @@ def location_markers(props: dict[str, Any], code: Any = None) -> list[tuple[str,
     elif recruit:
         out.append((str(recruit), ""))
     return out
+
+
+MARK_PREFIX = "+"  # under the box, after the pieces: markers of no side, by initial
+
+
+def marker_initial(token: Any) -> str:
+    """A side-less marker's letter on the map: the initial of its label (`H` Hasty Fort)."""
+    return (token.label or token.kind or "?")[:1].upper()
 
 
 def strengths_text(tokens: list[Any], code: str) -> str:
@@ -563,8 +598,11 @@ class MapCanvas:
 
     def __init__(self, board: Any, sides: Iterable[str] = ()) -> None:
         self.board = board
-        self.codes = side_codes(sides)
-        self.colours: dict[str, str] = {}
+        sides = list(sides)
+        self.codes = side_codes(sides, board_display(board, "SIDE_CODES"))
+        self.colours: dict[str, str] = {side: colour for side, colour in
+                                        (board_display(board, "SIDE_COLOURS") or {}).items()
+                                        if side in sides}
         for side in self.codes:
             self._colour(side)
         self.styles: dict[str, Style] = dict(DEFAULT_STYLES)
@@ -753,10 +791,18 @@ class MapCanvas:
         """The pieces of a location: per side (in order of arrival) its code and each piece's
         strength, `U:3·2·1`."""
         sides: dict[str, list[Any]] = {}
+        marks: list[Any] = []
         for token in self.board_view.get(loc, []):
-            sides.setdefault(token.side, []).append(token)
-        return [(strengths_text(tokens, self.code(side)), self.side_style(side))
-                for side, tokens in sides.items()]
+            if token.side:
+                sides.setdefault(token.side, []).append(token)
+            else:
+                marks.append(token)
+        items = [(strengths_text(tokens, self.code(side)), self.side_style(side))
+                 for side, tokens in sides.items()]
+        if marks:  # markers of no side (a Hasty Fort, a siege): their initials, `+H`
+            items.append((MARK_PREFIX + "".join(marker_initial(t) for t in marks),
+                          self.styles["marker"]))
+        return items
 
     def marker_items(self, loc: str) -> list[tuple[str, Style]]:
         """A location's markers with their styles (a side's in its colour)."""

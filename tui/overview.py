@@ -147,7 +147,7 @@ class OverviewCanvas:
 
     def glyph(self, loc: str) -> tuple[str, Style]:
         """The one character of a place: who has pieces there, else who controls it."""
-        tokens = self.board_view.get(loc, [])
+        tokens = [t for t in self.board_view.get(loc, []) if t.side]  # markers have none
         if tokens:
             side = tokens[0].side
             return self.like.code(side)[:1].upper(), self.like.side_style(side)

@@ -12,6 +12,13 @@ Other parts call `check` for the attrition they cause (9.41 passes, 9.42 forced 
 ambush, 9.44 retreats, 10.5 evasion, 14.2-14.3 retreats to sea, events), `loot_attrition` for
 Spain's Resources (11.11, 12.5) and `flag_attrition` for flags an event attacks (G.38).
 
+Every loss is recorded (`state.attrition_lost`: the duchy, the Power, the card whose event
+caused it, the SP or the commander, where it went), for the current impulse only, so that
+an event may give it back (#68 all of a duchy's, #102 half of some causes', #103 the French
+ones of a port: `give_back`, `give_back_units`). `on_losses` lets events change each Power's
+share before it is taken (#102, #103 for the rest of their duration). #43 adds +1 from the
+sixth die (`check(..., bonus_from=6)`).
+
 Readings (docs/wellington-sieges-naval.md): the SP lost are taken smallest counter first with
 change made (building.lose_sp). 13.1 lets the Commander's Power of a two-Power Army Group
 share the losses as it likes: the 4.3 step asks it (the AttritionSplit stop, `FLOW`); `check`,
@@ -20,17 +27,47 @@ Commander's Power (reading A1).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from core import dice, stack
 from core.engine import Action, Choice
 from core.wellington import building
 from core.wellington import flags as geo
-from core.wellington.frames.siege import AttritionSplit
-from core.wellington.state import ALLIES, FRENCH, POWERS, REGROUP, SIDE, SPAIN, WellingtonState
+from core.wellington.frames.battle import Battle
+from core.wellington.frames.cardplay import EventPlay
+from core.wellington.frames.events import EventChoice, EventStep
+from core.wellington.frames.siege import AttritionSplit, Siege
+from core.wellington.state import (ALLIES, COUNTER_TYPES, FRENCH, POWERS, REGROUP, SIDE, SP,
+                                   SPAIN, UNBUILT, WellingtonState)
 
 ATTRITION_HIT = 6              # 13.1: each 6 eliminates 1 SP
 FLAG_HIT = 6                   # G.38: an attacked flag is removed on a 6
+END_OF_TURN = "attrition:end-of-turn"   # the Response window after the 4.3 step (#68, #103)
 
 Units = dict[str, tuple[int, list[str]]]   # Power -> (SP affected, commanders affected)
+# one loss as recorded: (impulses, duchy, Power, cause card or 0, SP, commander id or "",
+# where it went: "" eliminated, REGROUP the Regroup Box)
+Loss = tuple[int, str, str, int, int, str, str]
+LossHook = Callable[[WellingtonState, str, str, int, int], int]
+LOSS_HOOKS: list[LossHook] = []
+
+
+def on_losses(hook: LossHook) -> None:
+    """An event whose effect changes attrition losses while it lasts registers
+    `hook(state, duchy, power, losses, cause) -> losses` (#102, #103); `check` passes each
+    Power's share through every hook before taking it."""
+    LOSS_HOOKS.append(hook)
+
+
+def cause(state: WellingtonState) -> int:
+    """The card whose event is being carried out (the innermost event frame on the stack),
+    0 for a rule's attrition (a battle or siege nearer on the stack makes it theirs)."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, (Battle, Siege)):
+            return 0
+        if isinstance(frame, (EventPlay, EventChoice, EventStep)):
+            return frame.card
+    return 0
 
 
 def units_of_side(state: WellingtonState, duchy: str, side: str) -> Units:
@@ -52,32 +89,40 @@ def dice_for(units: Units, causes: int = 1) -> int:
 
 
 def check(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
-          rule: str = "13.1", to: str = "", leader: str = "") -> dict[str, int]:
+          rule: str = "13.1", to: str = "", leader: str = "",
+          bonus_from: int = 0) -> dict[str, int]:
     """13.1: `units` in `duchy` suffer attrition `causes` times: every die rolled first, then
     each 6 eliminates 1 SP (commanders last). `to`: REGROUP sends the losses to the Regroup
     Box (11.11, 12.5). `leader`: the Commander of a two-Power Army Group (his Power takes the
-    odd loss). Returns the SP and commanders each Power lost."""
+    odd loss). `bonus_from`: +1 to that die and every later one (#43). Returns the SP and
+    commanders each Power lost."""
     units = {p: u for p, u in units.items() if u[0] or u[1]}
-    sixes = roll(state, duchy, units, causes, why, rule)
+    sixes = roll(state, duchy, units, causes, why, rule, bonus_from)
     lost: dict[str, int] = {}
+    card = cause(state)
     from core.wellington.events import cards_56_110     # (the events read this module)
     for power, share in shares(units, sixes, leader).items():
         share = cards_56_110.attrition_losses(state, duchy, power, share)   # #93 (W4)
+        for hook in LOSS_HOOKS:
+            share = hook(state, duchy, power, share, card)
         lost[power] = take_losses(state, duchy, power, units[power], share, to, rule)
     return lost
 
 
 def roll(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
-         rule: str = "13.1") -> int:
-    """13.1: every die of the attrition at once; the number of 6s."""
+         rule: str = "13.1", bonus_from: int = 0) -> int:
+    """13.1: every die of the attrition at once; the number of 6s (with `bonus_from`, #43:
+    the dice from that one on count +1, so their 5s are 6s too)."""
     count = dice_for(units, causes)
     if not count:
         return 0
     what = why or "attrition"
     faces = [dice.d6(state, f"{what} at {geo.name(duchy)}", rule) for _ in range(count)]
-    sixes = sum(1 for f in faces if f == ATTRITION_HIT)
-    state.log.append(f"Attrition at {geo.name(duchy)} ({what}, {rule}): {count} dice, "
-                     f"{sixes} six{'es' if sixes != 1 else ''}.")
+    sixes = sum(1 for i, f in enumerate(faces, start=1)
+                if f + (1 if bonus_from and i >= bonus_from else 0) >= ATTRITION_HIT)
+    state.log.append(f"Attrition at {geo.name(duchy)} ({what}, {rule}): {count} dice"
+                     + (f" (+1 from die {bonus_from})" if bonus_from else "")
+                     + f", {sixes} six{'es' if sixes != 1 else ''}.")
     return sixes
 
 
@@ -106,6 +151,8 @@ def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int,
     from_soldiers = min(count, sp)
     lost = building.lose_sp(state, duchy, power, from_soldiers, to or None) \
         if from_soldiers else 0
+    if lost:
+        record(state, duchy, power, lost, "", to)
     left = count - from_soldiers
     leader = state.leading.get(duchy, "")
     for cid in sorted(chiefs, key=lambda c: (c == leader, c)):
@@ -115,6 +162,7 @@ def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int,
             continue
         building.eliminate_commander(state, cid, REGROUP if to == REGROUP else
                                      building.UNBUILT)
+        record(state, duchy, power, 0, cid, to)
         left -= 1
         lost += 1
         state.log.append(f"{building.commander(cid).name} is lost to attrition "
@@ -123,6 +171,94 @@ def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int,
         state.log.append(f"{power} loses {lost} to attrition at {geo.name(duchy)}"
                          f"{' (to the Regroup Box)' if to == REGROUP else ''} ({rule}).")
     return lost
+
+
+# --- the record of losses (#68, #102, #103) -------------------------------------------------------
+
+
+def record(state: WellingtonState, duchy: str, power: str, sp: int, commander: str,
+           to: str) -> None:
+    """One attrition loss, kept for the current impulse (older records go)."""
+    state.attrition_lost = [r for r in state.attrition_lost if r[0] == state.impulses]
+    state.attrition_lost.append((state.impulses, duchy, power, cause(state), sp, commander,
+                                 to))
+
+
+def losses(state: WellingtonState, duchy: str = "", powers: tuple[str, ...] = POWERS,
+           causes: tuple[int, ...] = ()) -> list[Loss]:
+    """This impulse's recorded losses (in `duchy`, of `powers`, from the events `causes`)."""
+    return [r for r in state.attrition_lost if r[0] == state.impulses
+            and (not duchy or r[1] == duchy) and r[2] in powers
+            and (not causes or r[3] in causes)]
+
+
+def give_back(state: WellingtonState, picked: list[Loss], why: str) -> int:
+    """Cancel the recorded losses `picked`: their SP come back where they were lost (from the
+    unbuilt counters or the Regroup Box, smallest first), their commanders too when still
+    off the map. Returns the SP and commanders given back."""
+    back = 0
+    for loss in picked:
+        _when, duchy, power, _card, sp, cid, to = loss
+        state.attrition_lost.remove(loss)
+        if cid:
+            back += restore_commander(state, duchy, cid, to)
+        else:
+            back += restore_sp(state, duchy, power, sp, to)
+    if back:
+        state.log.append(f"{back} attrition loss{'es' if back != 1 else ''} cancelled: the "
+                         f"units come back ({why}).")
+    return back
+
+
+def give_back_units(state: WellingtonState, duchy: str, power: str, count: int,
+                    causes: tuple[int, ...], why: str) -> int:
+    """Give back `count` of `power`'s recorded losses in `duchy` from the events `causes`,
+    the last lost first (commanders went last, 13.1, so they come back first)."""
+    back = 0
+    for loss in reversed(losses(state, duchy, (power,), causes)):
+        if back >= count:
+            break
+        _when, _duchy, _power, card, sp, cid, to = loss
+        if cid or sp <= count - back:
+            back += give_back(state, [loss], why)
+            continue
+        part = count - back                    # part of an SP record: the rest stays lost
+        index = state.attrition_lost.index(loss)
+        state.attrition_lost[index] = (loss[0], duchy, power, card, sp - part, "", to)
+        back += restore_sp(state, duchy, power, part, to)
+        state.log.append(f"{part} attrition loss{'es' if part != 1 else ''} cancelled ({why}).")
+    return back
+
+
+def restore_sp(state: WellingtonState, duchy: str, power: str, sp: int, to: str) -> int:
+    """`sp` SP of `power` back at `duchy`: from the Regroup Box when they went there, else
+    from the unbuilt counters, smallest first. Returns the SP placed."""
+    placed = 0
+    for kind in COUNTER_TYPES:
+        while placed + SP[kind] <= sp:
+            if to == REGROUP:
+                have = building.counters(state, REGROUP, power)[kind]
+            else:
+                have = building.unbuilt(state, power)[kind]
+            if not have:
+                break
+            if to == REGROUP:
+                building.add(state, REGROUP, power, kind, -1)
+            building.add(state, duchy, power, kind, 1)
+            placed += SP[kind]
+    if placed < sp:
+        state.log.append(f"{sp - placed} SP of {power} cannot come back to {geo.name(duchy)}: "
+                         "no counter left.")
+    return placed
+
+
+def restore_commander(state: WellingtonState, duchy: str, cid: str, to: str) -> int:
+    """A commander lost to attrition back at `duchy`, if still where the loss sent him."""
+    if state.commanders.get(cid) != (REGROUP if to == REGROUP else UNBUILT):
+        return 0
+    state.commanders[cid] = duchy
+    state.leading.setdefault(duchy, cid)
+    return 1
 
 
 def loot_attrition(state: WellingtonState, duchy: str, resources: int, units: Units,
@@ -200,6 +336,9 @@ def attrition_step(state: WellingtonState) -> None:
             take_losses(state, duchy, power, units[power], share, rule="4.3")
     for frame in reversed(splits):
         stack.push(state, frame)
+    if losses(state):
+        from core.wellington import cardplay          # (cardplay's windows; no cycle at import)
+        cardplay.respond(state, END_OF_TURN, POWERS[-1])
 
 
 # --- AttritionSplit: the Commander's Power shares the losses (13.1) ------------------------------

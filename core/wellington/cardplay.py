@@ -28,7 +28,7 @@ from core.wellington import building, hands
 from core.wellington import flags as geo
 from core.wellington.frames.cardplay import CommandPoints, EventPlay, FlagChoice, Removal
 from core.wellington.frames.impulse import Impulse, ResponseWindow
-from core.wellington.state import POWERS, WellingtonState
+from core.wellington.state import IN_PLAY, POWERS, WellingtonState
 
 FLAG_COST = 1                  # 7.1
 
@@ -84,9 +84,49 @@ def carry_out(state: WellingtonState, frame: EventPlay) -> None:
 
 def send_on(state: WellingtonState, frame: EventPlay) -> None:
     """4.21, 5.4, 5.7: the card's destination (events that keep or give it move it first);
-    then the other Powers may respond to the event (5.2)."""
+    then the other Powers may respond to the event (5.2). A cancelled event (#24, #78) has
+    had no effect to respond to: its card went to the discard pile when it was cancelled."""
     hands.finish_card(state, frame.card, as_event=True)
-    respond(state, f"event:{frame.card}", frame.power)
+    if not frame.cancelled:
+        respond(state, f"event:{frame.card}", frame.power)
+
+
+# --- cancelling the card just played (#24, #78) -----------------------------------------------
+
+
+def cancellable(state: WellingtonState, trigger: str) -> EventPlay | CommandPoints | None:
+    """The card a Response window's `trigger` has just seen played, while its effects may
+    still be cancelled: an event announced and not yet carried out (`play:N`), or a card
+    played for CP none of which is spent yet (`cp-card:N`: the next expenditure opens its own
+    window). None for any other moment."""
+    kind, _, number = trigger.partition(":")
+    if kind not in ("play", "cp-card") or not number.isdigit():
+        return None
+    wanted = EventPlay if kind == "play" else CommandPoints
+    for frame in reversed(state.stack):
+        if isinstance(frame, wanted) and frame.card == int(number):
+            if isinstance(frame, EventPlay):
+                return frame if not frame.cancelled and frame.step <= 1 else None
+            return frame if frame.left > 0 else None
+    return None
+
+
+def cancel(state: WellingtonState, target: EventPlay | CommandPoints, why: str) -> None:
+    """Every effect of the card just played is cancelled and the card goes to the discard pile
+    (#24, #78; a national card to its Reserve, 4.21): an event is not carried out (nor counted
+    among the turn's events, #77); a card's CP are lost before any is spent."""
+    number = target.card
+    if isinstance(target, EventPlay):
+        target.cancelled = True
+        if number in state.played_this_turn:
+            state.played_this_turn.reverse()
+            state.played_this_turn.remove(number)
+            state.played_this_turn.reverse()
+        if number in state.piles.boxes[IN_PLAY]:
+            hands.finish_card(state, number, as_event=False)
+    else:
+        target.left = 0
+    state.log.append(f"{hands.title(number)}: all its effects are cancelled ({why}).")
 
 
 EVENT_PLAY = stack.Steps((announce, carry_out, send_on))
@@ -134,10 +174,12 @@ def close_spent(state: WellingtonState) -> None:
 # --- a card for CP (5.5) -------------------------------------------------------------------
 
 
-def play_for_cp(state: WellingtonState, power: str, number: int) -> None:
+def play_for_cp(state: WellingtonState, power: str, number: int, value: int = 0) -> None:
+    """5.5: the card goes on (4.21) and its CP are spent; `value`: CP other than the printed
+    ones (#94 handed to Spain: 5)."""
     hands.leave_hand(state, power, number)
     hands.finish_card(state, number, as_event=False)
-    value = hands.cp(number)
+    value = value or hands.cp(number)
     state.log.append(f"{power} plays {hands.title(number)} for {value} CP (5.5).")
     first = power not in state.played_a_card
     if first:
@@ -160,14 +202,30 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
                                   flag_label(state, duchy, what) + f": {FLAG_COST} CP (7.1)",
                                   "flag"))
     for verb, noun, _cost, label in building.build_options(state, power, frame.left):
-        out.append(Choice(Action(verb, noun), label, "build"))
+        out.append(Choice(Action(verb, noun), label, verb))     # "build" 6.1, "regroup" 6.2
     for operation in CP_OPERATIONS.values():
         out.extend(operation.choices(state, frame))
     if frame.only:
         out = [c for c in out if c.group in frame.only]
+    if frame.commander:
+        out = [c for c in out if commanders_own(state, frame.commander, c)]
     out.append(Choice(Action("stop"), f"Stop spending CP ({frame.left} CP left are lost, 5.5)",
                       "turn"))
     return out
+
+
+def commanders_own(state: WellingtonState, cid: str, choice: Choice) -> bool:
+    """#98: a commander's own CP move his Army (not an Army Group: 1 CP moves one Army, 9.63)
+    or place or remove a flag where his Army may (7.1: his duchy or one adjacent to it, not
+    across a blocked line)."""
+    at = state.commanders.get(cid, "")
+    verb, noun = choice.action.verb, choice.action.noun
+    if verb == "move":
+        return noun == cid
+    if verb == "flag":
+        duchy = str(noun).split("=")[0]
+        return duchy == at or (duchy in geo.neighbours(at) and not geo.blocked(state, at, duchy))
+    return choice.group == "turn"
 
 
 def flag_label(state: WellingtonState, duchy: str, what: str) -> str:
@@ -326,10 +384,18 @@ REMOVAL = stack.Stop(
 # --- Response windows (5.2) -------------------------------------------------------------------
 
 
+BEFORE_IMPULSE = "before-impulse:"   # + the Power whose impulse is about to begin
+OUTSIDE_IMPULSES: set[int] = set()    # cards whose text lets them be played between
+#                                       impulses (#34); 5.2 allows the others only in one
+
+
 def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
-    """The Response cards `power` may play now, answering `trigger` (5.2)."""
+    """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
+    before an impulse begins only the cards whose text says so, #34)."""
+    between = trigger.startswith(BEFORE_IMPULSE)
     return [n for n in hands.hand(state, power)
-            if hands.is_response(n) and event_playable(state, power, n, trigger)]
+            if hands.is_response(n) and (not between or n in OUTSIDE_IMPULSES)
+            and event_playable(state, power, n, trigger)]
 
 
 def respond(state: WellingtonState, trigger: str, active: str) -> None:

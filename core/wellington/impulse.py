@@ -25,7 +25,8 @@ from core import cards, stack
 from core.engine import Action, Choice
 from core.wellington import cardplay, hands
 from core.wellington.frames.cardplay import CommandPoints
-from core.wellington.frames.impulse import Impulse, ImpulseMenu, ImpulsePhase, Preempt
+from core.wellington.frames.impulse import (Impulse, ImpulseMenu, ImpulsePhase, Preempt,
+                                            ResponseWindow)
 from core.wellington.state import ADN, POWERS, WellingtonState
 
 OBLIGATION_CP = 2              # #26, #65: the owed card is spent as 2 CP
@@ -44,6 +45,14 @@ OPERATIONS: dict[str, ImpulseOperation] = {}
 # what other parts do at the end of every impulse (power, kind): the events' kept cards and
 # "until the end of the next scheduled impulse" effects (#22, #39); flow.py adds them
 END_HOOKS: list[Callable[[WellingtonState, str, str], None]] = []
+# what the events do once the impulse phase is over (4.24): cards kept or handed over "for
+# the rest of the turn" go on (#94, #98)
+PHASE_END_HOOKS: list[Callable[[WellingtonState], None]] = []
+# cards handed to another Power to be spent as given CP, never as "+" cards (#94): card ->
+# the CP `power` may spend it for now (0: not for this Power now)
+HANDED: dict[int, Callable[[WellingtonState, str], int]] = {}
+INITIATIVE = "initiative"      # #34's unscheduled impulse (G.51)
+INITIATIVE_CARD, INITIATIVE_CP = 34, 3
 
 
 def register(name: str, operation: ImpulseOperation) -> None:
@@ -103,17 +112,30 @@ def preemptor(state: WellingtonState, scheduled: str) -> str:
 
 
 def next_impulse(state: WellingtonState, frame: ImpulsePhase) -> None:
+    """The next impulse: first a window before it begins (#34, the one card played between
+    impulses: its Power's unscheduled impulse follows at once, G.51), then preemption (4.22),
+    then the scheduled Power's impulse or pass (4.23)."""
     if state.result is not None or frame.over:
         return
     scheduled = POWERS[state.marker]
     stack.repeat(frame)
+    if frame.initiative:
+        power, frame.initiative = frame.initiative, ""
+        stack.push(state, Impulse(power=power, kind=INITIATIVE, plus=True, played=True))
+        return
+    if not frame.opened:
+        frame.opened = True
+        before = POWERS[(state.marker - 1) % len(POWERS)]   # the scheduled Power asked first
+        cardplay.respond(state, cardplay.BEFORE_IMPULSE + scheduled, before)
+        if isinstance(stack.top(state), ResponseWindow):
+            return
     if not frame.asked:
         frame.asked = True
         power = preemptor(state, scheduled)
         if power:
             stack.push(state, Preempt(power=power, scheduled=scheduled))
             return
-    frame.asked = False
+    frame.asked = frame.opened = False
     kind = "scheduled" if holds_playable(state, scheduled) else "pass"
     stack.push(state, Impulse(power=scheduled, kind=kind))
 
@@ -151,7 +173,8 @@ def begin(state: WellingtonState, frame: Impulse) -> None:
     state.impulses += 1
     expire(state, frame.power, ("next-impulse",))
     kind = {"scheduled": "", "preemptive": " (preemptive, 4.22)",
-            "pass": " (no card: a pass, 4.23)"}[frame.kind]
+            "pass": " (no card: a pass, 4.23)",
+            INITIATIVE: " (unscheduled: #34 Seize the Initiative, G.51)"}[frame.kind]
     state.log.append(f"-- {frame.power}'s impulse, round {state.round}{kind} --")
     held = hands.hand(state, frame.power)
     owed = state.obligations.get(frame.power, [])
@@ -166,6 +189,10 @@ def begin(state: WellingtonState, frame: Impulse) -> None:
     # be spent (#65) binds the next impulse of any kind
     if owed and (frame.kind == "scheduled" or any(n in held for n in owed)):
         frame.owed = True
+    if frame.kind == INITIATIVE:
+        # G.51: 3 CP from #34, the impulse's "+" play; one non-"+" card may follow (5.6)
+        stack.push(state, CommandPoints(power=frame.power, card=INITIATIVE_CARD,
+                                        left=INITIATIVE_CP))
 
 
 def menu(state: WellingtonState, frame: Impulse) -> None:
@@ -184,7 +211,7 @@ def end(state: WellingtonState, frame: Impulse) -> None:
     for hook in END_HOOKS:
         hook(state, frame.power, frame.kind)
     state.last_impulse = frame.power
-    if frame.kind != "preemptive":
+    if frame.kind not in ("preemptive", INITIATIVE):      # 4.22, G.51: the marker stays
         if POWERS[state.marker] == ADN:
             state.marker = 0
             state.round += 1
@@ -194,6 +221,8 @@ def end(state: WellingtonState, frame: Impulse) -> None:
     if phase is not None and turn_over(state, frame):
         phase.over = True
         state.log.append("The impulse phase is over (4.24).")
+        for hook in PHASE_END_HOOKS:
+            hook(state)
 
 
 def turn_over(state: WellingtonState, frame: Impulse) -> bool:
@@ -275,6 +304,12 @@ def menu_choices(state: WellingtonState, frame: ImpulseMenu) -> list[Choice]:
         out.append(Choice(Action("owed", owed), f"Spend {hands.title(owed)} as {OBLIGATION_CP} "
                           "CP: your impulse's card play (owed)", "card"))
     for number in hands.hand(state, power):
+        handed = handed_cp(state, power, number)
+        if handed:
+            if may_play_plain(impulse):
+                out.append(Choice(Action("handed", number), f"{hands.title(number)}: play for "
+                                  f"{handed} CP, not as a \"+\" card (handed over)", "card"))
+            continue
         if not card_allowed(impulse, number):
             continue
         label = hands.title(number)
@@ -313,7 +348,8 @@ def may_end(state: WellingtonState, impulse: Impulse, offered: list[Choice]) -> 
     (Must-Play events not carried out yet) ends its impulse (R2)."""
     if impulse.kind == "pass" or impulse.played and not impulse.owed:
         return True
-    plays = [c for c in offered if c.action.verb in ("cp", "event", "owed", "resource")]
+    plays = [c for c in offered
+             if c.action.verb in ("cp", "event", "owed", "resource", "handed")]
     return not plays
 
 
@@ -352,6 +388,21 @@ def _owed(state: WellingtonState, frame: ImpulseMenu, number: int) -> None:
     stack.push(state, CommandPoints(power=frame.power, card=number, left=OBLIGATION_CP))
 
 
+def handed_cp(state: WellingtonState, power: str, number: int) -> int:
+    """The CP `power` may spend card `number` for, when it was handed over to be spent so
+    (#94: Spain, 5 CP, a non-"+" play); 0 otherwise."""
+    rule = HANDED.get(number)
+    return rule(state, power) if rule is not None else 0
+
+
+def _handed(state: WellingtonState, frame: ImpulseMenu, number: int) -> None:
+    value = handed_cp(state, frame.power, number)
+    impulse = impulse_of(state)
+    impulse.played = True
+    impulse.plain += 1                                  # never a "+" play
+    cardplay.play_for_cp(state, frame.power, number, value)
+
+
 def _resource(state: WellingtonState, frame: ImpulseMenu, _noun: None) -> None:
     impulse = impulse_of(state)
     impulse.plus = impulse.resource = impulse.played = True
@@ -365,7 +416,8 @@ def _end(state: WellingtonState, frame: ImpulseMenu, _noun: None) -> None:
 
 
 MENU_HANDLERS: dict[str, Callable[[WellingtonState, ImpulseMenu, Any], None]] = {
-    "cp": _cp, "event": _event, "owed": _owed, "resource": _resource, "end": _end}
+    "cp": _cp, "event": _event, "owed": _owed, "resource": _resource, "end": _end,
+    "handed": _handed}
 
 
 def menu_prompt(state: WellingtonState, frame: ImpulseMenu) -> str:

@@ -33,11 +33,15 @@ Readings (docs/wellington-movement.md):
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core import dice, stack
-from core.engine import Action, Choice
+from core.engine import Action, Choice, IllegalAction
 from core.wellington import building, cardplay, movement
 from core.wellington import flags as geo
-from core.wellington.frames.movement import Army, Attempt, Entry, EvadeAsk, InterceptAsk
+from core.wellington.frames.battle import Battle
+from core.wellington.frames.movement import (Army, Attempt, Entry, EvadeAsk, InterceptAsk,
+                                             Move, Reinforce, ReinforceAsk)
 from core.wellington.movement import (PASS, army_sp, battle_value, commanders_at,
                                       command_value, fill, formation_id, free_troops,
                                       friendly_owner, members, power_of)
@@ -82,6 +86,41 @@ def modifiers(state: WellingtonState, kind: str, power: str, origin: str, target
     return mods
 
 
+def reinforce_modifiers(state: WellingtonState, power: str, origin: str, via: str,
+                        target: str, leader: str, virtual_bv: int) -> list[tuple[str, int]]:
+    """10.4 for an event's interception into a battle or siege (REINFORCE below): +1 into a
+    friendly duchy, -1 from an Uncontrolled duchy or one with an enemy flag, +BV (of the
+    virtual commander for leaderless soldiers), -1 when a line of the path is a Pass or
+    Broken (once: reading I6), #85, #82."""
+    side = SIDE[power]
+    mods: list[tuple[str, int]] = []
+    if friendly_owner(geo.controller(state, target), power):
+        mods.append(("into a friendly duchy", 1))
+    flag = state.flags.get(origin, "")
+    if not geo.controller(state, origin) or (flag and SIDE[flag] != side):
+        mods.append(("from an Uncontrolled duchy or one with an enemy flag", -1))
+    if leader:
+        mods.append((f"{building.commander(leader).name}'s BV", battle_value(state, leader)))
+    elif virtual_bv >= 0:
+        mods.append(("the virtual commander's BV", virtual_bv))
+    kinds = [movement.line_kind(state, a, b, power) for a, b in path_lines(origin, via, target)]
+    if any(k in ("pass", "broken") for k in kinds):
+        mods.append(("across a pass or broken line", -1))
+    if side == FRENCH and any(e.card == EMPERORS_HORSES for e in state.effects):
+        mods.append(("#85 All the Emperor's Horses", -1))
+    if movement.under(state, movement.SCUM_OF_THE_EARTH, leader):
+        mods.append(("#82 Scum of the Earth", -2))
+    return mods
+
+
+def attempt_modifiers(state: WellingtonState, frame: Attempt) -> list[tuple[str, int]]:
+    if frame.kind == REINFORCE_KIND:
+        return reinforce_modifiers(state, frame.power, frame.origin, frame.via, frame.target,
+                                   frame.leader, frame.virtual_bv)
+    return modifiers(state, frame.kind, frame.power, frame.origin, frame.target, frame.leader,
+                     entry_of(state))
+
+
 def describe(mods: list[tuple[str, int]]) -> str:
     total = sum(v for _, v in mods)
     need = SUCCESS - total
@@ -116,7 +155,7 @@ def interceptors(state: WellingtonState, entry: Entry, power: str) -> list[str]:
     for origin in geo.neighbours(target):
         if origin in entry.failed_from or not crossable(state, origin, target, power):
             continue
-        if not may_leave_before(state, origin, power, entry):
+        if not may_leave_before(state, origin, power, entry) or movement.mired(state, origin):
             continue
         side = commanders_at(state, origin, SIDE[power])
         ready = [c for c in side if c not in state.bfi]
@@ -240,7 +279,9 @@ def evasion_targets(state: WellingtonState, entry: Entry, power: str) -> list[st
     blocked line, no enemy Formation there, not an unbesieged enemy fortress."""
     here = entry.duchy
     enemy = geo.enemy_side(SIDE[power])
-    out = []
+    out: list[str] = []
+    if movement.mired(state, here):
+        return out                               # #3 Mud: nobody leaves the duchy
     for dest in geo.neighbours(here):
         if dest == entry.came_from or not geo.on_map(dest) \
                 or not crossable(state, here, dest, power):
@@ -358,19 +399,33 @@ EVADE_ASK = stack.Stop(
 
 
 def valid(state: WellingtonState, frame: Attempt) -> bool:
-    """The attempt can still be made: its Commander still there (#33 may shoot him), the
-    line still open (#9, #10)."""
+    """The attempt can still be made: not cancelled (#67), its Commander still there (#33 may
+    shoot him), the line still open (#9, #10)."""
+    if frame.cancelled:
+        return False
     if frame.leader and state.commanders.get(frame.leader) != frame.origin:
         return False
-    return crossable(state, frame.origin, frame.target, frame.power)
+    return all(crossable(state, a, b, frame.power)
+               for a, b in path_lines(frame.origin, frame.via, frame.target))
+
+
+def path_lines(origin: str, via: str, target: str) -> list[tuple[str, str]]:
+    return [(origin, via), (via, target)] if via else [(origin, target)]
+
+
+def what_of(frame: Attempt) -> str:
+    return frame.leader or f"{frame.power}'s soldiers"
 
 
 def announce(state: WellingtonState, frame: Attempt) -> None:
-    what = frame.leader or f"{frame.power}'s soldiers"
-    kind = "interception (10.4)" if frame.kind == "intercept" else "evasion (10.7)"
-    state.log.append(f"{frame.power} announces an {kind} by {what} from "
+    """TRY (the seam): the Formation tries to intercept or evade; the other Powers may
+    answer (5.2) before the dice: #33, #67, #95 strike here (`trying`)."""
+    kind = {"intercept": "interception (10.4)", "evade": "evasion (10.7)"}.get(
+        frame.kind, "interception into the battle (10.4, by event)")
+    state.log.append(f"{frame.power} announces an {kind} by {what_of(frame)} from "
                      f"{geo.name(frame.origin)} to {geo.name(frame.target)}.")
-    cardplay.respond(state, f"{frame.kind}:{what}:{frame.origin}>{frame.target}", frame.power)
+    cardplay.respond(state, f"{frame.kind}:{what_of(frame)}:{frame.origin}>{frame.target}",
+                     frame.power)
 
 
 def roll(state: WellingtonState, frame: Attempt) -> None:
@@ -378,15 +433,16 @@ def roll(state: WellingtonState, frame: Attempt) -> None:
     Powers may answer the roll (5.2: #23 may still change it, TC-E24; #9 may close the
     line, TC-E14)."""
     if not valid(state, frame):
-        state.log.append(f"The attempt from {geo.name(frame.origin)} lapses.")
+        state.log.append(f"The attempt from {geo.name(frame.origin)} lapses"
+                         f"{' (' + frame.cancelled + ')' if frame.cancelled else ''}.")
         return
-    rule = "10.4" if frame.kind == "intercept" else "10.7"
+    rule = "10.7" if frame.kind == "evade" else "10.4"
     what = frame.leader or "a counter"
+    each = frame.kind == "evade" and not frame.leader
     frame.rolls = [two_dice(state, f"{frame.power} {frame.kind} by {what}", rule)
-                   for _ in (frame.armies if not frame.leader else [None])]
-    what = frame.leader or f"{frame.power}'s soldiers"
-    cardplay.respond(state, f"{frame.kind}-rolled:{what}:{frame.origin}>{frame.target}",
-                     frame.power)
+                   for _ in (frame.armies if each else [None])]
+    cardplay.respond(state, f"{frame.kind}-rolled:{what_of(frame)}:{frame.origin}>"
+                     f"{frame.target}", frame.power)
 
 
 def two_dice(state: WellingtonState, reason: str, rule: str) -> int:
@@ -396,14 +452,11 @@ def two_dice(state: WellingtonState, reason: str, rule: str) -> int:
 def resolve(state: WellingtonState, frame: Attempt) -> None:
     """10.4, 10.7: the roll and the modifiers as they stand now; 9 or more succeeds. A
     failed interception marks its duchy ("11.4" in §10); a failed evasion is on record for
-    the battle (10.7); a success is carried out unless the line has been closed or the
-    Commander taken meanwhile."""
+    the battle (10.7)."""
     if not frame.rolls:
         return
-    entry = entry_of(state)
-    rule = "10.4" if frame.kind == "intercept" else "10.7"
-    mods = modifiers(state, frame.kind, frame.power, frame.origin, frame.target, frame.leader,
-                     entry)
+    rule = "10.7" if frame.kind == "evade" else "10.4"
+    mods = attempt_modifiers(state, frame)
     total = sum(v for _, v in mods)
     if frame.kind == "evade" and not frame.leader:
         kept = [a for a, r in zip(frame.armies, frame.rolls) if r + total >= SUCCESS]
@@ -412,29 +465,64 @@ def resolve(state: WellingtonState, frame: Attempt) -> None:
         if len(kept) < len(frame.armies):
             movement.record_failed_evasion(state, frame.origin)
         frame.armies = kept
-        success = bool(kept)
+        frame.success = bool(kept)
+        return
+    score = frame.rolls[0] + total
+    frame.success = score >= SUCCESS
+    word = "Evasion" if frame.kind == "evade" else "Interception"
+    state.log.append(f"{word} {'succeeds' if frame.success else 'fails'}: {score} "
+                     f"({describe(mods)}, {rule}).")
+    if frame.success:
+        return
+    if frame.kind == "intercept":
+        failed_interception(state, entry_of(state), frame)
+    elif frame.kind == REINFORCE_KIND:
+        mark_failed(state, frame.origin, frame.power,
+                    [] if frame.leader else [formation_id_of(frame)])
     else:
-        score = frame.rolls[0] + total
-        success = score >= SUCCESS
-        word = "Interception" if frame.kind == "intercept" else "Evasion"
-        state.log.append(f"{word} {'succeeds' if success else 'fails'}: {score} "
-                         f"({describe(mods)}, {rule}).")
-        if not success and frame.kind == "intercept":
-            failed_interception(state, entry, frame)
-        elif not success:
-            movement.record_failed_evasion(state, frame.origin)
-    if success:
-        arrive(state, frame, entry)
+        movement.record_failed_evasion(state, frame.origin)
+
+
+def formation_id_of(frame: Attempt) -> str:
+    return frame.leader or f"{frame.power}:{frame.origin}"
+
+
+def succeeded(state: WellingtonState, frame: Attempt) -> None:
+    """SUCCEEDED (the seam): a successful attempt, before it is carried out; the other
+    Powers may answer (5.2): #45 and #51 cancel it here."""
+    if frame.success and valid(state, frame):
+        cardplay.respond(state, f"{frame.kind}-succeeded:{what_of(frame)}:{frame.origin}>"
+                         f"{frame.target}", frame.power)
+
+
+def carry_out(state: WellingtonState, frame: Attempt) -> None:
+    if not frame.success:
+        return
+    if frame.cancelled:
+        state.log.append(f"The {frame.kind} from {geo.name(frame.origin)} is cancelled "
+                         f"({frame.cancelled}).")
+        return
+    if frame.kind == REINFORCE_KIND:
+        arrive_reinforcement(state, frame)
+    else:
+        arrive(state, frame, entry_of(state))
 
 
 def failed_interception(state: WellingtonState, entry: Entry, frame: Attempt) -> None:
     """10.4, "11.4" in §10: the interceptor does not move, causes no attrition, and every
     Formation of its side in that duchy takes a BFI marker and intercepts no more."""
     entry.failed_from.append(frame.origin)
-    side = SIDE[frame.power]
-    ids = commanders_at(state, frame.origin, side)
-    ids += [f"{p}:{frame.origin}" for p in geo.powers_present(state, frame.origin)
-            if SIDE[p] == side]
+    mark_failed(state, frame.origin, frame.power)
+
+
+def mark_failed(state: WellingtonState, origin: str, power: str,
+                only: list[str] | None = None) -> None:
+    """"11.4" in §10: a BFI marker on every Formation of `power`'s side at `origin` (`only`:
+    just these Formation ids, for leaderless soldiers that failed with a virtual
+    commander)."""
+    side = SIDE[power]
+    ids = only if only else commanders_at(state, origin, side) + [
+        f"{p}:{origin}" for p in geo.powers_present(state, origin) if SIDE[p] == side]
     for fid in ids:
         if fid not in state.bfi:
             state.bfi.append(fid)
@@ -456,12 +544,13 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
     line = movement.line_kind(state, frame.origin, frame.target, frame.power)
     for army in frame.armies:
         movement.shift(state, army, frame.origin, frame.target)
+    extra = [movement.STRAGGLING] if movement.straggling(state, frame.armies) else []
     if frame.kind == "intercept":
         entry.interceptors.extend(c for a in frame.armies for c in members(a))
         entry.arrived.extend(frame.armies)
         causes = movement.march_causes(line, origin_owner, entry.before, friends, frame.power)
         for army in frame.armies:
-            movement.owe(entry, army, frame.target, causes)
+            movement.owe(entry, army, frame.target, causes + extra)
         state.log.append(f"{frame.leader} intercepts into {geo.name(frame.target)} (10.4).")
     else:
         causes = []
@@ -474,16 +563,19 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
             old = formation_id(army, frame.origin)
             if old in state.bfi:
                 state.bfi.append(formation_id(army, frame.target))
-            movement.owe(entry, army, frame.target, causes)
+            movement.owe(entry, army, frame.target, causes + extra)
         state.log.append(f"{frame.leader or frame.power + ' soldiers'} evade to "
                          f"{geo.name(frame.target)} (10.7).")
     movement.leadership(state, frame.origin, arrived=False)
     movement.arrive_with(state, frame.target,
                          [frame.leader] + [c for a in frame.armies for c in members(a)
                                            if c != frame.leader] if frame.leader else [])
+    movement.entered(state, frame.kind, formation_id(frame.armies[0], frame.target)
+                     if frame.armies else what_of(frame), frame.origin, frame.target,
+                     frame.power)
 
 
-ATTEMPT = stack.Steps((announce, roll, resolve))
+ATTEMPT = stack.Steps((announce, roll, resolve, succeeded, carry_out))
 
 
 # --- the entry as a whole (10.9) -----------------------------------------------------------

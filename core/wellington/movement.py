@@ -52,6 +52,11 @@ FORCED_MARCH = 5              # 9.42: attrition in the 5th and every later duchy
 HUMBUGGED = 23                # #23: the commander is a 1-4 while it lasts
 HUMBUGGED_BV, HUMBUGGED_CV = 1, 4
 SCUM_OF_THE_EARTH = 82        # #82: -2 to its evasions and interceptions, double CP to move
+MUD = 3                       # #3: nothing leaves the duchy (Effect.target) but by retreat
+STRAGGLERS = 41               # #41: attrition in every duchy the Formation enters
+COLUMN_ATTACKED = 45          # #45: 1 CP more per duchy entered this impulse
+FLANK, SOULT = "flank", "soult"   # Move.free: #44 Flank March, #109 "The Duke of Damnation"
+STRAGGLING = "#41 Stragglers"
 KINDS = {"inf": INF, "cav": CAV, "art": ART}
 KIND_NAME = {INF: "inf", CAV: "cav", ART: "art"}
 PASS, FORCED, AMBUSH = "pass (9.41)", "forced march (9.42)", "ambush (9.43)"
@@ -132,6 +137,24 @@ def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
 def under(state: WellingtonState, card: int, cid: str) -> bool:
     """A lasting card effect on the commander (or the Army he leads): `Effect.target`."""
     return bool(cid) and any(e.card == card and e.target == cid for e in state.effects)
+
+
+def mired(state: WellingtonState, duchy: str) -> bool:
+    """#3 Mud: no Formation leaves `duchy` (but by retreat) while its marker lies there."""
+    return any(e.card == MUD and e.target == duchy for e in state.effects)
+
+
+def straggling(state: WellingtonState, armies: list[Army]) -> bool:
+    """#41 Stragglers struck one of these Armies' commanders this impulse."""
+    return any(under(state, STRAGGLERS, c) for a in armies for c in members(a))
+
+
+def entered(state: WellingtonState, how: str, formation: str, origin: str, dest: str,
+            power: str) -> None:
+    """ENTERED (the seam): `formation` of `power` has just entered `dest` from `origin` by
+    `how` ("move", "intercept", "evade", "reinforce"; the battle calls it with "retreat"):
+    the Powers may answer (5.2) with #3 Mud and #41 Stragglers."""
+    cardplay.respond(state, f"entered:{how}:{formation}:{origin}>{dest}", power)
 
 
 def formation_id(army: Army, duchy: str) -> str:
@@ -265,7 +288,9 @@ def open_line(state: WellingtonState, a: str, b: str) -> bool:
 
 
 def destinations(state: WellingtonState, at: str, power: str) -> list[str]:
-    """9.3: adjacent duchies only; 12.4 out of an enemy fortress duchy."""
+    """9.3: adjacent duchies only; 12.4 out of an enemy fortress duchy; #3 Mud."""
+    if mired(state, at):
+        return []
     return [d for d in geo.neighbours(at) if open_line(state, at, d) and geo.on_map(d)
             and may_leave(state, at, d, power)]
 
@@ -503,8 +528,22 @@ cardplay.register_cp("move", cardplay.CpOperation(
 
 def step_cost(state: WellingtonState, move: Move) -> int:
     """9.1, 9.63: 1 CP per Army moved (a leaderless counter is one), per duchy entered;
-    #82 doubles it for the Army it strikes."""
-    return sum(2 if under(state, SCUM_OF_THE_EARTH, a.commander) else 1 for a in move.armies)
+    #82 doubles it for the Army it strikes; #45 Column Attacked: 1 CP more for the
+    Formation. An event's free move (#44, #109) costs nothing."""
+    if move.free:
+        return 0
+    column = move.surcharge or any(under(state, COLUMN_ATTACKED, a.commander)
+                                   for a in move.armies)
+    return sum(2 if under(state, SCUM_OF_THE_EARTH, a.commander) else 1
+               for a in move.armies) + (1 if column else 0)
+
+
+def steps_left(state: WellingtonState, move: Move) -> bool:
+    """The move may enter another duchy: CP left for it, or an event's free move within its
+    limit (#44: two duchies)."""
+    if move.free:
+        return not move.limit or move.entered < move.limit
+    return cardplay_left(state) > 0
 
 
 def next_order(state: WellingtonState, frame: Move) -> None:
@@ -515,7 +554,7 @@ def next_order(state: WellingtonState, frame: Move) -> None:
         key = f"{army.power}:{frame.at}"
         state.marched[key] = max(state.marched.get(key, 0), army.marched)
     if frame.over or not any(present(state, a, frame.at) for a in frame.armies) \
-            or cardplay_left(state) <= 0:
+            or not steps_left(state, frame):
         return
     stack.repeat(frame)
     stack.push(state, MoveStep())
@@ -595,16 +634,21 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
     power, at = move.power, move.at
     out: list[Choice] = []
     cost = step_cost(state, move)
-    if cardplay_left(state) >= cost:
-        for dest in destinations(state, at, power):
+    targets = step_destinations(state, move) if steps_left(state, move) \
+        and (move.free or cardplay_left(state) >= cost) else []
+    if targets:
+        for dest in targets:
             line = line_kind(state, at, dest, power)
             warn = march_causes(line, geo.controller(state, at), geo.controller(state, dest),
                                 geo.has_formation(state, dest, SIDE[power]), power)
             if any(a.marched + 1 >= FORCED_MARCH for a in move.armies):
                 warn.append(FORCED)
             note = f"; attrition: {', '.join(warn)}" if warn else ""
+            if move.free == FLANK:
+                note = "; no interception, evasion or attrition (#44)"
+            price = "free" if move.free else f"{cost} CP"
             out.append(Choice(Action("to", dest), f"March to {geo.name(dest)} ({line} line): "
-                              f"{cost} CP{note}", "move"))
+                              f"{price}{note}", "move"))
     for army in move.armies:
         if not army.commander:
             continue
@@ -617,7 +661,7 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
                     out.append(Choice(Action("take", f"{army.commander}/{KIND_NAME[kind]}"),
                                       f"{name} takes 1 {COUNTER_NAME[kind]} (free, 9.64)",
                                       "move"))
-        for kind in (INF, CAV, ART):
+        for kind in (INF, CAV, ART) if may_drop(move) else ():
             if army.troops[kind]:
                 out.append(Choice(Action("leave", f"{army.commander}/{KIND_NAME[kind]}"),
                                   f"{name} leaves 1 {COUNTER_NAME[kind]} at {geo.name(at)}",
@@ -627,26 +671,55 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
                 out.append(Choice(Action("take", f"{army.commander}/{cid}"),
                                   f"{name} takes {building.commander(cid).name} as a staff "
                                   "officer (1.61)", "move"))
-        for cid in army.staff:
+        for cid in army.staff if may_drop(move) else []:
             out.append(Choice(Action("leave", f"{army.commander}/{cid}"),
                               f"{name} leaves his staff officer "
                               f"{building.commander(cid).name} at {geo.name(at)}", "move"))
-        if len(move.armies) > 1:
+        if len(move.armies) > 1 and not move.free:
             out.append(Choice(Action("detach", army.commander), f"{name}'s Army stays at "
                               f"{geo.name(at)} (9.64)", "move"))
-    for cid in spare_commanders(state, move, power):
+    for cid in spare_commanders(state, move, power) if not move.free else []:
         out.append(Choice(Action("join", cid), f"{building.commander(cid).name}'s Army joins "
                           f"the move: 1 CP more per duchy (9.64)", "move"))
-    for cid in allied_armies(state, move):
+    for cid in allied_armies(state, move) if not move.free else []:
         out.append(Choice(Action("invite", cid), f"Ask {power_of(cid)} to let "
                           f"{building.commander(cid).name}'s Army join the move: 1 CP more "
                           "per duchy (9.61)", "move"))
-    out.append(Choice(Action("halt"), f"End this move at {geo.name(at)}", "move"))
+    if not (move.straggling and targets):       # #41: it may not give up the move
+        out.append(Choice(Action("halt"), f"End this move at {geo.name(at)}", "move"))
+    return out
+
+
+def may_drop(move: Move) -> bool:
+    """#109: Soult leaves soldiers and commanders only where he starts."""
+    return move.free != SOULT or not move.entered
+
+
+def step_destinations(state: WellingtonState, move: Move) -> list[str]:
+    """9.3 (`destinations`); #109: Soult only into friendly duchies holding no enemy
+    Formation where no enemy Army could intercept him (`flags.intercept_threat`)."""
+    out = destinations(state, move.at, move.power)
+    if move.free == FLANK and not mired(state, move.at):   # #44 bypasses fortresses (12.4)
+        out = [d for d in geo.neighbours(move.at) if open_line(state, move.at, d)
+               and geo.on_map(d)]
+    if move.free == SOULT:
+        enemy = geo.enemy_side(SIDE[move.power])
+        out = [d for d in out if geo.friendly(state, d, move.power)
+               and not geo.has_formation(state, d, enemy)
+               and not geo.intercept_threat(state, d, move.power)]
     return out
 
 
 def cardplay_left(state: WellingtonState) -> int:
     return cp_frame(state).left
+
+
+def left_label(state: WellingtonState, move: Move) -> str:
+    if move.free == FLANK:
+        return f"{move.limit - move.entered} of {move.limit} duchies left, #44"
+    if move.free:
+        return "a free move, #109"
+    return f"{cardplay_left(state)} CP left"
 
 
 def spare_commanders(state: WellingtonState, move: Move, power: str) -> list[str]:
@@ -761,10 +834,12 @@ def enter(state: WellingtonState, move: Move, dest: str) -> None:
     """9.1: the step is declared and paid; the other Powers may answer it (5.2, TC-E11:
     before the entry); then `cross` carries it out (ENTRY, interception.py)."""
     power, origin = move.power, move.at
-    cardplay.pay(state, cp_frame(state), step_cost(state, move))
+    cost = step_cost(state, move)
+    if not move.free:
+        cardplay.pay(state, cp_frame(state), cost)
     formation = formation_id(move.armies[0], origin)
     state.log.append(f"{power}: {formation} marches from {geo.name(origin)} to "
-                     f"{geo.name(dest)} ({step_cost(state, move)} CP, 9.1).")
+                     f"{geo.name(dest)} ({f'{cost} CP, 9.1' if not move.free else 'free'}).")
     stack.push(state, Entry(power=power, formation=formation, duchy=dest, came_from=origin,
                             line=line_kind(state, origin, dest, power), before="",
                             from_control=""))
@@ -775,6 +850,10 @@ def cross(state: WellingtonState, entry: Entry) -> None:
     #10: the CP stay spent). Control is noted as it stood before the entry (G.18)."""
     move = move_of(state)
     power, origin, dest = move.power, entry.came_from, entry.duchy
+    if entry.cancelled:
+        state.log.append(f"The step to {geo.name(dest)} is cancelled ({entry.cancelled}): its "
+                         "CP are spent.")
+        return
     if not open_line(state, origin, dest):
         state.log.append(f"The line from {geo.name(origin)} to {geo.name(dest)} is closed: "
                          "the step does not happen (its CP are spent).")
@@ -798,15 +877,18 @@ def cross(state: WellingtonState, entry: Entry) -> None:
                      f"across a {entry.line} line (9.1).")
     enemies = [p for p in POWERS[POWERS.index(power) + 1:] + POWERS[:POWERS.index(power)]
                if SIDE[p] != SIDE[power]]
-    entry.asked = list(enemies)
-    entry.defenders = list(enemies)
+    if move.free != FLANK:                       # #44: no interception, no evasion
+        entry.asked = list(enemies)
+        entry.defenders = list(enemies)
+    entered(state, "move", entry.formation, origin, dest, power)
 
 
 MOVE_STEP = stack.Stop(
     role=lambda state, frame: move_of(state).power,
     prompt=lambda state, frame: (f"{move_of(state).power}: move on from "
                                  f"{geo.name(move_of(state).at)} "
-                                 f"({cardplay_left(state)} CP left), take or leave units, "
+                                 f"({left_label(state, move_of(state))}), take or leave "
+                                 "units, "
                                  "or end the move (9.1, 9.64)."),
     choices=step_choices,
     handlers={"to": _to, "take": _take, "leave": _leave, "join": _join, "invite": _invite,
@@ -823,8 +905,12 @@ def movement_attrition(state: WellingtonState, entry: Entry) -> None:
     if not entry.entered:
         return
     move = move_of(state)
+    if move.free == FLANK:
+        return                                   # #44: no attrition
     base = march_causes(entry.line, entry.from_control, entry.before, entry.friends_before,
                         move.power)
+    if move.straggling or straggling(state, move.armies):
+        base = base + [STRAGGLING]
     for army in move.armies:
         causes = base + ([FORCED] if army.marched >= FORCED_MARCH else [])
         attrition(state, entry.duchy, [army], causes, formation_id(army, entry.duchy))
@@ -888,7 +974,8 @@ def after_contact(state: WellingtonState, entry: Entry) -> None:
     if entry.battle and any(formation_id(a, entry.duchy) in state.bfi for a in alive):
         move.over = True
         return
-    if enemy_fortress(state, entry.duchy, move.power):
+    if enemy_fortress(state, entry.duchy, move.power) and not (
+            move.free == FLANK and not entry.battle):    # #44 bypasses an empty fortress
         move.over = True
         for army in alive:
             fid = formation_id(army, entry.duchy)

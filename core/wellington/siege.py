@@ -43,13 +43,16 @@ from core.wellington.battle.sides import BRITISH_BONUS, FRENCH_BONUS, FRENCH_BON
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.impulse import Impulse, ImpulseMenu
 from core.wellington.frames.siege import Siege, SiegeCard
-from core.wellington.state import FRENCH, GB, SIDE, SPAIN, WellingtonState
+from core.wellington.state import FRENCH, GB, SIDE, SPAIN, Effect, WellingtonState
 from maps import wellington as wellington_map
 
 BESIEGER, FORTRESS = "besieger", "fortress"
 HIT = 6                        # 12.3: only the besieger's 6s count against a fortress
 DISORGANISE = 5                # 11.5: the fortress's 5s disorganise besiegers
 DEVASTATION_NEED = 6           # 12.5: a modified 6+ gives 1 Resource
+SEPARATE = "separate"          # #15: the besieger's dice rolled apart
+SELF_HIT, SELF_HIT_MAX = 1, 1  # #15: a 1 among them costs one unit, never more
+THUNDER_AND_LIGHTNING = 81     # the Effect a held Siege Overrun leaves (#81)
 BEFORE_DICE = "siege:before-dice"   # the Response window of each round (5.2, 12.23)
 AFTER_SIEGE = "siege:after"         # the siege over (#7 Pillage, #82...)
 
@@ -72,8 +75,22 @@ ON_BEGIN: list[Callable[[WellingtonState, Siege], None]] = []
 
 
 def register_card(number: int, event: SiegeCardEvent) -> None:
-    """Called by the events part for each siege-capable battle card."""
-    SIEGE_CARDS[number] = event
+    """Called by the events part for each siege-capable battle card. A card whose siege uses
+    are written in two modules (#91: the fortress's owner in the battle events, the besieger
+    with the siege seams) is registered once per use: the uses are offered as one card and
+    the first one playable is carried out."""
+    known = SIEGE_CARDS.get(number)
+    SIEGE_CARDS[number] = event if known is None else _either(known, event)
+
+
+def _either(first: SiegeCardEvent, second: SiegeCardEvent) -> SiegeCardEvent:
+    def playable(state: WellingtonState, siege: Siege, power: str) -> bool:
+        return first.playable(state, siege, power) or second.playable(state, siege, power)
+
+    def play(state: WellingtonState, siege: Siege, power: str) -> None:
+        use = first if first.playable(state, siege, power) else second
+        use.play(state, siege, power)
+    return SiegeCardEvent(playable, play)
 
 
 def on_begin(hook: Callable[[WellingtonState, Siege], None]) -> None:
@@ -96,6 +113,41 @@ def change_bv(siege: Siege, commander: str, bv: int, why: str) -> None:
 def add_auto_sixes(siege: Siege, side: str, count: int, why: str, round_: int = 1) -> None:
     """#71 Sappers & Miners: automatic 6s for a side in one round."""
     siege.auto_sixes.append((side, round_, count, why))
+
+
+def add_separate_dice(siege: Siege, count: int, why: str, round_: int | None = None) -> None:
+    """#15 Forlorn Hope: `count` besieger dice rolled apart in one round (default the current
+    one): their 6s hit the fortress as usual, and a 1 among them costs the besieger one loss
+    (at most one: 1 SP, or a commander when no soldier is left)."""
+    siege.separate.append((max(siege.round, 1) if round_ is None else round_, count, why))
+
+
+def ignore_disorganisation(siege: Siege, count: int, why: str,
+                           round_: int | None = None) -> None:
+    """#91 The Wild Geese as besieger: `count` of the fortress's 5s (Disorganisations) of one
+    round (default the current one) are ignored: no Disorganisation, no loss of the round."""
+    siege.ignored_d.append((max(siege.round, 1) if round_ is None else round_, count, why))
+
+
+def halve(siege: Siege, side: str, why: str) -> None:
+    """#27 (the besieger), #81 (both sides): the side's dice are halved, rounded up (5.1),
+    in every round from now on."""
+    siege.halved.append((side, why))
+
+
+def call_off(siege: Siege, why: str) -> None:
+    """#27 Heavy Guns Bogged Down: the besieger chooses not to attack: no dice are rolled and
+    the siege ends; the fortress was besieged this impulse (12.22) and the Army, which did
+    not fight, takes no BFI marker (12.41)."""
+    siege.called_off = why
+
+
+def hold_overrun(siege: Siege, why: str) -> None:
+    """#81 Thunder & Lightning: a Siege Overrun gives no further move (12.41): the Army keeps
+    its BFI marker, and may not move, evade or intercept out of the duchy until its Power's
+    next impulse (an Effect of card 81 on its commander, ending with `next-impulse`, which
+    movement and interception read)."""
+    siege.overrun_held = why
 
 
 # --- the pieces of a siege -------------------------------------------------------------------
@@ -162,6 +214,14 @@ def besieger_dice(state: WellingtonState, siege: Siege) -> list[tuple[int, str]]
 def total(state: WellingtonState, siege: Siege, side: str, parts: list[tuple[int, str]]) -> int:
     count = max(0, sum(n for n, _why in parts))
     if any(s == side for s, _why in siege.halved):
+        count = ceil(count / 2)
+    return count
+
+
+def separate_dice(siege: Siege) -> int:
+    """#15: this round's dice rolled apart; halved like the besieger's others (#27, #81)."""
+    count = sum(n for when, n, _why in siege.separate if when == siege.round)
+    if any(s == BESIEGER for s, _why in siege.halved):
         count = ceil(count / 2)
     return count
 
@@ -293,28 +353,48 @@ def round_start(state: WellingtonState, frame: Siege) -> None:
 def roll_round(state: WellingtonState, frame: Siege) -> None:
     """12.3: both sides roll at once; the besieger's 6s hit the fortress, the fortress's 6s
     eliminate and its 5s disorganise besiegers (eliminations first, commanders last)."""
+    if frame.called_off:
+        return
     parts = besieger_dice(state, frame)
     frame.dice = parts
     ours = [dice.d6(state, f"siege of {geo.name(frame.duchy)}, round {frame.round}: "
                     f"{frame.power}", "12.3")
             for _ in range(total(state, frame, BESIEGER, parts))]
+    apart = [dice.d6(state, f"siege of {geo.name(frame.duchy)}, round {frame.round}: "
+                     f"{frame.power}'s dice rolled apart (#15)", "12.3")
+             for _ in range(separate_dice(frame))]
     theirs = [dice.d6(state, f"siege of {geo.name(frame.duchy)}, round {frame.round}: the "
                       "fortress", "12.3")
               for _ in range(total(state, frame, FORTRESS, fortress_dice(frame)))]
     frame.rolls = {BESIEGER: ours, FORTRESS: theirs}
-    hits = ours.count(HIT) + auto_sixes(frame, BESIEGER)
+    if apart:
+        frame.rolls[SEPARATE] = apart
+    hits = (ours + apart).count(HIT) + auto_sixes(frame, BESIEGER)
     if frame.fives_per_hit:
-        hits += ours.count(DISORGANISE) // frame.fives_per_hit
+        hits += (ours + apart).count(DISORGANISE) // frame.fives_per_hit
     e = theirs.count(HIT) + auto_sixes(frame, FORTRESS)
     d = theirs.count(DISORGANISE)
+    ignored = min(d, sum(n for when, n, _why in frame.ignored_d if when == frame.round))
+    d -= ignored
     frame.round_hits = hits
     frame.hits += hits
     frame.round_losses = e + d + (frame.pre_e + frame.pre_d if frame.round == 1 else 0)
     lost = eliminate(state, frame, e)
     frame.disorganised += d
-    frame.history.append(f"Round {frame.round}: {frame.power} {len(ours)} dice {ours} -> "
+    self_hit = eliminate(state, frame, SELF_HIT_MAX) if SELF_HIT in apart else 0
+    frame.history.append(f"Round {frame.round}: {frame.power} {len(ours)} dice {ours}"
+                         + (f" and {apart} apart" if apart else "") + f" -> "
                          f"{hits} hit(s), {frame.hits} in all; the fortress {len(theirs)} "
-                         f"dice {theirs} -> {e} E, {d} D ({lost} lost)")
+                         f"dice {theirs} -> {e} E, {d} D ({lost} lost)"
+                         + (f"; {ignored} D ignored" if ignored else "")
+                         + (f"; {self_hit} lost to a 1 (#15)" if self_hit else ""))
+    if ignored:
+        state.log.append(f"{ignored} Disorganisation(s) of {frame.power} ignored ("
+                         + ", ".join(why for when, _n, why in frame.ignored_d
+                                     if when == frame.round) + ").")
+    if self_hit:
+        state.log.append(f"A 1 among the dice rolled apart: {frame.power} loses {self_hit} "
+                         "unit (#15, at most one).")
     state.log.append(f"Siege round {frame.round}: {hits} hit(s) on the fortress ({frame.hits} "
                      f"of {frame.strength}); {frame.power} suffers {e} eliminated and {d} "
                      f"disorganised (12.3).")
@@ -347,7 +427,11 @@ def eliminate(state: WellingtonState, frame: Siege, count: int) -> int:
 
 
 def outcome(state: WellingtonState, frame: Siege) -> None:
-    """12.3: captured, or another round, or the end."""
+    """12.3: captured, or another round, or the end. #70 (`tie_continues`): a tied round goes
+    on too, once even past the maximum ("un altro round", 12.22 notwithstanding)."""
+    if frame.called_off:
+        frame.over = True
+        return
     if frame.hits >= frame.strength and commander_alive(state, frame):
         frame.captured = True
         frame.over = True
@@ -355,8 +439,13 @@ def outcome(state: WellingtonState, frame: Siege) -> None:
     if not commander_alive(state, frame):
         frame.over = True
         return
-    more = (frame.round_hits > frame.round_losses or frame.round in frame.continue_after
-            or frame.tie_continues and frame.round_hits == frame.round_losses)
+    if frame.tie_continues and frame.round_hits == frame.round_losses \
+            and frame.round <= max_rounds(frame):
+        state.log.append(f"{frame.round_hits} hit(s) against {frame.round_losses} loss(es): "
+                         "a tie the besieger wins, the siege goes on (#70).")
+        stack.goto(frame, SIEGE, round_start)
+        return
+    more = frame.round_hits > frame.round_losses or frame.round in frame.continue_after
     if more and frame.round < max_rounds(frame):
         state.log.append(f"{frame.round_hits} hit(s) against {frame.round_losses} loss(es): "
                          "the siege goes on (12.3).")
@@ -366,13 +455,16 @@ def outcome(state: WellingtonState, frame: Siege) -> None:
 
 
 def max_rounds(frame: Siege) -> int:
-    """12.22: as many rounds as the fortress's strength (cards may add, #70)."""
-    return frame.strength + frame.extra_rounds
+    """12.22: as many rounds as the fortress's strength (#70 lets a tie go one past it)."""
+    return frame.strength
 
 
 def finish(state: WellingtonState, frame: Siege) -> None:
     """12.3, 12.41, 12.5: the capture and its aftermath, or a failed siege."""
     name = geo.name(frame.duchy)
+    if frame.called_off:
+        state.log.append(f"{frame.power} does not attack {name} ({frame.called_off}).")
+        return
     if not frame.captured:
         state.log.append(f"The siege of {name} fails; the fortress is back to full strength "
                          f"({frame.strength}) and the besiegers stay (12.3).")
@@ -384,52 +476,81 @@ def finish(state: WellingtonState, frame: Siege) -> None:
     state.log.append(f"{frame.power} takes {name} in round {frame.round} with {frame.hits} "
                      f"hit(s) (12.3)" + (": a Siege Overrun, the Army may keep moving (12.41)."
                                         if frame.overrun else "."))
-    if frame.overrun:
-        unmark(state, frame)
-    else:
-        mark(state, frame.commander)
     cardplay.respond(state, AFTER_SIEGE, frame.power)
-    if frame.hasty:
-        state.hasty_forts.remove(frame.duchy)
+    sp, staff = pool(state, frame)
+    alive = [frame.commander] if commander_alive(state, frame) else []
+    frame.devastation = fall(state, frame.duchy, frame.power, commander=frame.commander,
+                             drm=max(0, frame.strength - frame.round), overrun=frame.overrun,
+                             hasty=frame.hasty, units=(sp, staff + alive),
+                             waiver=frame.no_spanish_attrition, held=frame.overrun_held,
+                             why="12.3 siege won")
+
+
+def fall(state: WellingtonState, duchy: str, power: str, *, commander: str, drm: int,
+         overrun: bool, hasty: bool, units: tuple[int, list[str]], waiver: str = "",
+         held: str = "", why: str) -> str:
+    """12.3, 12.41, 12.5: the fortress of `duchy` falls to `power` (a siege, or #43's die):
+    the besiegers keep moving after an Overrun (unless #81 holds them) or take a BFI marker;
+    a Hasty Fort is destroyed, a fortress devastated (`drm`: rounds fewer than the maximum;
+    `units`: the Power's soldier SP and commanders there, for Spain's attrition, unless
+    `waiver`, #91); then the compulsory free flag (12.3, 7.1). Returns the Devastation."""
+    name = geo.name(duchy)
+    if overrun and held:
+        mark(state, commander)
+        if commander:
+            state.effects.append(Effect(card=THUNDER_AND_LIGHTNING, power=power,
+                                        target=commander, until="next-impulse",
+                                        started=state.impulses))
+        state.log.append(f"No move out of {name} for the besiegers until {power}'s next "
+                         f"impulse ({held}).")
+    elif overrun:
+        unmark(state, duchy, power, commander)
+    else:
+        mark(state, commander)
+    result = ""
+    if hasty:
+        if duchy in state.hasty_forts:
+            state.hasty_forts.remove(duchy)
         state.log.append(f"The Hasty Fort at {name} is destroyed (12.3, #37).")
     else:
-        devastation(state, frame)
-    if geo.flag_options(state, frame.duchy, frame.power):
-        stack.push(state, FlagChoice(power=frame.power, duchy=frame.duchy, free=True,
-                                     why="12.3 siege won", must=True))
+        result = devastation(state, duchy, power, drm, units, waiver)
+    if geo.flag_options(state, duchy, power):
+        stack.push(state, FlagChoice(power=power, duchy=duchy, free=True, why=why, must=True))
+    return result
 
 
 def mark(state: WellingtonState, commander: str) -> None:
     """12.41: a BFI marker on the besieging Army (it may move no further this impulse)."""
-    if commander not in state.bfi:
+    if commander and commander not in state.bfi:
         state.bfi.append(commander)
 
 
-def unmark(state: WellingtonState, frame: Siege) -> None:
+def unmark(state: WellingtonState, duchy: str, power: str, commander: str = "") -> None:
     """12.41: after a Siege Overrun the surviving Formations of the besieging Army may keep
     moving: the BFI marker they took entering the fortress duchy (9.52) goes."""
-    ids = {frame.commander, f"{frame.power}:{frame.duchy}",
-           *building.commanders_at(state, frame.duchy, frame.power)}
+    ids = {commander, f"{power}:{duchy}", *building.commanders_at(state, duchy, power)}
     state.bfi = [f for f in state.bfi if f not in ids]
 
 
-def devastation(state: WellingtonState, frame: Siege) -> None:
-    """12.5: 1d6 + 1 per round fewer than the maximum; 6+ gives 1 Resource. Spain then checks
-    attrition at once, its losses to the Regroup Box (11.11), unless #91 waived it."""
-    drm = max(0, frame.strength - frame.round)
-    face = dice.d6(state, f"Devastation of {geo.name(frame.duchy)}", "12.5")
+def devastation(state: WellingtonState, duchy: str, power: str, drm: int,
+                units: tuple[int, list[str]], waiver: str = "") -> str:
+    """12.5: 1d6 + `drm` (1 per round fewer than the maximum); 6+ gives 1 Resource. Spain then
+    checks attrition at once with `units`, its losses to the Regroup Box (11.11), unless #91
+    waived it."""
+    face = dice.d6(state, f"Devastation of {geo.name(duchy)}", "12.5")
     if face + drm < DEVASTATION_NEED:
-        frame.devastation = f"{face} + {drm} = {face + drm}: nothing"
-        state.log.append(f"Devastation: {frame.devastation} (12.5).")
-        return
-    frame.devastation = f"{face} + {drm} = {face + drm}: 1 Resource"
-    state.resources[frame.power] = state.resources.get(frame.power, 0) + 1
-    state.log.append(f"Devastation: {frame.devastation} for {frame.power} (12.5).")
-    if frame.power == SPAIN and not frame.no_spanish_attrition:
-        sp, staff = pool(state, frame)
-        alive = [frame.commander] if commander_alive(state, frame) else []
-        attrition.loot_attrition(state, frame.duchy, 1, {SPAIN: (sp, staff + alive)},
-                                 "Spanish Devastation", "12.5, 11.11")
+        result = f"{face} + {drm} = {face + drm}: nothing"
+        state.log.append(f"Devastation: {result} (12.5).")
+        return result
+    result = f"{face} + {drm} = {face + drm}: 1 Resource"
+    state.resources[power] = state.resources.get(power, 0) + 1
+    state.log.append(f"Devastation: {result} for {power} (12.5).")
+    if power == SPAIN and waiver:
+        state.log.append(f"No Spanish Devastation attrition ({waiver}, 11.11).")
+    elif power == SPAIN:
+        attrition.loot_attrition(state, duchy, 1, {SPAIN: units}, "Spanish Devastation",
+                                 "12.5, 11.11")
+    return result
 
 
 SIEGE = stack.Steps((begin, round_start, roll_round, outcome, finish))

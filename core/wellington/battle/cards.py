@@ -40,6 +40,25 @@ THE REGISTRY (the events part fills it; core/wellington/events registers every c
 Response cards (type R) that act on a battle are registered with cardplay.register like any
 event; their `playable` checks the trigger (TRIGGERS below) and `play` finds the battle with
 `current(state)`.
+
+THE SEAMS of the procedure (procedure.py names a step for each; docs/wellington-battle.md):
+    every effect a card sets is named by a `why` beginning "#<card> "; `cancel` stops every
+    effect of a card in this battle (#2, #58 discard a card in play; #48, #49 cancel #31, #54)
+    register_hook(number, step, fn)   fn(state, battle, power) -> bool | None, run for each
+                                      card `number` in play in this battle (`in_play`, not
+                                      cancelled) at the step: DECLARED (all battle cards of
+                                      the round revealed, #58), ROUND_END (the round's losses
+                                      applied, #107), TIE (a round ends tied: True if the hook
+                                      decides it, #70), OUTCOME (after the Rout, #74), CLOSE
+                                      (#97)
+    reduce_results     results against a side changed before they apply (#97, #30)
+    roll_apart         dice rolled apart, a 1 hits the own side (#14)
+    halve_dice         #81
+    no_rout            a side's Rout becomes a retreat (#2, #81, #96)
+    pin / no_free_flag an Overrun's benefits denied (#81, #74, #87)
+    behead             a side's Commander removed: nobody else commands (#32, #52)
+Battle cards are announced before they resolve when a Power may answer (`play:N`, 5.2: #42
+cancels one as never played, #55 turns one to the other side): `BattleCardPlay`.
 """
 from __future__ import annotations
 
@@ -50,14 +69,25 @@ from core import stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import deck, hands
 from core.wellington.battle import sides
-from core.wellington.frames.battle import Battle, BattleCard
-from core.wellington.state import SIDE, Effect, WellingtonState
+from core.wellington.frames.battle import Battle, BattleCard, BattleCardPlay
+from core.wellington.state import POWERS, SIDE, Effect, WellingtonState
 
 # the moments of a battle a Response window opens at (5.2): cardplay.respond's triggers
 BEFORE_DICE = "battle:before-dice"      # each round, once the battle cards are declared
 AFTER_DICE = "battle:after-dice"        # each round, the dice rolled, before losses
+END_OF_ROUND = "battle:end-of-round"    # each round, its losses applied, before the decision
+DECIDED = "battle:decided"              # the winner known, before the Rout and the retreat
 AFTER_BATTLE = "battle:after"           # the battle over, before the Plunder roll
-TRIGGERS = (BEFORE_DICE, AFTER_DICE, AFTER_BATTLE)
+TRIGGERS = (BEFORE_DICE, AFTER_DICE, END_OF_ROUND, DECIDED, AFTER_BATTLE)
+
+# the procedure's steps where cards in play act (register_hook)
+DECLARED, ROUND_END, TIE, OUTCOME, CLOSE = "declared", "round-end", "tie", "outcome", "close"
+HOOK_STEPS = (DECLARED, ROUND_END, TIE, OUTCOME, CLOSE)
+
+# #1 Form Square: for the rest of the impulse, the enemy's #106, #2 and #107 do nothing to
+# battle dice (and its #61 is cancelled)
+FORM_SQUARE = 1
+FORM_SQUARE_CANCELS = (106, 2, 107, 61)
 
 
 @dataclass(frozen=True)
@@ -70,6 +100,8 @@ class BattleEvent:
 
 BATTLE_EVENTS: dict[int, BattleEvent] = {}
 STANDING: dict[int, Callable[[WellingtonState, Battle, Effect], None]] = {}
+Hook = Callable[[WellingtonState, Battle, str], "bool | None"]
+HOOKS: dict[tuple[int, str], Hook] = {}
 
 
 def register_battle(number: int, event: BattleEvent) -> None:
@@ -81,6 +113,53 @@ def register_standing(number: int, apply: Callable[[WellingtonState, Battle, Eff
                                                    None]) -> None:
     """Called by core/wellington/events for a card whose lasting effect reaches battles."""
     STANDING[number] = apply
+
+
+def register_hook(number: int, step: str, hook: Hook) -> None:
+    """Card `number`, once in play in a battle, acts at procedure step `step` (HOOK_STEPS)."""
+    assert step in HOOK_STEPS, step
+    HOOKS[(number, step)] = hook
+
+
+def run_hooks(state: WellingtonState, battle: Battle, step: str) -> bool:
+    """Every card in play in this battle with a hook at `step`, in the order played; True as
+    soon as one says it settled the step (TIE: the latest card played prevails, 5.2)."""
+    entries = list(battle.in_play)
+    if step == TIE:
+        entries.reverse()
+    for number, power in entries:
+        hook = HOOKS.get((number, step))
+        if hook is not None and number not in battle.cancelled and hook(state, battle, power):
+            return True
+    return False
+
+
+def card_of(why: str) -> int:
+    """The card an effect's `why` names ("#96 Bloody Bagpipes" -> 96; 0: no card)."""
+    head = why.split(" ", 1)[0]
+    return int(head[1:]) if head.startswith("#") and head[1:].isdigit() else 0
+
+
+def in_force(battle: Battle, why: str) -> bool:
+    """The effect named `why` still acts: its card was not cancelled in this battle."""
+    return card_of(why) not in battle.cancelled
+
+
+def cancel(state: WellingtonState, battle: Battle, number: int, why: str) -> None:
+    """Every effect of card `number` on this battle stops from now on (what it already did
+    stays done): a card discarded while in play (#2, #58) or cancelled (#48, #49)."""
+    if number not in battle.cancelled:
+        battle.cancelled.append(number)
+        battle.history.append(f"{hands.title(number)} cancelled ({why})")
+        state.log.append(f"{hands.title(number)} no longer acts in the battle at "
+                         f"{battle.duchy} ({why}).")
+
+
+def form_square(state: WellingtonState, side: str, number: int) -> bool:
+    """#1 Form Square played this impulse by a Power of the side opposing `side`: `side`'s
+    card `number` (#106, #2, #107, #61) does nothing to battle dice."""
+    return number in FORM_SQUARE_CANCELS and any(
+        e.card == FORM_SQUARE and SIDE[e.power] != side for e in state.effects)
 
 
 def may_declare(state: WellingtonState, battle: Battle, power: str, number: int) -> bool:
@@ -117,7 +196,9 @@ def standing_effects(state: WellingtonState, battle: Battle) -> None:
 def play_battle_card(state: WellingtonState, battle: Battle, power: str, number: int) -> None:
     """Carry out battle card `number` of `power` (11.1): it leaves the hand, its effect is
     set on the battle (frames `play` pushes run first), it goes on (4.21, 5.7) and the
-    other Powers may respond (5.2).
+    other Powers may respond (5.2). When a Power may answer the declaration itself (`play:N`:
+    #42 Fog of War, #55 Outflanked!) it is announced first and resolves after the answers
+    (a `BattleCardPlay`).
     Refused, nothing changed, when `power` may not declare it now."""
     if not may_declare(state, battle, power, number):
         raise IllegalAction(f"#{number}: {power} may not play this battle event now (11.1, 5.3)")
@@ -126,9 +207,42 @@ def play_battle_card(state: WellingtonState, battle: Battle, power: str, number:
     state.played_this_turn.append(number)
     state.log.append(f"{power} plays {hands.title(number)} in the battle at "
                      f"{battle.duchy} (11.1).")
+    trigger = f"play:{number}"
+    if state.options.ask_every_power_for_responses or any(
+            cardplay.responses(state, p, trigger) for p in POWERS):
+        stack.push(state, BattleCardPlay(power=power, card=number))
+        return
     cardplay.respond(state, f"event:{number}", power)   # asked once what `play` pushes is over
-    BATTLE_EVENTS[number].play(state, battle, power)
+    resolve(state, battle, power, number)
     hands.finish_card(state, number, as_event=True)
+
+
+def resolve(state: WellingtonState, battle: Battle, power: str, number: int) -> None:
+    """The card acts for `power` (its player, or the Power #55 turned it to)."""
+    battle.in_play.append((number, power))
+    BATTLE_EVENTS[number].play(state, battle, power)
+
+
+def _announce(state: WellingtonState, frame: BattleCardPlay) -> None:
+    from core.wellington import cardplay
+    cardplay.respond(state, f"play:{frame.card}", frame.power)
+
+
+def _carry_out(state: WellingtonState, frame: BattleCardPlay) -> None:
+    if frame.cancelled:
+        state.log.append(f"{hands.title(frame.card)} is discarded as if never played.")
+        return
+    resolve(state, current(state), frame.beneficiary or frame.power, frame.card)
+
+
+def _send_on(state: WellingtonState, frame: BattleCardPlay) -> None:
+    from core.wellington import cardplay
+    hands.finish_card(state, frame.card, as_event=True)
+    if not frame.cancelled:
+        cardplay.respond(state, f"event:{frame.card}", frame.power)
+
+
+BATTLE_CARD_PLAY = stack.Steps((_announce, _carry_out, _send_on))
 
 
 # --- what a card does to this battle -----------------------------------------------------
@@ -150,8 +264,68 @@ def ignore_results(battle: Battle, side: str, face: int, count: int, why: str) -
     battle.ignored.append((side, face, count, why))
 
 
-def add_plunder_drm(battle: Battle, amount: int, why: str) -> None:
-    battle.plunder_drm.append((amount, why))
+def add_plunder_drm(battle: Battle, amount: int, why: str, winner: str = "") -> None:
+    """A modifier to the Plunder roll (11.10); with `winner`, only if that side won."""
+    if winner:
+        battle.plunder_if.append((winner, amount, why))
+    else:
+        battle.plunder_drm.append((amount, why))
+
+
+def reduce_results(battle: Battle, against: str, face: int, to: int, count: int, why: str,
+                   round_: int = 0) -> None:
+    """`count` (0: half, rounded up) of the `face` results scored against `against` become
+    `to` (5, or 0: no effect) before they apply, in round `round_` (0: every round)."""
+    battle.reductions.append((against, round_, face, to, count, why))
+
+
+def roll_apart(battle: Battle, side: str, dice: int, why: str, round_: int | None = None
+               ) -> None:
+    """`dice` more dice for `side`, rolled apart this round (or `round_`): their 5s and 6s
+    hit as usual, any 1 is one hit on `side` itself (at most one per card)."""
+    battle.separate.append((side, round_ if round_ is not None else max(battle.round, 1),
+                            dice, why))
+
+
+def halve_dice(battle: Battle, why: str) -> None:
+    battle.halved = why
+
+
+def no_rout(battle: Battle, side: str, why: str) -> None:
+    """A Rout of `side` in this battle becomes a simple retreat (11.7 not applied)."""
+    battle.no_rout.append((side, why))
+
+
+def pin(battle: Battle, side: str, why: str) -> None:
+    """An Overrun by `side` lets it go no further (it takes its BFI marker, 11.52)."""
+    battle.pinned.append((side, why))
+
+
+def no_free_flag(battle: Battle, side: str, why: str) -> None:
+    """`side` gets no Flag Overrun (11.9) in this battle."""
+    battle.no_free_flag.append((side, why))
+
+
+def applies(battle: Battle, entries: list[tuple[str, str]], side: str) -> str:
+    """The `why` of the first entry for `side` still in force ("" none)."""
+    return next((why for who, why in entries if who == side and in_force(battle, why)), "")
+
+
+def behead(state: WellingtonState, battle: Battle, commander: str, why: str) -> None:
+    """`commander` has left the battle by a card: he counts as a loss of his side, and nobody
+    else takes command of it: it fights as under a 0-4 commander of his Power (#32, #52)."""
+    side = SIDE[commander_power(commander)]
+    battle.headless[side] = commander_power(commander)
+    battle.commander[side] = ""
+    battle.suffered_e[side] = battle.suffered_e.get(side, 0) + 1
+    battle.eliminated[side] = battle.eliminated.get(side, 0) + 1
+    battle.records.append((why, commander_power(commander), commander))
+    battle.history.append(f"{why}: the Commander is gone; nobody else takes command")
+
+
+def commander_power(commander: str) -> str:
+    from core.wellington import flags as geo
+    return geo.commander_power(commander)
 
 
 def extend(battle: Battle, rounds: int = 1) -> None:

@@ -44,6 +44,33 @@ class Battle(Sequence, tag="battle", kw_only=True):
     max_rounds: int = 2               # 11.52: never more than two unless an event says so
     no_plunder: str = ""
     no_spanish_attrition: str = ""
+    # the cards' seams of the procedure (battle/cards.py; docs/wellington-battle.md "Seams")
+    in_play: list[tuple[int, str]] = []   # (card, Power it benefits) played in this battle
+    cancelled: list[int] = []         # cards whose effects on this battle have stopped
+    outflanked: list[int] = []        # cards turned by #55 (no roll: its beneficiary won it)
+    halved: str = ""                  # every dice count halved, rounded up (why: #81)
+    reductions: list[tuple[str, int, int, int, int, str]] = []
+    #   (side the results are against, round or 0 for every round, face, to face (0: no
+    #   effect), how many (0: half rounded up), why): results changed before they apply (#97,
+    #   #30)
+    separate: list[tuple[str, int, int, str]] = []   # (side, round, dice, why): rolled
+    #   apart, their 5s and 6s hit, any 1 one hit on the own side (#14)
+    self_hits: dict[str, int] = {}    # side -> hits it inflicts on itself this round (#14)
+    no_rout: list[tuple[str, str]] = []              # (side, why): its Rout is a retreat
+    pinned: list[tuple[str, str]] = []               # (side, why): its Overrun lets it go
+    #                                                  no further (#81, #74, #87)
+    no_free_flag: list[tuple[str, str]] = []         # (side, why): no Flag Overrun (#74, #87)
+    headless: dict[str, str] = {}     # side -> Power of its Commander removed by a card: a
+    #                                   0-4 commander of that Power, nobody else commands (#32,
+    #                                   #52)
+    rout_losses_cancelled: str = ""   # #49: the Rout eliminates nobody (why)
+    reopened: bool = False            # a card changed the losses after the decision (#48)
+    records: list[tuple[str, str, str]] = []   # (why, Power, "sp" or a commander): every
+    #                                   unit eliminated in the battle, in order (#48, #49, #79)
+    plunder_if: list[tuple[str, int, str]] = []  # (winning side, amount, why): a Plunder
+    #                                   modifier only when that side wins (#96, #74)
+    one_round: list[tuple[str, str]] = []      # (side, why): the enemy of `side` retreats
+    #                                   after one round unless `side` is routed or gone (#74)
     # the rounds
     round: int = 0
     dice: dict[str, list[tuple[int, str]]] = {}   # side -> this round's dice, each named
@@ -66,6 +93,17 @@ class Battle(Sequence, tag="battle", kw_only=True):
     retreats: list[str] = []          # where each Power of the loser went
     retreated: int = 0                # loser's units that reached a duchy alive (11.8)
     plunder: str = ""                 # what the Plunder roll gave (11.10)
+
+
+class BattleCardPlay(Sequence, tag="battle-card-play", kw_only=True):
+    """11.1, 5.2: battle card `card` declared by `power`, announced before it resolves (a
+    Response may cancel it, #42, or turn it, #55: `beneficiary` is then the Power it
+    benefits); carried out unless `cancelled`, then sent on (4.21)."""
+
+    power: str
+    card: int
+    beneficiary: str = ""
+    cancelled: bool = False
 
 
 class BattleCard(Frame, tag="battle-card", kw_only=True):
@@ -107,4 +145,5 @@ class BattleRetreat(Frame, tag="battle-retreat", kw_only=True):
     chiefs: dict[str, list[str]] = {}
 
 
-FRAMES: tuple[type, ...] = (Battle, BattleCard, BattleSplit, BattleCasualty, BattleRetreat)
+FRAMES: tuple[type, ...] = (Battle, BattleCard, BattleSplit, BattleCasualty, BattleRetreat,
+                            BattleCardPlay)

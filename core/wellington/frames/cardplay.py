@@ -15,7 +15,10 @@ class CommandPoints(Frame, tag="command-points", kw_only=True):
     left: int
     first: bool = False              # the Power's first card of the turn (5.12 reminders)
     only: list[str] = []             # an event's CP limited to these kinds of expenditure
-    #                                  (choice groups: "move", "build", "flag", "naval"; #25)
+    #                                  (choice groups: "move", "build", "regroup", "flag",
+    #                                  "naval"; #25, #98)
+    commander: str = ""              # the CP are this commander's own (#98 The Light
+    #                                  Division): his Army's moves and flags only
 
 
 class FlagChoice(Frame, tag="flag-choice", kw_only=True):

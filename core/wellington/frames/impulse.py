@@ -9,10 +9,14 @@ class ImpulsePhase(Sequence, tag="impulse-phase", kw_only=True):
     """4.2-4.24: impulses in Impulse Track order, round after round, until the last Power
     holding cards has completed its impulse with a play (4.24). `preempted`: the scheduled
     Power was asked about preemption: its impulse follows with no further preemption (4.22);
-    `over`: the turn-end test has ended the phase (4.24)."""
+    `over`: the turn-end test has ended the phase (4.24); `opened`: the window before the
+    scheduled Power's impulse has been offered (#34: the only card played between impulses);
+    `initiative`: the Power #34 named, whose unscheduled impulse comes next (G.51)."""
 
     asked: bool = False
     over: bool = False
+    opened: bool = False
+    initiative: str = ""
 
 
 class Preempt(Frame, tag="preempt", kw_only=True):
@@ -24,7 +28,9 @@ class Preempt(Frame, tag="preempt", kw_only=True):
 
 
 class Impulse(Sequence, tag="impulse", kw_only=True):
-    """One impulse of `power` (4.2): `kind` "scheduled", "preemptive" or "pass" (4.23).
+    """One impulse of `power` (4.2): `kind` "scheduled", "preemptive", "pass" (4.23) or
+    "initiative" (#34 Seize the Initiative, G.51: unscheduled, 3 CP from the card as its "+"
+    play; the Impulse marker does not move).
 
     What has been played, for the limits of 5.6 and 15.2: `plain` non-"+" cards played as the
     impulse's play, `plus` a "+" card (or a Resource, which counts as one), `resource` a

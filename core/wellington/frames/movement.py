@@ -59,6 +59,11 @@ class Move(Sequence, tag="move", kw_only=True):
     entered: int = 0
     dropped: list[str] = []
     refused: list[str] = []
+    # event moves and card effects on this move (movement.py "EVENT MOVES", "TRY")
+    free: str = ""            # an event's free move: "flank" (#44), "soult" (#109); no CP
+    limit: int = 0            # at most this many duchies entered (0: no limit; #44: 2)
+    surcharge: int = 0        # CP more per duchy entered (#45 Column Attacked)
+    straggling: bool = False  # #41 Stragglers: attrition in every duchy entered; no halt
 
 
 class MoveStep(Frame, tag="move-step", kw_only=True):
@@ -108,6 +113,7 @@ class Entry(Sequence, tag="entry", kw_only=True):
     tried: list[str] = []
     owed: list[Pending] = []
     battle: bool = False
+    cancelled: str = ""       # a Response cancelled the declared step (#67): why
 
 
 class InterceptAsk(Frame, tag="intercept-ask", kw_only=True):
@@ -139,6 +145,38 @@ class Attempt(Sequence, tag="attempt", kw_only=True):
     armies: list[Army]
     leader: str = ""
     rolls: list[int] = []
+    success: bool = False     # resolved: it succeeded (then Responses: #45, #51 may cancel)
+    cancelled: str = ""       # a Response cancelled it (#33, #45, #51, #67): why
+    via: str = ""             # "reinforce": the duchy between origin and target, if any
+    virtual_bv: int = -1      # "reinforce": leaderless soldiers' virtual commander's BV
+
+
+class Reinforce(Sequence, tag="reinforce", kw_only=True):
+    """An event's interceptions into a battle under way or a siege (#11, #16, #36, #40, #53,
+    #108): `power` (the card's player) picks Formations of its side within two duchies of
+    `duchy` one at a time (`Attempt`s of kind "reinforce"), then, for a siege (#16), the
+    battle against the besieger starts. `card` names the event, `virtual` the Battle and
+    Command Values of the virtual commander leaderless soldiers roll with ("1-4", "2-4"),
+    `french_only_virtual` (#108: only French leaderless soldiers get it), `no_attrition`
+    (#53), `tried` the Formations already rolled (each tries once), `joined` the Formations
+    that came, `came_from` the duchy the first came from (#16's battle), `siege` a siege's relief (#16: the battle starts once all have rolled)."""
+
+    power: str
+    card: int
+    duchy: str
+    virtual: str
+    french_only_virtual: bool = False
+    no_attrition: bool = False
+    siege: bool = False
+    tried: list[str] = []
+    joined: list[str] = []
+    came_from: str = ""
+
+
+class ReinforceAsk(Frame, tag="reinforce-ask", kw_only=True):
+    """The `Reinforce` below: its player picks the next Formation to try, or stops."""
+
+    power: str
 
 
 class JoinConsent(Frame, tag="join-consent", kw_only=True):
@@ -158,4 +196,5 @@ class NameCommander(Frame, tag="name-commander", kw_only=True):
     candidates: list[str]
 
 
-FRAMES = (Move, MoveStep, Entry, InterceptAsk, EvadeAsk, Attempt, JoinConsent, NameCommander)
+FRAMES = (Move, MoveStep, Entry, InterceptAsk, EvadeAsk, Attempt, JoinConsent, NameCommander,
+          Reinforce, ReinforceAsk)

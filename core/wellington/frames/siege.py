@@ -14,8 +14,12 @@ class Siege(Sequence, tag="siege", kw_only=True):
     siege.py): `extra_dice` (side, round or 0 for every round, dice, why), `bv_changes`,
     `auto_sixes` (side, round, count, why: #71), `fives_per_hit` (#21: every N 5s of the
     besieger count as one more 6), `halved` (#27, #81), `continue_after` (rounds after which
-    the siege goes on whatever their result: #8, #71), `tie_continues` (#70), `extra_rounds`
-    (rounds past the maximum, #70), `no_spanish_attrition` (#91)."""
+    the siege goes on whatever their result: #8, #71), `tie_continues` (#70: a tied round goes
+    on, once even past the maximum), `no_spanish_attrition` (#91), `separate` (round, dice,
+    why: besieger dice rolled apart, a 1 among them one self-inflicted loss, #15),
+    `ignored_d` (round, count, why: Disorganisations of the besieger ignored, #91),
+    `called_off` (why: the besieger does not attack, #27), `overrun_held` (why: a Siege
+    Overrun gives no further move, #81)."""
 
     duchy: str
     power: str
@@ -31,8 +35,11 @@ class Siege(Sequence, tag="siege", kw_only=True):
     halved: list[tuple[str, str]] = []
     continue_after: list[int] = []
     tie_continues: bool = False
-    extra_rounds: int = 0
     no_spanish_attrition: str = ""
+    separate: list[tuple[int, int, str]] = []
+    ignored_d: list[tuple[int, int, str]] = []
+    called_off: str = ""
+    overrun_held: str = ""
     # the rounds
     round: int = 0
     hits: int = 0                      # the besieger's 6s against the fortress, all rounds
