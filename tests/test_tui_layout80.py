@@ -14,6 +14,7 @@ from rich.text import Text
 import saves
 from core import registry
 from core.engine import Match, preset_options
+from tui.actionmenu import ActionMenu
 from tui.app import MusterApp
 from tui.fit import ELLIPSIS, fit
 from tui.mappane import MapPane
@@ -167,9 +168,11 @@ async def test_prompt_and_labels_end_with_an_ellipsis_and_show_in_full_on_focus(
         rows = [r for r in widget_rows(actions) if "Entrench" in r]
         assert rows and rows[0].rstrip().endswith(ELLIPSIS) and label not in rows[0]
         actions.focus()
-        await pilot.press("down")  # the Entrench action highlighted
+        numbered = screen.query_one(ActionMenu).numbered
+        position = next(i for i, c in enumerate(numbered) if c.label == label)
+        await pilot.press(*["down"] * position)  # the Entrench action highlighted
         await pilot.pause()
-        actions.scroll_to(y=1, animate=False, immediate=True)
+        actions.scroll_to_highlight(top=True)
         await pilot.pause()
         text = " ".join(r.strip() for r in widget_rows(actions))
         assert label in text and ELLIPSIS not in text  # wrapped over two rows, whole
