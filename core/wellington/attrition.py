@@ -36,7 +36,7 @@ from core.wellington import flags as geo
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
-from core.wellington.frames.siege import AttritionSplit, Siege
+from core.wellington.frames.siege import AttritionAnswer, AttritionSplit, AttritionWindow, Siege
 from core.wellington.state import (ALLIES, COUNTER_TYPES, FRENCH, POWERS, REGROUP, SIDE, SP,
                                    SPAIN, UNBUILT, WellingtonState)
 
@@ -334,11 +334,67 @@ def attrition_step(state: WellingtonState) -> None:
             continue
         for power, share in shares(units, sixes).items():
             take_losses(state, duchy, power, units[power], share, rule="4.3")
+    if splits or losses(state):
+        stack.push(state, AttritionWindow())      # asked once every loss is taken
     for frame in reversed(splits):
         stack.push(state, frame)
-    if losses(state):
-        from core.wellington import cardplay          # (cardplay's windows; no cycle at import)
-        cardplay.respond(state, END_OF_TURN, POWERS[-1])
+
+
+END_OF_TURN_CARDS: list[int] = []
+
+
+def answers_end_of_turn(card: int) -> None:
+    """An event whose text reaches attrition already resolved (#68, #103) registers here: it
+    may answer the end-of-turn attrition (4.3). No other Response is offered then: 5.2 lets
+    Responses be played in impulses, and the impulses of the turn are over."""
+    END_OF_TURN_CARDS.append(card)
+
+
+def end_of_turn_answers(state: WellingtonState, power: str) -> list[int]:
+    from core.wellington import cardplay, hands   # (they import the parts that import this)
+    return [n for n in hands.hand(state, power) if n in END_OF_TURN_CARDS
+            and cardplay.event_playable(state, power, n, END_OF_TURN)]
+
+
+def _window(state: WellingtonState, frame: AttritionWindow) -> None:
+    """The end-of-turn losses taken, the Powers holding an answer are asked in impulse order
+    (5.2; every Power with the `ask_every_power_for_responses` option)."""
+    every = state.options.ask_every_power_for_responses
+    asked = [p for p in POWERS if every or end_of_turn_answers(state, p)]
+    if asked and losses(state):
+        stack.push(state, AttritionAnswer(asked=asked))
+
+
+def answer_choices(state: WellingtonState, frame: AttritionAnswer) -> list[Choice]:
+    from core.wellington import hands
+    out = [Choice(Action("respond", n), f"Play {hands.title(n)} as a Response to the "
+                  "end-of-turn attrition (5.2)", "card")
+           for n in end_of_turn_answers(state, frame.asked[0])]
+    out.append(Choice(Action("no-response"), "No Response", "turn"))
+    return out
+
+
+def _answer(state: WellingtonState, frame: AttritionAnswer, number: int) -> None:
+    from core.wellington import cardplay
+    cardplay.play_event(state, frame.asked[0], number, END_OF_TURN)
+
+
+def _no_answer(state: WellingtonState, frame: AttritionAnswer, _noun: None) -> None:
+    frame.asked.pop(0)
+    while frame.asked and not state.options.ask_every_power_for_responses \
+            and not end_of_turn_answers(state, frame.asked[0]):
+        frame.asked.pop(0)
+    if not frame.asked:
+        stack.done(state, frame)
+
+
+ATTRITION_ANSWER = stack.Stop(
+    role=lambda state, frame: frame.asked[0],
+    prompt=lambda state, frame: (f"{frame.asked[0]}: answer the end-of-turn attrition "
+                                 "(5.2)?"),
+    choices=answer_choices,
+    handlers={"respond": _answer, "no-response": _no_answer},
+)
 
 
 # --- AttritionSplit: the Commander's Power shares the losses (13.1) ------------------------------
@@ -373,4 +429,6 @@ ATTRITION_SPLIT = stack.Stop(
     handlers={"attrition-loss": _loss},
 )
 
-FLOW: stack.Flow = {AttritionSplit: ATTRITION_SPLIT}
+FLOW: stack.Flow = {AttritionSplit: ATTRITION_SPLIT,
+                    AttritionWindow: stack.Steps((_window,)),
+                    AttritionAnswer: ATTRITION_ANSWER}

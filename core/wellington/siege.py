@@ -19,9 +19,10 @@
               attrition, 11.11), the Siege Overrun test (12.41)
     next      another round only when this round's hits outnumbered the besieger's losses
               (5s and 6s) this round, or a card says so, and rounds remain (the maximum is
-              the strength, 12.22)
+              the strength, 12.22; #70: a tied round goes on, once past it)
     the end   a failed siege: the Army stays, the fortress is back to full strength; BFI
-              markers on the besiegers unless a Siege Overrun (12.41)
+              markers on the besiegers unless a Siege Overrun (12.41); #27 may call the
+              siege off before its first dice (nothing rolled, no marker)
 
 12.31: the besieging Army takes up to its commander's CV; the same Power's SP in the duchy
 beyond it replace its disorganised or eliminated soldiers at once in later rounds, so the

@@ -136,3 +136,7 @@ class WellingtonState(State, kw_only=True):
     crossed: dict[str, list[str]] = {}             # duchy -> line kinds active Formations crossed into it
     evasion_failed: list[str] = []                 # duchies where a defender failed an evasion (10.7)
     movement_impulse: int = -1                     # the impulse these two were written in
+    # -- sieges and naval matters (cards #68, #102, #103) --
+    # this impulse's attrition losses: (impulses, duchy, Power, cause card or 0, SP,
+    # commander id or "", "" eliminated / REGROUP), so an event may give them back
+    attrition_lost: list[tuple[int, str, str, int, int, str, str]] = []

@@ -83,4 +83,18 @@ class AttritionSplit(Frame, tag="attrition-split", kw_only=True):
     rule: str = "13.1"
 
 
-FRAMES = (*FRAMES, AttritionSplit)
+class AttritionWindow(Sequence, tag="attrition-window", kw_only=True):
+    """After the end-of-turn attrition (4.3), once every loss is taken: opens an
+    `AttritionAnswer` for the Powers holding a card that may answer it. Behaviour:
+    core/wellington/attrition.py."""
+
+
+class AttritionAnswer(Frame, tag="attrition-answer", kw_only=True):
+    """The end-of-turn attrition answered (#68 "even after the attrition is resolved", #103):
+    `asked` the Powers still to answer, in impulse order (5.2); only those cards, since no
+    impulse is under way for other Responses. Behaviour: core/wellington/attrition.py."""
+
+    asked: list[str]
+
+
+FRAMES = (*FRAMES, AttritionSplit, AttritionWindow, AttritionAnswer)
