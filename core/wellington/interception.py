@@ -6,10 +6,16 @@ and the order of what entering a duchy brings (10.9).
               asked in impulse order until it declines (10.1-10.4, "11.4" in §10) -> the
               defenders' evasions (10.5-10.7) -> movement attrition of mover, interceptors and
               evaders (10.9, movement.py) -> battle (9.51) -> the move stops or goes on
-    ATTEMPT   announced (Responses, 5.2) -> rolled: 2d6 (Responses again: #23 Humbugged may
-              come after the roll, TC-E24; #9 Passes Blocked may close the line, TC-E14) ->
-              resolved with the modifiers as they stand then, 9 or more succeeds -> carried
-              out
+    ATTEMPT   announced (TRY: Responses, 5.2) -> rolled: 2d6 (Responses again: #23
+              Humbugged may come after the roll, TC-E24; #9 Passes Blocked may close the
+              line, TC-E14) -> resolved with the modifiers as they stand then, 9 or more
+              succeeds -> SUCCEEDED (Responses: #45, #51 may cancel it) -> carried out ->
+              ENTERED (movement.entered: #3, #41)
+    REINFORCE an event's interceptions into a battle or siege within two duchies (#16, #40,
+              #53, #108): JoinBattleAsk -> an Attempt of kind "reinforce" -> again -> #16's
+              battle against the besiegers, the siege lifted
+The seams cards use (TRY, SUCCEEDED, REINFORCE) are described where they are written below
+and in docs/wellington-movement.md.
 
 The modifiers (10.4, 10.7, §C.12), with control as it stood before the mover entered (G.18):
 +1 into a friendly duchy; -1 from a duchy with an enemy flag or Uncontrolled; +BV of the
@@ -41,7 +47,7 @@ from core.wellington import building, cardplay, movement
 from core.wellington import flags as geo
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.movement import (Army, Attempt, Entry, EvadeAsk, InterceptAsk,
-                                             Move, Reinforce, ReinforceAsk)
+                                             Move, JoinBattle, JoinBattleAsk)
 from core.wellington.movement import (PASS, army_sp, battle_value, commanders_at,
                                       command_value, fill, formation_id, free_troops,
                                       friendly_owner, members, power_of)
@@ -50,6 +56,7 @@ from core.wellington.state import ART, CAV, FRENCH, INF, SIDE, WellingtonState
 SUCCESS = 9                   # 10.4, 10.7: a modified 9 or more
 EMPERORS_HORSES = 85          # #85: -1 to every French evasion and interception, for good
 EVADE_INTO_ENEMY = "evasion into enemy territory (10.5)"
+REINFORCE_KIND = "reinforce"  # an event's interception into a battle or siege (REINFORCE)
 
 
 def entry_of(state: WellingtonState) -> Entry:
@@ -91,7 +98,7 @@ def reinforce_modifiers(state: WellingtonState, power: str, origin: str, via: st
     """10.4 for an event's interception into a battle or siege (REINFORCE below): +1 into a
     friendly duchy, -1 from an Uncontrolled duchy or one with an enemy flag, +BV (of the
     virtual commander for leaderless soldiers), -1 when a line of the path is a Pass or
-    Broken (once: reading I6), #85, #82."""
+    Broken (once: reading I5), #85, #82."""
     side = SIDE[power]
     mods: list[tuple[str, int]] = []
     if friendly_owner(geo.controller(state, target), power):
@@ -578,6 +585,339 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
 ATTEMPT = stack.Steps((announce, roll, resolve, succeeded, carry_out))
 
 
+# --- TRY: the moment a Formation tries to move, intercept or evade (the seam) -----------------
+#
+# The Response windows every try opens (5.2): "move:<formation>:<from>><to>" (a declared step,
+# the Entry's first step), "intercept:<what>:...", "evade:<what>:...", "reinforce:<what>:..."
+# (an Attempt announced). `trying` tells a card what is trying; `cancel` stops it (#67: the
+# step's CP are spent). After a success, before it is carried out, "<kind>-succeeded:..."
+# (`succeeded_attempt`, `cancel_success`: #45, #51).
+
+TRY_KINDS = ("move", "intercept", "evade", REINFORCE_KIND)
+
+
+@dataclass(frozen=True)
+class Try:
+    """What is trying: `kind` (TRY_KINDS), the `power` it belongs to, its Commander
+    (`leader`, "" for leaderless soldiers), every commander in it, and its step."""
+
+    kind: str
+    power: str
+    leader: str
+    commanders: tuple[str, ...]
+    origin: str
+    target: str
+
+
+def trying(state: WellingtonState, trigger: str) -> Try | None:
+    """The Formation trying to move (a declared step not yet carried out), intercept or
+    evade when the Response window of `trigger` is open, or None."""
+    kind = trigger.split(":", 1)[0]
+    if kind == "move":
+        entry, move = stack.find(state, Entry), stack.find(state, Move)
+        if entry is None or move is None or entry.entered or entry.cancelled:
+            return None
+        chiefs = tuple(c for a in move.armies for c in members(a))
+        return Try("move", move.power, move.armies[0].commander, chiefs, entry.came_from,
+                   entry.duchy)
+    if kind in TRY_KINDS:
+        frame = stack.find(state, Attempt)
+        if frame is None or frame.kind != kind or frame.rolls or not valid(state, frame):
+            return None
+        chiefs = tuple(c for a in frame.armies for c in members(a))
+        return Try(kind, frame.power, frame.leader, chiefs, frame.origin, frame.target)
+    return None
+
+
+def cancel(state: WellingtonState, trigger: str, why: str, mark: bool) -> None:
+    """Cancel what `trying` names: a declared step does not happen (its CP are spent) and
+    the move is over; an announced attempt is not rolled. `mark`: a BFI marker goes on the
+    Formation (#67: it moves and intercepts no more this impulse, M2, 10.3)."""
+    kind = trigger.split(":", 1)[0]
+    ids: list[str] = []
+    if kind == "move":
+        entry, move = stack.find(state, Entry), stack.find(state, Move)
+        if entry is None or move is None:
+            raise IllegalAction("no move is being declared")
+        entry.cancelled, move.over = why, True
+        ids = [formation_id(a, move.at) for a in move.armies]
+    else:
+        frame = stack.find(state, Attempt)
+        if frame is None:
+            raise IllegalAction("no interception or evasion is being tried")
+        frame.cancelled = why
+        ids = [formation_id(a, frame.origin) for a in frame.armies]
+    state.log.append(f"Cancelled: {why}.")
+    for fid in ids if mark else []:
+        if fid not in state.bfi:
+            state.bfi.append(fid)
+
+
+def succeeded_attempt(state: WellingtonState, trigger: str) -> Attempt | None:
+    """The successful interception or evasion the "<kind>-succeeded" window answers."""
+    kind = trigger.split(":", 1)[0]
+    if not kind.endswith("-succeeded"):
+        return None
+    frame = stack.find(state, Attempt)
+    if frame is None or f"{frame.kind}-succeeded" != kind or not frame.success \
+            or frame.cancelled:
+        return None
+    return frame
+
+
+def cancel_success(state: WellingtonState, frame: Attempt, why: str) -> None:
+    """A success cancelled before it is carried out: the Formation stays where it is."""
+    frame.cancelled = why
+    state.log.append(f"The successful {frame.kind} from {geo.name(frame.origin)} is "
+                     f"cancelled ({why}).")
+
+
+# --- REINFORCE: an event's interceptions into a battle or siege (#11, #16, #36, #40, #53, #108)
+#
+# JoinBattle (frames/movement.py) -> JoinBattleAsk: the card's player picks a Formation of its
+# side within two duchies (its path: one line, or two through a duchy it may pass) -> an
+# Attempt of kind "reinforce" (announced, rolled with `reinforce_modifiers`, succeeded,
+# carried out by `arrive_reinforcement`: attrition of the path unless #53, then it joins the
+# battle under way, `join_battle`) -> again, until the player stops -> for a siege (#16) the
+# battle against the besieger, then the siege ends unless the besieger won it by an Overrun.
+
+VIRTUAL = {"1-4": (1, 4), "2-4": (2, 4)}    # the virtual commanders' BV and CV
+
+
+def reinforcement(state: WellingtonState, power: str, card: int, duchy: str, virtual: str,
+                  french_only_virtual: bool = False, no_attrition: bool = False,
+                  siege: bool = False) -> None:
+    """Push the interceptions `card` allows into the battle or siege at `duchy` (above)."""
+    stack.push(state, JoinBattle(power=power, card=card, duchy=duchy, virtual=virtual,
+                                french_only_virtual=french_only_virtual,
+                                no_attrition=no_attrition, siege=siege))
+
+
+def reinforce_of(state: WellingtonState) -> JoinBattle:
+    frame = stack.find(state, JoinBattle)
+    assert frame is not None
+    return frame
+
+
+def paths(state: WellingtonState, origin: str, target: str, power: str) -> list[str]:
+    """The ways from `origin` into `target` (10.1 by event: within two duchies): "" for the
+    direct line, else the duchy between. Never across a River or a blocked line (10.3: "not
+    even one of its lines"), 12.4 out of an enemy fortress duchy, #3 Mud; the duchy between
+    holds no enemy Formation and is no enemy fortress (9.5, 9.52: no moving through them)."""
+    if movement.mired(state, origin):
+        return []
+    out = []
+    if target in geo.neighbours(origin) and crossable(state, origin, target, power) \
+            and movement.may_leave(state, origin, target, power):
+        out.append("")
+    enemy = geo.enemy_side(SIDE[power])
+    for via in geo.neighbours(origin):
+        if via == target or not geo.on_map(via) or target not in geo.neighbours(via):
+            continue
+        if not (crossable(state, origin, via, power) and crossable(state, via, target, power)):
+            continue
+        if geo.has_formation(state, via, enemy) or movement.enemy_fortress(state, via, power):
+            continue
+        if movement.may_leave(state, origin, via, power):
+            out.append(via)
+    return out
+
+
+def reinforce_formations(state: WellingtonState, frame: JoinBattle
+                         ) -> list[tuple[str, str, list[Army], str, int]]:
+    """(noun, origin, Armies, leader, virtual BV) of every Formation of the player's side
+    within two duchies that may still try: an Army (with at least 1 SP: reading I5, TC-E26),
+    an Army Group ("11.4" in §10), or a Power's leaderless soldiers where none of its
+    commanders stands, led by the virtual commander up to its CV; none with a BFI marker
+    (10.3) or already tried."""
+    side = SIDE[frame.power]
+    near = {o for n in geo.neighbours(frame.duchy) for o in [n, *geo.neighbours(n)]}
+    near.discard(frame.duchy)
+    out: list[tuple[str, str, list[Army], str, int]] = []
+    for origin in sorted(d for d in near if geo.on_map(d)):
+        chiefs = [c for c in commanders_at(state, origin, side) if c not in state.bfi]
+        for cid in chiefs:
+            army = Army(commander=cid, power=power_of(cid))
+            army.troops = fill(free_troops(state, origin, army.power, []),
+                               command_value(state, cid))
+            if army_sp(army) and cid not in frame.tried:
+                out.append((cid, origin, [army], cid, -1))
+        leader = state.leading.get(origin, "")
+        if leader in chiefs and f"group:{origin}" not in frame.tried:
+            group = group_members(state, origin, leader, chiefs)
+            if len(group) >= 2:
+                _, armies, _ = interceptor_armies(state, f"group:{origin}")
+                out.append((f"group:{origin}", origin, armies, leader, -1))
+        if not frame.virtual:
+            continue
+        bv, cv = VIRTUAL[frame.virtual]
+        for power in sorted(geo.powers_present(state, origin)):
+            if SIDE[power] != side or any(power_of(c) == power
+                                          for c in commanders_at(state, origin)):
+                continue
+            if frame.french_only_virtual and side != FRENCH:
+                continue
+            noun = f"soldiers:{power}:{origin}"
+            if noun in frame.tried or movement.marked(state, origin, power):
+                continue
+            troops = fill(free_troops(state, origin, power, []), cv)
+            if any(troops):
+                out.append((noun, origin, [Army(commander="", power=power, troops=troops)],
+                            "", bv))
+    return out
+
+
+def reinforce_step(state: WellingtonState, frame: JoinBattle) -> None:
+    """The player is asked again while a Formation may still try."""
+    if reinforce_options(state, frame):
+        stack.repeat(frame)
+        stack.push(state, JoinBattleAsk(power=frame.power))
+
+
+def reinforce_options(state: WellingtonState, frame: JoinBattle) -> list[Choice]:
+    out = []
+    for noun, origin, armies, leader, bv in reinforce_formations(state, frame):
+        power = armies[0].power
+        what = (f"{building.commander(leader).name}'s Army" if leader and
+                not noun.startswith("group:") else "the Army Group" if leader
+                else f"{power}'s leaderless soldiers ({frame.virtual} virtual commander)")
+        sp = sum(army_sp(a) for a in armies)
+        for via in paths(state, origin, frame.duchy, power):
+            mods = reinforce_modifiers(state, power, origin, via, frame.duchy, leader, bv)
+            way = f" through {geo.name(via)}" if via else ""
+            out.append(Choice(Action("reinforce", f"{noun}@{via or '-'}"),
+                              f"Intercept into {geo.name(frame.duchy)} with {what} from "
+                              f"{geo.name(origin)}{way} ({sp} SP): {describe(mods)} "
+                              f"(#{frame.card}, 10.4)", "battle"))
+    return out
+
+
+def _reinforce(state: WellingtonState, ask: JoinBattleAsk, noun: str) -> None:
+    frame = reinforce_of(state)
+    formation, via = noun.rsplit("@", 1)
+    found = {n: (o, a, lead, bv) for n, o, a, lead, bv in reinforce_formations(state, frame)}
+    if formation not in found:
+        raise IllegalAction(f"{formation} may not intercept into {frame.duchy} (#{frame.card})")
+    origin, armies, leader, bv = found[formation]
+    via = "" if via == "-" else via
+    if via not in paths(state, origin, frame.duchy, armies[0].power):
+        raise IllegalAction(f"no way from {origin} through {via} (#{frame.card}, 10.3)")
+    stack.done(state, ask)
+    frame.tried.append(formation)
+    stack.push(state, Attempt(kind=REINFORCE_KIND, power=armies[0].power, origin=origin,
+                              target=frame.duchy, armies=armies, leader=leader, via=via,
+                              virtual_bv=bv))
+
+
+def _reinforce_done(state: WellingtonState, ask: JoinBattleAsk, _noun: None) -> None:
+    stack.done(state, ask)
+    stack.goto(reinforce_of(state), REINFORCE, relief_battle)   # the player has stopped
+
+
+REINFORCE_ASK = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: #{reinforce_of(state).card}: which "
+                                 "Formation tries to intercept into "
+                                 f"{geo.name(reinforce_of(state).duchy)}?"),
+    choices=lambda state, frame: [*reinforce_options(state, reinforce_of(state)),
+                                  Choice(Action("reinforce-done"), "No more interceptions",
+                                         "battle")],
+    handlers={"reinforce": _reinforce, "reinforce-done": _reinforce_done},
+)
+
+
+def arrive_reinforcement(state: WellingtonState, frame: Attempt) -> None:
+    """The interceptor enters the battle's (or siege's) duchy along its path: attrition of
+    the path's lines (9.41, 9.43; none with #53; #41), then it joins the battle under way
+    (10.1: its dice as if it had been there from the start)."""
+    if not valid(state, frame):
+        state.log.append(f"The interception from {geo.name(frame.origin)} cannot be carried "
+                         "out.")
+        return
+    reinforce = reinforce_of(state)
+    movement.resync(state, frame.armies, frame.origin)
+    side = SIDE[frame.power]
+    causes: list[str] = []
+    for a, b in path_lines(frame.origin, frame.via, frame.target):
+        line = movement.line_kind(state, a, b, frame.power)
+        causes += movement.march_causes(line, geo.controller(state, a),
+                                        geo.controller(state, b),
+                                        geo.has_formation(state, b, side), frame.power)
+    if movement.straggling(state, frame.armies):
+        causes.append(movement.STRAGGLING)
+    for army in frame.armies:
+        movement.shift(state, army, frame.origin, frame.target)
+    state.log.append(f"{what_of(frame)} intercepts into {geo.name(frame.target)} "
+                     f"(#{reinforce.card}, 10.4).")
+    if reinforce.no_attrition:
+        causes = []
+    movement.attrition(state, frame.target, frame.armies, causes,
+                       formation_id(frame.armies[0], frame.target))
+    alive = [a for a in frame.armies if movement.present(state, a, frame.target)]
+    reinforce.joined.extend(formation_id(a, frame.target) for a in alive)
+    reinforce.came_from = reinforce.came_from or frame.via or frame.origin
+    battle = stack.find(state, Battle)
+    if alive and battle is not None and battle.duchy == frame.target and not reinforce.siege:
+        join_battle(state, battle, alive, reinforce.card)
+    movement.leadership(state, frame.origin, arrived=False)
+    movement.arrive_with(state, frame.target, [c for a in alive for c in members(a)])
+    if alive:
+        movement.entered(state, REINFORCE_KIND, formation_id(alive[0], frame.target),
+                         frame.via or frame.origin, frame.target, frame.power)
+
+
+def join_battle(state: WellingtonState, battle: Battle, armies: list[Army], card: int) -> None:
+    """10.1: the Armies that intercepted into the battle fight on their side from now on
+    (the battle reads the units in its duchy each round); they count as there from the start
+    (11.9's units, 11.10's Army, 11.52's BFI markers)."""
+    side = SIDE[armies[0].power]
+    for army in armies:
+        if army.power not in battle.powers.setdefault(side, []):
+            battle.powers[side].append(army.power)
+        chiefs = members(army)
+        battle.involved += [c for c in chiefs if c not in battle.involved]
+        battle.start_units[side] = battle.start_units.get(side, 0) + army_sp(army) + len(chiefs)
+        if chiefs:
+            battle.had_army[side] = True
+    battle.history.append(f"{', '.join(formation_id(a, battle.duchy) for a in armies)} "
+                          f"joined the battle (#{card}, 10.1)")
+
+
+def relief_battle(state: WellingtonState, frame: JoinBattle) -> None:
+    """#16: once every relief attempt is made, those that came fight the besieger."""
+    if not frame.siege or not frame.joined:
+        return
+    side = SIDE[frame.power]
+    if not (geo.has_formation(state, frame.duchy, side)
+            and geo.has_formation(state, frame.duchy, geo.enemy_side(side))):
+        return
+    attacker = next((power_of(f) if ":" not in f else f.split(":")[0]) for f in frame.joined)
+    state.log.append(f"The relief force attacks the besiegers at {geo.name(frame.duchy)} "
+                     f"(#{frame.card}).")
+    movement.start_battle(state, frame.duchy, attacker, frame.joined[0], frame.came_from)
+
+
+def lift_siege(state: WellingtonState, frame: JoinBattle) -> None:
+    """#16 "Siege Lifted": after the relief battle the siege goes no further, unless the
+    besieger won it by an Overrun (no BFI marker on its commander, still there: 11.52,
+    11.8)."""
+    if not frame.siege or not frame.joined:
+        return
+    from core.wellington import siege as sieges    # (it reads the battle, which reads us)
+    from core.wellington.frames.siege import Siege
+    besieging = stack.find(state, Siege)
+    if besieging is None:
+        return
+    if state.commanders.get(besieging.commander) == besieging.duchy \
+            and besieging.commander not in state.bfi:
+        return
+    state.log.append(f"The siege of {geo.name(besieging.duchy)} is lifted (#{frame.card}).")
+    stack.goto(besieging, sieges.SIEGE, sieges.finish)
+
+
+REINFORCE = stack.Steps((reinforce_step, relief_battle, lift_siege))
+
+
 # --- the entry as a whole (10.9) -----------------------------------------------------------
 
 
@@ -607,5 +947,5 @@ ENTRY = stack.Steps((announce_move, cross_step, intercepts, evasions, attrition_
                      contact_step, after_step))
 
 FLOW: stack.Flow = {Entry: ENTRY, InterceptAsk: INTERCEPT_ASK, EvadeAsk: EVADE_ASK,
-                    Attempt: ATTEMPT}
+                    Attempt: ATTEMPT, JoinBattle: REINFORCE, JoinBattleAsk: REINFORCE_ASK}
 

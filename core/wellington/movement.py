@@ -157,6 +157,16 @@ def entered(state: WellingtonState, how: str, formation: str, origin: str, dest:
     cardplay.respond(state, f"entered:{how}:{formation}:{origin}>{dest}", power)
 
 
+def parse_entered(trigger: str) -> tuple[str, str, str, str] | None:
+    """(how, formation, origin, dest) of an ENTERED trigger, else None."""
+    if not trigger.startswith("entered:"):
+        return None
+    how, rest = trigger[len("entered:"):].split(":", 1)
+    formation, line = rest.rsplit(":", 1)
+    origin, dest = line.split(">")
+    return how, formation, origin, dest
+
+
 def formation_id(army: Army, duchy: str) -> str:
     """frames/movement.py: a commander's id, or "<power>:<duchy>" for leaderless soldiers."""
     return army.commander or f"{army.power}:{duchy}"
@@ -944,6 +954,12 @@ def contact(state: WellingtonState, entry: Entry) -> None:
     state.log.append(f"Battle at {geo.name(duchy)} (9.51).")
     _BATTLES.get().start(state, duchy, attacker, formation, entry.came_from,
                          bool(entry.interceptors))
+
+
+def start_battle(state: WellingtonState, duchy: str, attacker: str, formation: str,
+                 came_from: str) -> None:
+    """A battle an event starts (#16's relief), through the same seam as 9.51's."""
+    _BATTLES.get().start(state, duchy, attacker, formation, came_from, False)
 
 
 def standing_formation(state: WellingtonState, duchy: str, side: str) -> tuple[str, str]:

@@ -30,10 +30,13 @@ from core.engine import Action, Choice
 from core.wellington import battle, flow, interception, movement, setup
 from core.wellington import flags as geo
 from core.wellington.frames.cardplay import CommandPoints
+from core.wellington.frames.impulse import Impulse
 from core.wellington.options import WellingtonOptions
 from core.wellington.state import POWERS, SIDE, UNBUILT, WellingtonState
+from tests.support.wellington_battle import CALLER, Caller
 
-FLOW: stack.Flow = {**flow.FLOW, **movement.FLOW, **interception.FLOW, **battle.FLOW}
+FLOW: stack.Flow = {**flow.FLOW, **movement.FLOW, **interception.FLOW, **battle.FLOW,
+                    Caller: CALLER}
 
 
 class Recorder(movement.Battles):
@@ -117,6 +120,23 @@ def run(state: WellingtonState, dice: Iterable[int] = ()) -> WellingtonState:
     with core.dice.scripted(list(dice), strict=True):
         stack.run(state, FLOW)
     return state
+
+
+def in_impulse(state: WellingtonState, power: str) -> WellingtonState:
+    """`power`'s scheduled impulse under way (an event card may be played as its card play,
+    5.1); what it starts returns to a `Caller` stop (tests/support/wellington_battle.py)."""
+    state.stack = [Impulse(power=power, kind="scheduled"), Caller(power=power)]
+    return state
+
+
+def play_event(state: WellingtonState, power: str, number: int,
+               dice: Iterable[int] = ()) -> WellingtonState:
+    """`power` plays card `number` as its event in its own impulse (5.1), run to its stop."""
+    from core.wellington import cardplay
+    give(state, power, number)
+    assert cardplay.event_playable(state, power, number)
+    cardplay.play_event(state, power, number)
+    return run(state, dice)
 
 
 def spend(state: WellingtonState, power: str, cp: int) -> WellingtonState:

@@ -1,12 +1,16 @@
 """Wellington card events #1-55 that strike in the field: guerrillas and levies (#19, #35),
-the spoils of a victory (#7) and a bombardment (#8). The rest of #1-55 is in cards_1_55.py;
-docs/wellington-events-1-55.md maps each rule to its function and test."""
+the spoils of a victory (#7), a bombardment (#8), and the cards that act on movement,
+interception and evasion through their seams (interception.py TRY, SUCCEEDED, REINFORCE;
+movement.py ENTERED, free moves): #3 Mud, #16 Sortie / Siege Lifted, #33 Disgraced
+Commander, #40 Call for Reinforcements, #41 Stragglers, #44 Flank March, #45 Column
+Attacked, #51 To the Death, #53 Concentration of Force. The rest of #1-55 is in
+cards_1_55.py; docs/wellington-events-1-55.md maps each rule to its function and test."""
 from __future__ import annotations
 
 from core import stack
 from core.dice import d6
 from core.wellington import battle as battles
-from core.wellington import building, cardplay, hands
+from core.wellington import building, cardplay, deck, hands, interception, movement
 from core.wellington import flags as geo
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
@@ -15,9 +19,10 @@ from core.wellington.events.cards_1_55 import own, response
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
+from core.wellington.frames.movement import Army, Attempt, JoinBattle, Move
 from core.wellington.frames.siege import Siege
-from core.wellington.state import (ADN, ADS, COUNTER_TYPES, FRENCH, POWERS, SIDE, SP, SPAIN,
-                                   WellingtonState)
+from core.wellington.state import (ADN, ADS, COUNTER_TYPES, FRENCH, POWERS, REGROUP, SIDE, SP,
+                                   SPAIN, UNBUILT, Effect, WellingtonState)
 
 Event = cardplay.Event
 
@@ -259,3 +264,415 @@ def juramentados_flag(state: WellingtonState, frame: EventStep) -> None:
 cardplay.register(JURAMENTADOS, Event(juramentados_playable, play_juramentados))
 common.on_choice(JURAMENTADOS, "duchy", juramentados_duchy)
 common.on_step(JURAMENTADOS, "flag", juramentados_flag)
+
+
+# === cards on the movement, interception and evasion seams (docs/wellington-movement.md) =====
+
+RETREAT_TRIGGER = "battle:retreat"   # the battle's window as a loser is about to retreat (11.6):
+#                                      not opened yet (docs/wellington-events-1-55.md: wiring)
+
+
+def owns(power: str, number: int) -> bool:
+    """5.1, 5.4: a common card by any Power, a national one by its deck's Powers only."""
+    return power in deck.card(number).owners
+
+
+# --- #3 Mud, Mud and More Mud --------------------------------------------------------------------
+# "Giocatela su un Soldato/Armata/Gruppo di Armate quando entra in qualsiasi Ducato mediante
+# movimento, intercettazione, evasione o ritirata. Quella Formazione non può muovere oltre per
+# questo impulso. Inoltre, si pone il segnalino di fango accanto al Ducato ad indicare che questa
+# Formazione, nonché tutte le altre che entrano o che sono nel Ducato per l'impulso, non possono
+# uscire dal Ducato per alcuna ragione sino al seguente impulso amico (che non sia ritirata)."
+
+MUD = movement.MUD
+
+
+def mud_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """ENTERED: a Formation has just entered a duchy (move, interception, evasion, an
+    event's interception, retreat); one MUD marker: not where it already lies."""
+    parts = movement.parse_entered(trigger)
+    return parts is not None and owns(power, MUD) and not movement.mired(state, parts[3])
+
+
+def play_mud(state: WellingtonState, frame: EventPlay) -> None:
+    """The MUD marker by the duchy until the player's next impulse (G.8 49: retreats still
+    leave, movement.mired); a moving Formation's move is over."""
+    parts = movement.parse_entered(frame.trigger)
+    assert parts is not None
+    how, formation, _origin, dest = parts
+    state.effects.append(Effect(card=MUD, power=frame.power, target=dest, until="next-impulse",
+                                started=state.impulses))
+    move = stack.find(state, Move)
+    if how == "move" and move is not None and move.at == dest:
+        move.over = True
+    state.log.append(f"#3 Mud at {geo.name(dest)}: {formation} moves no further, and no "
+                     f"Formation leaves {geo.name(dest)} but by retreat until {frame.power}'s "
+                     "next impulse.")
+
+
+cardplay.register(MUD, Event(mud_playable, play_mud))
+
+
+# --- #41 Stragglers -----------------------------------------------------------------------------
+# "Una Formazione che muove, intercetta, evade o si ritira subisce l'Attrito nel Ducato dove è
+# appena entrata ed in ogni Ducato aggiuntivo in cui entra in questo impulso. Una volta giocata,
+# la Formazione influenzata non può rinunciare al movimento."
+
+STRAGGLERS = movement.STRAGGLERS
+
+
+def entered_armies(state: WellingtonState, how: str, formation: str, dest: str) -> list[Army]:
+    """The Formation an ENTERED window names, as it stands in `dest`: the Move's Armies, the
+    Attempt's, or (a retreat, reading E13) every unit of the retreating Power there."""
+    if how == "move":
+        move = stack.find(state, Move)
+        return list(move.armies) if move is not None and move.at == dest else []
+    if how in interception.TRY_KINDS:
+        attempt = stack.find(state, Attempt)
+        return list(attempt.armies) if attempt is not None and attempt.target == dest else []
+    power = movement.power_of(formation) if ":" not in formation else formation.split(":")[0]
+    chiefs = [c for c in movement.commanders_at(state, dest) if movement.power_of(c) == power]
+    return [Army(commander=chiefs[0] if chiefs else "", power=power,
+                 troops=building.counters(state, dest, power), staff=chiefs[1:])]
+
+
+def stragglers_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    parts = movement.parse_entered(trigger)
+    if parts is None or not owns(power, STRAGGLERS):
+        return False
+    how, formation, _origin, dest = parts
+    return any(movement.present(state, a, dest)
+               for a in entered_armies(state, how, formation, dest))
+
+
+def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
+    """Attrition in the duchy just entered (13.1, one more cause): a move's and an
+    interceptor's or evader's with the attrition that entry owes (10.9: after the attempts),
+    an event's interception's or a retreat's at once; every further duchy the Formation
+    enters this impulse adds the cause (movement.STRAGGLING: an Effect on its commanders,
+    the Move's `straggling` for the move under way, which may not halt while it can go on)."""
+    parts = movement.parse_entered(frame.trigger)
+    assert parts is not None
+    how, formation, _origin, dest = parts
+    armies = entered_armies(state, how, formation, dest)
+    for cid in [c for a in armies for c in movement.members(a)]:
+        state.effects.append(Effect(card=STRAGGLERS, power=frame.power, target=cid,
+                                    until="impulse", started=state.impulses))
+    state.log.append(f"#41 Stragglers strike {formation} at {geo.name(dest)}.")
+    move = stack.find(state, Move)
+    if how == "move" and move is not None:
+        move.straggling = True                   # the Entry's attrition step rolls it
+        return
+    if how in ("intercept", "evade"):
+        entry = interception.entry_of(state)
+        for army in armies:
+            owed = next((p for p in entry.owed if p.army == army and p.duchy == dest), None)
+            if owed is None:
+                movement.owe(entry, army, dest, [movement.STRAGGLING])
+            elif movement.STRAGGLING not in owed.causes:
+                owed.causes.append(movement.STRAGGLING)
+        return
+    movement.attrition(state, dest, armies, [movement.STRAGGLING], formation)
+
+
+cardplay.register(STRAGGLERS, Event(stragglers_playable, play_stragglers))
+
+
+# --- #45 Column Attacked ------------------------------------------------------------------------
+# "Giocatela su qualsiasi Formazione mentre muove. Quella Formazione deve usare un CP aggiuntivo
+# per ogni Ducato dove entra nel suo impulso corrente. Oppure: annullate una evasione o
+# intercettazione che ha avuto successo."
+
+COLUMN_ATTACKED = movement.COLUMN_ATTACKED
+
+
+def column_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """TRY of a move paid in CP (a free event move has no CP to add: reading E14), or
+    SUCCEEDED of an interception (an event's too) or evasion."""
+    if not owns(power, COLUMN_ATTACKED):
+        return False
+    if interception.succeeded_attempt(state, trigger) is not None:
+        return True
+    attempt = interception.trying(state, trigger)
+    move = stack.find(state, Move)
+    return attempt is not None and attempt.kind == "move" and move is not None \
+        and not move.free
+
+
+def play_column(state: WellingtonState, frame: EventPlay) -> None:
+    """Either mode, as the window says: the success is cancelled (the Formation stays), or
+    every further duchy the Formation enters this impulse costs 1 CP more (the step declared
+    was paid when declared: reading E14; movement.step_cost)."""
+    success = interception.succeeded_attempt(state, frame.trigger)
+    if success is not None:
+        interception.cancel_success(state, success, "#45 Column Attacked")
+        return
+    move = stack.find(state, Move)
+    assert move is not None
+    move.surcharge = 1
+    for cid in [c for a in move.armies for c in movement.members(a)]:
+        state.effects.append(Effect(card=COLUMN_ATTACKED, power=frame.power, target=cid,
+                                    until="impulse", started=state.impulses))
+    state.log.append(f"#45 Column Attacked: {move.power}'s moving Formation pays 1 CP more "
+                     "for each further duchy it enters this impulse.")
+
+
+cardplay.register(COLUMN_ATTACKED, Event(column_playable, play_column))
+
+
+# --- #33 Disgraced Commander --------------------------------------------------------------------
+# "Giocatela su qualsiasi comandante con un Valore di Battaglia di 0, 1, o 2 che tenta di evadere
+# o ritirarsi da una battaglia. Se francese o inglese, ponete il comandante nella Casella di
+# Raggruppamento. Se spagnolo, il comandante viene fucilato dai suoi uomini (e deve essere
+# ricostruito a pieno costo per rientrare in gioco)."
+
+DISGRACED = 33
+DISGRACE_BV = 2                 # a BV of 0, 1 or 2
+
+
+def disgrace_targets(state: WellingtonState, trigger: str) -> list[str]:
+    """The commanders with a BV (as it stands, #23 included) of 2 or less trying to evade
+    (TRY of an evasion), or, at the battle's retreat window, of the side about to retreat."""
+    if trigger == RETREAT_TRIGGER:
+        battle = stack.find(state, Battle)
+        if battle is None or not battle.loser:
+            return []
+        chiefs = [c for c in movement.commanders_at(state, battle.duchy, battle.loser)]
+    else:
+        attempt = interception.trying(state, trigger)
+        if attempt is None or attempt.kind != "evade":
+            return []
+        chiefs = [c for c in attempt.commanders if state.commanders.get(c) == attempt.origin]
+    return [c for c in chiefs if movement.battle_value(state, c) <= DISGRACE_BV]
+
+
+def disgraced_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return owns(power, DISGRACED) and bool(disgrace_targets(state, trigger))
+
+
+def play_disgraced(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, DISGRACED, "commander",
+               [(c, f"{building.commander(c).name} (BV "
+                    f"{movement.battle_value(state, c)})")
+                for c in disgrace_targets(state, frame.trigger)],
+               "which commander is disgraced?")
+
+
+def disgrace(state: WellingtonState, frame: EventChoice, cid: str) -> None:
+    """A French or British commander goes to the Regroup Box (6.2); a Spanish one is shot:
+    eliminated, to be built again at full cost (6.1). An evasion he led lapses (interception
+    .valid): the soldiers left may then try on their own (TC-E25)."""
+    where = state.commanders[cid]
+    spanish = movement.power_of(cid) == SPAIN
+    building.eliminate_commander(state, cid, to=UNBUILT if spanish else REGROUP)
+    movement.leadership(state, where, arrived=False)
+    state.log.append(f"#33 Disgraced Commander: {building.commander(cid).name} "
+                     + ("is shot by his own men (eliminated)." if spanish
+                        else "goes to the Regroup Box."))
+
+
+common.on_choice(DISGRACED, "commander", disgrace)
+cardplay.register(DISGRACED, Event(disgraced_playable, play_disgraced))
+
+
+# --- #51 To the Death ----------------------------------------------------------------------------
+# "Annullate qualsiasi evasione (di terra) o ritirata incluse quelle imposte da carte giocate in
+# precedenza. Il nemico deve combattere ora una nuova battaglia. Questo evento non impedisce il
+# soddisfare le perdite di una Rotta o il saccheggiare per primi. Le perdite cumulative del
+# nemico in questo Ducato contano per il saccheggio (11.8)."
+
+TO_THE_DEATH = 51
+
+
+def to_the_death_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """SUCCEEDED of a land evasion (the only evasions the game has), or the battle's retreat
+    window (when the battle opens it: `retreat_cancelled`)."""
+    if not owns(power, TO_THE_DEATH):
+        return False
+    if trigger == RETREAT_TRIGGER:
+        battle = stack.find(state, Battle)
+        return battle is not None and bool(battle.loser)
+    success = interception.succeeded_attempt(state, trigger)
+    return success is not None and success.kind == "evade"
+
+
+def play_to_the_death(state: WellingtonState, frame: EventPlay) -> None:
+    """An evasion: cancelled, the evaders stay and the battle follows (9.51: the Entry's
+    contact). A retreat: the effect the battle reads with `retreat_cancelled`."""
+    success = interception.succeeded_attempt(state, frame.trigger)
+    if success is not None:
+        interception.cancel_success(state, success, "#51 To the Death")
+        return
+    battle = stack.find(state, Battle)
+    assert battle is not None
+    state.effects.append(Effect(card=TO_THE_DEATH, power=frame.power, target=battle.duchy,
+                                until="impulse", started=state.impulses))
+    state.log.append(f"#51 To the Death: no retreat from {geo.name(battle.duchy)}; a new "
+                     "battle is fought.")
+
+
+def retreat_cancelled(state: WellingtonState, duchy: str) -> str:
+    """For the battle (its retreat step, 11.6): the Power whose #51 cancelled the retreat
+    from `duchy` ("" if none); the battle then calls `fight_again` once the Rout's losses and
+    the Plunder are done, the loser's cumulative losses counting for its Plunder. Consumes
+    the effect."""
+    for effect in state.effects:
+        if effect.card == TO_THE_DEATH and effect.target == duchy:
+            state.effects.remove(effect)
+            return effect.power
+    return ""
+
+
+def fight_again(state: WellingtonState, battle: Battle, player: str) -> None:
+    """#51 for the battle: "the enemy must now fight a new battle": the player's side
+    attacks in the same duchy, led by its Formation there (movement.standing_formation)."""
+    side = SIDE[player]
+    if not (geo.has_formation(state, battle.duchy, side)
+            and geo.has_formation(state, battle.duchy, geo.enemy_side(side))):
+        return
+    power, formation = movement.standing_formation(state, battle.duchy, side)
+    state.log.append(f"#51 To the Death: a new battle at {geo.name(battle.duchy)}.")
+    battles.start(state, battle.duchy, power, formation, battle.came_from, False)
+
+
+cardplay.register(TO_THE_DEATH, Event(to_the_death_playable, play_to_the_death))
+
+
+# --- #44 Flank March -----------------------------------------------------------------------------
+# "Una delle vostre Armate può muovere di due Ducati senza intercettazione, Attrito o evasione
+# nemica. Si ha battaglia solo se entrate in un Ducato che contiene una Formazione nemica nel
+# corso del movimento. Se si muove in un Ducato e risulta in uno sfondamento, il "movimento
+# aggirante" può continuare in un secondo Ducato. Un'Armata può aggirare una Fortezza nemica non
+# occupata da una Formazione nemica."
+
+FLANK_MARCH = 44
+FLANK_DUCHIES = 2
+
+
+def flank_armies(state: WellingtonState, power: str) -> list[str]:
+    """The player's own commanders that may move (9.1, M2 no BFI marker, #39, #3)."""
+    return movement.movable_commanders(state, power)
+
+
+def flank_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return own(state, power, trigger) and owns(power, FLANK_MARCH) \
+        and bool(flank_armies(state, power))
+
+
+def play_flank(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, FLANK_MARCH, "army",
+               [(c, f"{building.commander(c).name}'s Army at "
+                    f"{geo.name(state.commanders[c])}") for c in flank_armies(state, frame.power)],
+               "which Army makes the flank march?")
+
+
+def flank_army(state: WellingtonState, frame: EventChoice, cid: str) -> None:
+    """A free Move of one Army (movement.FLANK): two duchies, no interception, evasion or
+    attrition, a battle only against an enemy Formation (going on after an Overrun), enemy
+    fortresses with no enemy Formation passed by (movement.after_contact)."""
+    at = state.commanders[cid]
+    army = movement.form_army(state, cid, at, [])
+    state.log.append(f"{frame.power}: #44 Flank March by {building.commander(cid).name}'s Army "
+                     f"from {geo.name(at)}.")
+    stack.push(state, Move(power=frame.power, armies=[army], at=at, start=at,
+                           free=movement.FLANK, limit=FLANK_DUCHIES))
+
+
+common.on_choice(FLANK_MARCH, "army", flank_army)
+cardplay.register(FLANK_MARCH, Event(flank_playable, play_flank))
+
+
+# --- #40 Call for Reinforcements, #53 Concentration of Force (battle cards) ----------------------
+# #40: "Giocatela all'inizio di qualsiasi round di battaglia. Qualsiasi formazione a scelta di chi
+# ha giocato la carta, entro due Ducati dal sito della battaglia, può tentare di tirare per
+# intercettare ed entrare in battaglia. Per i tiri di dado dei soldati senza comandante
+# considerateli guidati da un comandante "1-4"."
+# #53: "Giocatela all'inizio di qualsiasi round di battaglia. Tutte le Formazioni a scelta di chi
+# ha giocato la carta e che siano entro 2 Ducati dal sito della battaglia possono tirare per
+# l'intercettazione, senza possibilità di Attrito, per unirsi a quella battaglia. Per
+# l'intercettazione considerate i soldati senza comandante guidati da un comandante 2-4."
+
+CALL_FOR_REINFORCEMENTS, CONCENTRATION = 40, 53
+REINFORCING = {CALL_FOR_REINFORCEMENTS: ("1-4", False), CONCENTRATION: ("2-4", True)}
+
+
+def may_reinforce(state: WellingtonState, power: str, card: int, duchy: str, virtual: str,
+                  french_only: bool = False) -> bool:
+    """A Formation of the player's side could try (interception.reinforce_formations, with
+    a way in: interception.paths); TC-E26: none can help, the card is not offered."""
+    probe = JoinBattle(power=power, card=card, duchy=duchy, virtual=virtual,
+                       french_only_virtual=french_only)
+    return bool(interception.reinforce_options(state, probe))
+
+
+def reinforce_card_playable(number: int):
+    def playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+        virtual, _ = REINFORCING[number]
+        return may_reinforce(state, power, number, battle.duchy, virtual)
+    return playable
+
+
+def reinforce_card_play(number: int):
+    def play(state: WellingtonState, battle: Battle, power: str) -> None:
+        virtual, no_attrition = REINFORCING[number]
+        interception.reinforcement(state, power, number, battle.duchy, virtual,
+                                   no_attrition=no_attrition)
+    return play
+
+
+for _number in REINFORCING:
+    battle_cards.register_battle(_number, battle_cards.BattleEvent(
+        reinforce_card_playable(_number), reinforce_card_play(_number)))
+
+
+# --- #16 Sortie / Siege Lifted -------------------------------------------------------------------
+# "Giocatela sull'assediante prima di risolvere il primo round di un assedio. L'assediante perde 3
+# dadi per quel round. Oppure: tutte le Formazioni, a scelta del giocatore che ha giocato la carta,
+# entro 2 Ducati dall'assedio possono tirare per intercettare ed iniziare la battaglia. Per i tiri
+# di intercettazione, trattate i soldati senza comandante come se avessero un comandante 1-4."
+
+SORTIE = 16
+SORTIE_DICE = -3
+RELIEF_VIRTUAL = "1-4"
+
+
+def sortie_siege(state: WellingtonState, trigger: str) -> Siege | None:
+    siege = stack.find(state, Siege)
+    if trigger != sieges.BEFORE_DICE or siege is None or siege.round != 1 or siege.rolls:
+        return None
+    return siege
+
+
+def sortie_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Before the first round of a siege is rolled (the siege's Response window)."""
+    return owns(power, SORTIE) and sortie_siege(state, trigger) is not None
+
+
+def play_sortie(state: WellingtonState, frame: EventPlay) -> None:
+    siege = sortie_siege(state, frame.trigger)
+    assert siege is not None
+    options = [("sortie", "Sortie: the besieger loses 3 dice this round")]
+    if SIDE[frame.power] != SIDE[siege.power] and may_reinforce(
+            state, frame.power, SORTIE, siege.duchy, RELIEF_VIRTUAL):
+        options.append(("relief", "Siege Lifted: Formations within 2 duchies try to intercept "
+                                  "and attack the besiegers"))
+    common.ask(state, frame.power, SORTIE, "mode", options, "which mode?")
+
+
+def sortie_mode(state: WellingtonState, frame: EventChoice, mode: str) -> None:
+    """Sortie: -3 dice for the besieger in round 1 (siege.add_dice). Relief (reading E15:
+    only Formations of the besieged side relieve it): interception.reinforcement with a 1-4
+    virtual commander, then the battle against the besiegers and the siege lifted unless the
+    besieger won that battle by an Overrun (interception.lift_siege)."""
+    siege = stack.find(state, Siege)
+    assert siege is not None
+    if mode == "sortie":
+        sieges.add_dice(siege, sieges.BESIEGER, SORTIE_DICE, "#16 Sortie", 1)
+        state.log.append("#16 Sortie: the besieger loses 3 dice in the first round.")
+        return
+    interception.reinforcement(state, frame.power, SORTIE, siege.duchy, RELIEF_VIRTUAL,
+                               siege=True)
+
+
+common.on_choice(SORTIE, "mode", sortie_mode)
+cardplay.register(SORTIE, Event(sortie_playable, play_sortie))

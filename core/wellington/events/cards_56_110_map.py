@@ -1,14 +1,21 @@
 """Wellington events #56-110: cards that place pieces and flags or strike Formations on the
-map (#56, #63, #69, #80, #88, #92, #101, #105). Registered on import."""
+map (#56, #63, #69, #80, #88, #92, #101, #105), and those acting through the movement and
+interception seams (interception.py TRY, REINFORCE; movement.py's free moves): #67
+Conflicting Orders, #108 March to the Sound of the Guns, #109 "The Duke of Damnation".
+Registered on import."""
 from __future__ import annotations
 
 from core import dice
-from core.wellington import attrition, building, cardplay, hands, naval
+from core import stack
+from core.wellington import attrition, building, cardplay, hands, interception, movement, naval
+from core.wellington.battle import cards as battle_cards
 from core.wellington import flags as geo
 from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.cardplay import EventPlay
+from core.wellington.frames.battle import Battle
 from core.wellington.frames.events import EventChoice
+from core.wellington.frames.movement import JoinBattle, Move
 from core.wellington.state import ADN, ADS, ALLIES, FRENCH, GB, INF, SIDE, SPAIN, WellingtonState
 from maps.wellington import MADRID
 
@@ -433,7 +440,111 @@ def _guerrilla_army(state: WellingtonState, frame: EventChoice, duchy: str) -> N
         army_attrition(state, duchy, FRENCH, "#92 Guerrilla Attacks")
 
 
+# --- #67 Conflicting Orders (R) -----------------------------------------------------------------
+# "Annullate qualsiasi movimento, intercettazione o evasione di una qualsiasi Formazione (o Gruppo
+# di Armate) comandato da un comandante con Valore in Battaglia di 0, 1 o 2. Non può muovere o
+# intercettare oltre in questo impulso. Qualsiasi CP speso per il tentativo di movimento viene
+# perso. Ponete un segnalino di "Battaglia o Intercettazione Fallita" sulla Formazione."
+
+CONFLICTING_ORDERS = 67
+CONFLICTING_BV = 2              # a BV of 0, 1 or 2
+
+
+def _conflicting_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """TRY: a move step declared, an interception (a card's too) or an evasion announced,
+    by a Formation whose Commander's BV (as it stands) is 2 or less; leaderless soldiers
+    have no commander and are not struck."""
+    attempt = interception.trying(state, trigger)
+    return h.owner(power, CONFLICTING_ORDERS) and attempt is not None \
+        and bool(attempt.leader) \
+        and movement.battle_value(state, attempt.leader) <= CONFLICTING_BV
+
+
+def _conflicting_play(state: WellingtonState, frame: EventPlay) -> None:
+    """The step or attempt does not happen (a step's CP are spent, the move is over: the
+    #67 reading) and the Formation takes a BFI marker: it moves (M2) and intercepts (10.3)
+    no more this impulse."""
+    interception.cancel(state, frame.trigger, "#67 Conflicting Orders", mark=True)
+
+
+# --- #108 March to the Sound of the Guns (R) -----------------------------------------------------
+# "Giocatela prima dell'inizio di qualsiasi round di battaglia. Qualsiasi Formazione a scelta di
+# chi gioca la carta che si trovi entro due Ducati dal sito della battaglia può tirare per tentare
+# l'intercettazione. Per questo tiro considerate i soldati francesi senza comandante come se
+# avessero un comandante 2-4."
+
+MARCH_TO_THE_GUNS = 108
+GUNS_VIRTUAL = "2-4"
+
+
+def _guns_battle(state: WellingtonState, trigger: str) -> Battle | None:
+    """The battle whose round is about to be rolled (its before-dice window: the #108 reading)."""
+    battle = stack.find(state, Battle)
+    if trigger != battle_cards.BEFORE_DICE or battle is None or battle.rolls:
+        return None
+    return battle
+
+
+def _guns_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    battle = _guns_battle(state, trigger)
+    if battle is None or not h.owner(power, MARCH_TO_THE_GUNS):
+        return False
+    probe = JoinBattle(power=power, card=MARCH_TO_THE_GUNS, duchy=battle.duchy,
+                       virtual=GUNS_VIRTUAL, french_only_virtual=True)
+    return bool(interception.reinforce_options(state, probe))
+
+
+def _guns_play(state: WellingtonState, frame: EventPlay) -> None:
+    """interception.reinforcement: the player's side's Formations within two duchies, one
+    attempt each, French leaderless soldiers under a virtual 2-4 (Allied ones may not)."""
+    battle = _guns_battle(state, frame.trigger)
+    assert battle is not None
+    interception.reinforcement(state, frame.power, MARCH_TO_THE_GUNS, battle.duchy,
+                               GUNS_VIRTUAL, french_only_virtual=True)
+
+
+# --- #109 "The Duke of Damnation" (+E, AdS) -----------------------------------------------------
+# "Soult può muovere per terra attraverso un numero illimitato di Ducati amici raccogliendo
+# soldati e comandanti a piacere sino al suo Valore di Comando nel farlo. Può lasciare soldati e
+# comandanti nel Ducato da dove inizia ma non ne può lasciare alcuno nel corso del movimento.
+# Soult non può entrare in alcun Ducato dove potrebbe essere intercettato."
+
+DUKE_OF_DAMNATION = 109
+SOULT = "soult"
+
+
+def _soult_move(state: WellingtonState) -> Move | None:
+    """Soult's free Move as it would start (movement.SOULT), or None when he may not go."""
+    if SOULT not in movement.movable_commanders(state, ADS):
+        return None
+    at = state.commanders[SOULT]
+    move = Move(power=ADS, armies=[movement.form_army(state, SOULT, at, [])], at=at,
+                start=at, free=movement.SOULT)
+    return move if movement.step_destinations(state, move) else None
+
+
+def _soult_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.own_impulse(state, power, DUKE_OF_DAMNATION, trigger) and power == ADS \
+        and _soult_move(state) is not None
+
+
+def _soult_play(state: WellingtonState, frame: EventPlay) -> None:
+    """A free Move of Soult's Army: any number of friendly duchies where no enemy Army could
+    intercept him (movement.step_destinations), taking soldiers and commanders of the Armée
+    du Sud up to his CV anywhere, leaving them only where he starts (movement.may_drop); the
+    movement rules otherwise stand (9.42's forced march: the #109 reading)."""
+    move = _soult_move(state)
+    assert move is not None
+    state.log.append(f"{frame.power}: #109 \"The Duke of Damnation\": Soult moves from "
+                     f"{geo.name(move.at)}.")
+    stack.push(state, move)
+
+
 # --- registration (on import) --------------------------------------------------------------------
+
+cardplay.register(CONFLICTING_ORDERS, cardplay.Event(_conflicting_playable, _conflicting_play))
+cardplay.register(MARCH_TO_THE_GUNS, cardplay.Event(_guns_playable, _guns_play))
+cardplay.register(DUKE_OF_DAMNATION, cardplay.Event(_soult_playable, _soult_play))
 
 cardplay.register(GERMAN_CONSCRIPTS, cardplay.Event(_german_playable, _german_play))
 common.on_choice(GERMAN_CONSCRIPTS, "duchy", _german_duchy)

@@ -2,9 +2,10 @@
 (Move, MoveStep, JoinConsent, Entry, NameCommander) and core/wellington/interception.py
 (Entry's steps, InterceptAsk, EvadeAsk, Attempt).
 
-    Move            one CP expenditure chain of the active Power: an Army, an Army Group or one
-                    leaderless soldier counter moving duchy by duchy (a sequence: the MoveStep
-                    stop again and again, then the end of the move)
+    Move            one CP expenditure chain of the active Power (or an event's free move,
+                    #44, #109): an Army, an Army Group or one leaderless soldier counter moving
+                    duchy by duchy (a sequence: the MoveStep stop again and again, then the
+                    end of the move)
       MoveStep      the mover's player: the next duchy, units to take or leave, or halt
       JoinConsent   9.61: may a stationary allied Army join the moving one?
       Entry         what entering one duchy brings (a sequence: Responses, interceptions,
@@ -12,6 +13,8 @@
         InterceptAsk   an inactive enemy Power may try to intercept into the duchy (10.1-10.4)
         EvadeAsk       a defending Power may try to evade out of the duchy (10.5-10.7)
         Attempt        one interception or evasion: announced (Responses), rolled, carried out
+    JoinBattle      an event's interceptions into a battle or siege (#16, #40, #53, #108)
+      JoinBattleAsk the card's player: the next Formation to try, or no more
     NameCommander   9.53, 9.6, 9.62: several friendly commanders in a duchy: one is named
                     Commander
 
@@ -131,7 +134,8 @@ class EvadeAsk(Frame, tag="evade-ask", kw_only=True):
 
 
 class Attempt(Sequence, tag="attempt", kw_only=True):
-    """One interception (`kind` "intercept") or evasion ("evade") by `power`: `armies` from
+    """One interception (`kind` "intercept"; "reinforce" for an event's interception into a
+    battle or siege, `JoinBattle`) or evasion ("evade") by `power`: `armies` from
     `origin` to `target`, led by `leader` (his Battle Value counts; "" for leaderless
     soldiers, each counter rolling on its own, 10.5; an Army Group: the Commander's BV only,
     "11.4" in §10). Steps: announced (Responses, 5.2), rolled (`rolls`: each 2d6 total;
@@ -151,7 +155,7 @@ class Attempt(Sequence, tag="attempt", kw_only=True):
     virtual_bv: int = -1      # "reinforce": leaderless soldiers' virtual commander's BV
 
 
-class Reinforce(Sequence, tag="reinforce", kw_only=True):
+class JoinBattle(Sequence, tag="join-battle", kw_only=True):
     """An event's interceptions into a battle under way or a siege (#11, #16, #36, #40, #53,
     #108): `power` (the card's player) picks Formations of its side within two duchies of
     `duchy` one at a time (`Attempt`s of kind "reinforce"), then, for a siege (#16), the
@@ -173,8 +177,8 @@ class Reinforce(Sequence, tag="reinforce", kw_only=True):
     came_from: str = ""
 
 
-class ReinforceAsk(Frame, tag="reinforce-ask", kw_only=True):
-    """The `Reinforce` below: its player picks the next Formation to try, or stops."""
+class JoinBattleAsk(Frame, tag="join-battle-ask", kw_only=True):
+    """The `JoinBattle` below: its player picks the next Formation to try, or stops."""
 
     power: str
 
@@ -197,4 +201,4 @@ class NameCommander(Frame, tag="name-commander", kw_only=True):
 
 
 FRAMES = (Move, MoveStep, Entry, InterceptAsk, EvadeAsk, Attempt, JoinConsent, NameCommander,
-          Reinforce, ReinforceAsk)
+          JoinBattle, JoinBattleAsk)
