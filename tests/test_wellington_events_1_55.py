@@ -511,6 +511,31 @@ def test_19_bandits_3_dice_per_duchy_each_5_or_6_a_loss_the_owner_chooses():
     assert not isinstance(stack.top(state), EventChoice)
 
 
+def test_19_bandits_under_102_halved_rounded_up_and_recorded():
+    """#102 Chasseurs & Hussars in force for the Armée du Nord: the bandits' 3 hits at
+    Salamanca become 2 (halved, rounded up), and each loss is recorded as the card's (so #102
+    played after the roll could give half of it back)."""
+    from core.wellington import attrition
+    from core.wellington.events import common
+    state = game(SPAIN)
+    give(state, SPAIN, 19)
+    place(state, "salamanca", ADN, infantry=3, commanders=("marmont",))
+    place(state, "zamora", ADN, infantry=1)
+    common.effect(state, 102, ADN, until="turn")
+    play(state, SPAIN, 19)
+    state = choose(state, "salamanca")
+    with scripted([5, 6, 6, 1, 1, 1], strict=True):
+        state = choose(state, "zamora")
+    assert any("3 hit(s)" not in line and "Bandits at Salamanca" in line and "2 hit(s)" in line
+               for line in state.log)
+    state = choose(state, "sp:AdN")
+    state = choose(state, "sp:AdN")
+    assert not isinstance(stack.top(state), EventChoice)
+    assert sp(state, "salamanca", ADN) == 1
+    lost = attrition.losses(state, "salamanca", (ADN,), (19,))
+    assert sum(r[4] for r in lost) == 2
+
+
 def test_19_bandits_is_an_event_of_the_players_own_impulse():
     state = game(SPAIN)
     give(state, SPAIN, 19)

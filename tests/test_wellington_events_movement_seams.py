@@ -641,3 +641,42 @@ def test_a_game_saved_at_a_reinforcement_question_loads_at_the_same_question():
     loaded = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=WellingtonState)
     assert [c.action for c in choices(loaded, "AdN")] == [c.action for c in
                                                           choices(state, "AdN")]
+
+
+# --- #81 Thunder & Lightning (the held Overrun, read by movement and interception) -----------
+
+
+def held_by_the_storm(state):
+    state.effects.append(Effect(card=81, power="AdN", target="clausel", until="next-impulse",
+                                started=state.impulses))
+
+
+@pytest.mark.parametrize("storm", [False, True])
+def test_81_an_army_held_by_the_storm_neither_moves_nor_intercepts(storm):
+    """#81: an Army that made an Overrun under Thunder & Lightning may not move, evade or
+    intercept out of its duchy until its next impulse (the Effect its Overrun left)."""
+    state = empty()
+    put(state, "wellington", "ciudad-rodrigo", [1, 0, 0])
+    put(state, "clausel", "valladolid", [1, 0, 0])
+    state.flags["ciudad-rodrigo"] = "Spain"
+    if storm:
+        held_by_the_storm(state)
+    assert ("clausel" in movement.movable_commanders(state, "AdN")) is not storm
+    state = act(spend(state, "GB", 1), "GB", "move", "wellington")
+    with movement.battles_by(Recorder()):
+        state = act(state, "GB", "to", "salamanca")
+        assert ("clausel" in nouns(state, "AdN", "intercept")) is not storm
+
+
+@pytest.mark.parametrize("storm", [False, True])
+def test_81_an_army_held_by_the_storm_does_not_evade(storm):
+    state = empty()
+    put(state, "wellington", "salamanca", [2, 0, 0])
+    put(state, "clausel", "valladolid", [0, 1, 0])
+    state.flags["salamanca"] = "GB"
+    if storm:
+        held_by_the_storm(state)
+    state = act(spend(state, "GB", 1), "GB", "move", "wellington")
+    with movement.battles_by(Recorder()):
+        state = pass_window(act(state, "GB", "to", "valladolid"))
+        assert bool(nouns(state, "AdN", "evade")) is not storm

@@ -165,7 +165,7 @@ def interceptors(state: WellingtonState, entry: Entry, power: str) -> list[str]:
         if not may_leave_before(state, origin, power, entry) or movement.mired(state, origin):
             continue
         side = commanders_at(state, origin, SIDE[power])
-        ready = [c for c in side if c not in state.bfi]
+        ready = [c for c in side if not movement.stays(state, c)]
         out.extend(c for c in ready if power_of(c) == power)
         leader = state.leading.get(origin, "")
         if leader in ready and power_of(leader) == power \
@@ -192,7 +192,7 @@ def interceptor_armies(state: WellingtonState, noun: str) -> tuple[str, list[Arm
         leader = state.leading[origin]
         chiefs = group_members(state, origin, leader,
                                [c for c in commanders_at(state, origin, SIDE[power_of(leader)])
-                                if c not in state.bfi])
+                                if not movement.stays(state, c)])
     else:
         origin, leader, chiefs = state.commanders[noun], noun, [noun]
     armies: list[Army] = []
@@ -260,7 +260,7 @@ def evaders(state: WellingtonState, entry: Entry, power: str) -> tuple[list[str]
     as a whole (I3): the side's commanders not intercepting, when `power` leads them."""
     side = SIDE[power]
     chiefs = [c for c in commanders_at(state, entry.duchy, side)
-              if c not in entry.interceptors]
+              if c not in entry.interceptors and not movement.held(state, c)]  # #81
     if not chiefs:
         return [], ""
     leader = state.leading.get(entry.duchy, "")
@@ -735,7 +735,7 @@ def reinforce_formations(state: WellingtonState, frame: JoinBattle
     near.discard(frame.duchy)
     out: list[tuple[str, str, list[Army], str, int]] = []
     for origin in sorted(d for d in near if geo.on_map(d)):
-        chiefs = [c for c in commanders_at(state, origin, side) if c not in state.bfi]
+        chiefs = [c for c in commanders_at(state, origin, side) if not movement.stays(state, c)]
         for cid in chiefs:
             army = Army(commander=cid, power=power_of(cid))
             army.troops = fill(free_troops(state, origin, army.power, []),

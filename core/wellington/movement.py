@@ -54,6 +54,7 @@ HUMBUGGED_BV, HUMBUGGED_CV = 1, 4
 SCUM_OF_THE_EARTH = 82        # #82: -2 to its evasions and interceptions, double CP to move
 MUD = 3                       # #3: nothing leaves the duchy (Effect.target) but by retreat
 STRAGGLERS = 41               # #41: attrition in every duchy the Formation enters
+THUNDER = 81                  # #81: an Overrun under the storm holds the Army (Effect.target)
 COLUMN_ATTACKED = 45          # #45: 1 CP more per duchy entered this impulse
 FLANK, SOULT = "flank", "soult"   # Move.free: #44 Flank March, #109 "The Duke of Damnation"
 STRAGGLING = "#41 Stragglers"
@@ -137,6 +138,19 @@ def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
 def under(state: WellingtonState, card: int, cid: str) -> bool:
     """A lasting card effect on the commander (or the Army he leads): `Effect.target`."""
     return bool(cid) and any(e.card == card and e.target == cid for e in state.effects)
+
+
+def held(state: WellingtonState, cid: str) -> bool:
+    """#81 Thunder & Lightning: a commander whose Army made an Overrun under the storm may not
+    move, evade or intercept out of its duchy until its Power's next impulse (a retreat is
+    still allowed: the battle's retreat does not ask this)."""
+    return under(state, THUNDER, cid)
+
+
+def stays(state: WellingtonState, cid: str) -> bool:
+    """A commander who may not leave his duchy by his own move, interception or evasion: a BFI
+    marker (M2, 10.3) or #81."""
+    return cid in state.bfi or held(state, cid)
 
 
 def mired(state: WellingtonState, duchy: str) -> bool:
@@ -447,7 +461,7 @@ def cp_frame(state: WellingtonState) -> CommandPoints:
 def movable_commanders(state: WellingtonState, power: str) -> list[str]:
     """9.1: the Power's own commanders on the map, with no BFI marker (M2)."""
     return [c for c, at in state.commanders.items()
-            if power_of(c) == power and geo.on_map(at) and c not in state.bfi
+            if power_of(c) == power and geo.on_map(at) and not stays(state, c)
             and not dissent_holds(state, power, at) and destinations(state, at, power)]
 
 
@@ -455,13 +469,13 @@ def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
     """9.63, 9.64: the Armies of an Army Group `power` may move from `duchy`: its own, and
     its ally's when the Commander is its own (9.1); the Commander first."""
     leader = state.leading.get(duchy, "")
-    if not leader or power_of(leader) != power or leader in state.bfi:
+    if not leader or power_of(leader) != power or stays(state, leader):
         return []
     side = SIDE[power]
     if dissent_holds(state, power, duchy):
         return []
     out = [leader] + [c for c in commanders_at(state, duchy, side)
-                      if c != leader and c not in state.bfi
+                      if c != leader and not stays(state, c)
                       and may_go_with(state, power_of(c), leader)
                       and not dissent_holds(state, power_of(c), duchy)]
     return out if len(out) >= 2 else []
@@ -736,7 +750,7 @@ def spare_commanders(state: WellingtonState, move: Move, power: str) -> list[str
     """Commanders of `power` at the move's duchy not moving, with no BFI marker (M2)."""
     moving = {c for a in move.armies for c in members(a)}
     return [c for c in commanders_at(state, move.at)
-            if power_of(c) == power and c not in moving and c not in state.bfi
+            if power_of(c) == power and c not in moving and not stays(state, c)
             and not dissent_holds(state, power, move.at)]
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from core import stack
 from core.dice import d6
 from core.wellington import battle as battles
-from core.wellington import building, cardplay, deck, hands, interception, movement
+from core.wellington import attrition, building, cardplay, deck, hands, interception, movement
 from core.wellington import flags as geo
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
-from core.wellington.events import common
+from core.wellington.events import cards_siege_attrition, common
 from core.wellington.events.cards_1_55 import own, response
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
@@ -141,7 +141,8 @@ def bandits_second(state: WellingtonState, frame: EventChoice, duchy: str) -> No
     for where in (first, duchy):
         faces = [d6(state, f"#19 Bandits of the Sierra at {geo.name(where)}", "#19")
                  for _ in range(BANDIT_DICE)]
-        hits = sum(1 for f in faces if f >= BANDIT_HIT)
+        hits = cards_siege_attrition.bandit_hits(  # #102 halves them where it covers
+            state, where, sum(1 for f in faces if f >= BANDIT_HIT))
         state.log.append(f"Bandits at {geo.name(where)}: {sorted(faces, reverse=True)} = "
                          f"{hits} hit(s) (#19).")
         picked += [where, str(hits)]
@@ -184,11 +185,13 @@ def next_bandit_hit(state: WellingtonState, player: str, queue: list[str]) -> No
 def bandits_hit(state: WellingtonState, frame: EventChoice, noun: str) -> None:
     player, duchy = frame.picked[0], frame.picked[1]
     if noun.startswith("sp:"):
-        building.lose_sp(state, duchy, frame.power, 1)
+        lost = building.lose_sp(state, duchy, frame.power, 1)
+        attrition.record(state, duchy, frame.power, lost, "", "")  # #102 may give it back
         what = "1 SP"
     elif noun.startswith("commander:"):
         cid = noun.split(":", 1)[1]
         building.eliminate_commander(state, cid)
+        attrition.record(state, duchy, frame.power, 0, cid, "")
         what = building.commander(cid).name
     else:
         geo.remove_flag(state, duchy, frame.power, "#19 Bandits of the Sierra")
