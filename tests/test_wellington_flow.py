@@ -66,6 +66,9 @@ def impulses(match: Match, power: str = GB, round_: int = 2, last: str = "") -> 
     state.round = round_
     state.last_impulse = last
     stack.run(state, FLOW, settle)
+    while isinstance(stack.top(match.state), ResponseWindow) \
+            and stack.top(match.state).trigger.startswith(cardplay.BEFORE_IMPULSE):
+        match.act(match.state.active[0], Action("no-response"))   # #34's window, declined
 
 
 def act(match: Match, power: str, verb: str, noun: object = None) -> None:

@@ -14,7 +14,7 @@ from core.wellington.rules import RULES
 from core.wellington.state import (ADN, ADS, GB, IN_EFFECT, IN_PLAY, NATIONAL_DECKS, POWERS,
                                    SPAIN)
 from core.wellington.view import DISCARD_TOP, PINNED
-from tests.test_wellington_flow import new, past_setup
+from tests.test_wellington_flow import empty_hands, give, impulses, new, past_setup
 
 CARD_NAMED = re.compile(r"#(\d+) ")
 
@@ -67,6 +67,13 @@ def face_up(where: str) -> bool:
         and where not in NATIONAL_DECKS.values()
 
 
+def named(text: str) -> list[int]:
+    """The cards a text names by their title ("#88 Partisans"; a card's own text citing "#88"
+    among others tells nothing of where #88 is)."""
+    return [n for n in map(int, CARD_NAMED.findall(text))
+            if 1 <= n <= 110 and hands.title(n) in text]
+
+
 def test_no_log_line_names_a_hidden_card() -> None:
     """Random play in every split: each new log line names only cards seen face up (before or
     after the action, or earlier: a lasting effect), or the card the acting Power has just
@@ -83,7 +90,7 @@ def test_no_log_line_names_a_hidden_card() -> None:
             shown_once.update(n for n, where in {**before}.items() if face_up(where))
             shown_once.update(n for n, where in after.items() if face_up(where))
             for line in match.state.log[seen[0]:]:
-                for number in map(int, CARD_NAMED.findall(line)):
+                for number in named(line):
                     played = before[number] == f"hand:{role}" and after[number] != before[number]
                     assert number in shown_once or played, line
             seen[0] = len(match.state.log)
@@ -92,6 +99,9 @@ def test_no_log_line_names_a_hidden_card() -> None:
                 assert match.view(None).focus is not None      # the battle as the focus
             for power in POWERS:
                 view = match.view(power)
+                own = set(hands.hand(match.state, power))
+                assert set(named(view.prompt)) <= shown_once | own, view.prompt
+                assert not view.actions or power in match.state.active
                 assert [c.id for c in view.hand] == hands.hand(match.state, power)
                 shown = {c.id for pile in view.piles.values() for c in pile}
                 for other in POWERS:
@@ -111,3 +121,83 @@ def test_preemption_prompt_names_no_card() -> None:
     assert view.tracks["Turn"] == 1812 and view.tracks["Impulse marker"] == GB
     assert view.tracks["Resources"] == "GB 1, AdS 1, Spain 1, AdN 2"
     assert ADS in view.tracks["Key duchies"] and ADN in view.hand_sizes
+
+
+# --- event questions naming cards only their chooser may see (#57 #65 #76 #89 #104) ----------
+
+
+def labels(match: Match, role: str) -> str:
+    return " ".join(c.label for c in match.view(role).actions)
+
+
+def chooser_alone_sees(match: Match, chooser: str, secret: list[int]) -> None:
+    """The question's labels name the secret cards for its chooser only; every other role's
+    view (its partner's too, when one player holds both Powers: the view is per role) shows
+    no action, and neither the prompt nor the log names them."""
+    assert all(hands.title(n) in labels(match, chooser) for n in secret)
+    for power in POWERS:
+        view = match.view(power)
+        text = view.prompt + " ".join(view.log)
+        assert not any(hands.title(n) in text for n in secret)
+        if power != chooser:
+            assert view.actions == [] and not any(n in [c.id for c in view.hand or []]
+                                                  for n in secret if n not in
+                                                  hands.hand(match.state, power))
+
+
+def at_impulse(power: str, players: str, last: str = "", **held: list[int]) -> Match:
+    """`power`'s impulse, the hands `held` (keyword: the Power's constant's name); `last`
+    had the previous impulse (no preemption by it, 4.22)."""
+    match = new(players=players)
+    past_setup(match)
+    empty_hands(match.state)
+    for who, numbers in held.items():
+        give(match.state, {"GB": GB, "ADS": ADS, "SPAIN": SPAIN, "ADN": ADN}[who], *numbers)
+    impulses(match, power, round_=2, last=last or (ADN if power != ADN else SPAIN))
+    return match
+
+
+def play_event(match: Match, power: str, number: int) -> None:
+    match.act(power, Action("event", number))
+    while type(stack.top(match.state)).__name__ == "ResponseWindow":
+        match.act(match.state.active[0], Action("no-response"))
+
+
+def deck_top(match: Match, *numbers: int) -> None:
+    for number in reversed(numbers):
+        cards.move(match.state.piles, number, match.state.piles.where(number), cards.DECK)
+
+
+def test_89_the_drawn_cards_are_named_to_spain_only_even_beside_gb() -> None:
+    """Two players: the Allied player holds GB and Spain, but GB's view (a role) does not show
+    the cards Spain has just drawn with #89 The Church."""
+    match = at_impulse(SPAIN, "2", SPAIN=[89])
+    deck_top(match, 10, 11)
+    play_event(match, SPAIN, 89)
+    chooser_alone_sees(match, SPAIN, [10, 11])
+
+
+def test_57_and_104_drawn_cards_named_to_their_player_only() -> None:
+    match = at_impulse(GB, "3-french", last=ADS, GB=[57], ADS=[1, 2, 3])
+    deck_top(match, 10, 11)
+    play_event(match, GB, 57)
+    chooser_alone_sees(match, GB, [10, 11])
+    favour = at_impulse(ADN, "3-french", ADN=[104])
+    deck_top(favour, 12, 13)
+    play_event(favour, ADN, 104)
+    favour.act(ADN, Action("event-choice", "draw"))
+    chooser_alone_sees(favour, ADN, [12, 13])
+
+
+def test_76_spies_name_the_victim_s_cards_to_the_spy_only() -> None:
+    match = at_impulse(GB, "3-allies", last=ADS, GB=[76], ADS=[14, 15])
+    play_event(match, GB, 76)
+    match.act(GB, Action("event-choice", f"spies:{ADS}"))
+    chooser_alone_sees(match, GB, [14, 15])
+
+
+def test_65_the_card_taken_is_named_to_the_taker_only() -> None:
+    match = at_impulse(ADN, "2", ADN=[65], GB=[14])
+    play_event(match, ADN, 65)
+    match.act(ADN, Action("event-choice", GB))
+    chooser_alone_sees(match, ADN, [14])

@@ -26,6 +26,7 @@ from core import stack
 from core.engine import Action, Choice
 from core.wellington import building, hands
 from core.wellington import flags as geo
+from core.wellington.frames.battle import BattleCardPlay
 from core.wellington.frames.cardplay import CommandPoints, EventPlay, FlagChoice, Removal
 from core.wellington.frames.impulse import Impulse, ResponseWindow
 from core.wellington.state import IN_PLAY, POWERS, WellingtonState
@@ -94,34 +95,38 @@ def send_on(state: WellingtonState, frame: EventPlay) -> None:
 # --- cancelling the card just played (#24, #78) -----------------------------------------------
 
 
-def cancellable(state: WellingtonState, trigger: str) -> EventPlay | CommandPoints | None:
+Played = EventPlay | BattleCardPlay | CommandPoints
+
+
+def cancellable(state: WellingtonState, trigger: str) -> Played | None:
     """The card a Response window's `trigger` has just seen played, while its effects may
-    still be cancelled: an event announced and not yet carried out (`play:N`), or a card
-    played for CP none of which is spent yet (`cp-card:N`: the next expenditure opens its own
-    window). None for any other moment."""
+    still be cancelled: an event or a battle card announced and not yet carried out
+    (`play:N`), or a card played for CP none of which is spent yet (`cp-card:N`: the next
+    expenditure opens its own window). None for any other moment."""
     kind, _, number = trigger.partition(":")
     if kind not in ("play", "cp-card") or not number.isdigit():
         return None
-    wanted = EventPlay if kind == "play" else CommandPoints
+    wanted: tuple[type, ...] = (EventPlay, BattleCardPlay) if kind == "play" \
+        else (CommandPoints,)
     for frame in reversed(state.stack):
         if isinstance(frame, wanted) and frame.card == int(number):
-            if isinstance(frame, EventPlay):
-                return frame if not frame.cancelled and frame.step <= 1 else None
-            return frame if frame.left > 0 else None
+            if isinstance(frame, CommandPoints):
+                return frame if frame.left > 0 else None
+            return frame if not frame.cancelled and frame.step <= 1 else None
     return None
 
 
-def cancel(state: WellingtonState, target: EventPlay | CommandPoints, why: str) -> None:
+def cancel(state: WellingtonState, target: Played, why: str) -> None:
     """Every effect of the card just played is cancelled and the card goes to the discard pile
-    (#24, #78; a national card to its Reserve, 4.21): an event is not carried out (nor counted
-    among the turn's events, #77); a card's CP are lost before any is spent."""
+    (#24, #78; a national card to its Reserve, 4.21): an event or battle card is not carried
+    out (nor counted among the turn's events, #77); a card's CP are lost before any is
+    spent."""
     number = target.card
-    if isinstance(target, EventPlay):
+    if not isinstance(target, CommandPoints):
         target.cancelled = True
-        if number in state.played_this_turn:
-            state.played_this_turn.reverse()
-            state.played_this_turn.remove(number)
-            state.played_this_turn.reverse()
+        played = state.played_this_turn
+        if number in played:
+            del played[len(played) - 1 - played[::-1].index(number)]     # its latest play
         if number in state.piles.boxes[IN_PLAY]:
             hands.finish_card(state, number, as_event=False)
     else:
@@ -402,9 +407,15 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
     """5.2: after an action, any Power may play Responses, the next in impulse order after
     the acting Power first (5.2: simultaneous Responses count as played by the next Power
     first), the acting Power last (its own Responses: #7 after its siege, #8 as besieger).
-    By default only Powers holding one playable now are asked (an option asks all)."""
+    By default only Powers holding one playable now are asked (an option asks all). Before
+    an impulse (#34, the only card played there) all are asked once one of them holds it."""
     start = POWERS.index(active)
     order = [POWERS[(start + i) % len(POWERS)] for i in range(1, len(POWERS) + 1)]
+    if trigger.startswith(BEFORE_IMPULSE):
+        # only #34 may be played there: asking its holder alone would name it to all
+        if any(responses(state, p, trigger) for p in order):
+            stack.push(state, ResponseWindow(trigger=trigger, asked=order, everyone=True))
+        return
     if not state.options.ask_every_power_for_responses:
         order = [p for p in order if responses(state, p, trigger)]
     if order:
@@ -425,7 +436,7 @@ def _respond(state: WellingtonState, frame: ResponseWindow, number: int) -> None
 
 def _no_response(state: WellingtonState, frame: ResponseWindow, _noun: None) -> None:
     frame.asked.pop(0)
-    while frame.asked and not state.options.ask_every_power_for_responses \
+    while frame.asked and not (state.options.ask_every_power_for_responses or frame.everyone) \
             and not responses(state, frame.asked[0], frame.trigger):
         frame.asked.pop(0)
     if not frame.asked:

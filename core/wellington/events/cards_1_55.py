@@ -2,9 +2,10 @@
 (docs/wellington-events-1-55.md: rule -> function -> test, readings, the cards still OPEN).
 
 Importing this module registers the finished events:
-    own-impulse events and Must-Play cards (5.1, 5.8)   #4 #5 #6 #13 #17 #18 #20 #26 #37 #38
-                                                        #39 #46 #47 #50
-    Responses (5.2)                                     #9 #10 #22 #23
+    own-impulse events and Must-Play cards (5.1, 5.8)   #4 #5 #6 #13 #17 #18 #20 #25 #26 #37
+                                                        #38 #39 #46 #47 #50
+    Responses (5.2)                                     #9 #10 #22 #23 #24
+    between impulses (its own text)                     #34
 Battle and siege cards are in cards_1_55_battle.py (#12 #21 #28 #29), the field events in
 cards_1_55_field.py (#7 #8 #19 #35). The others are not registered (never offered as
 events) until finished: see the doc.
@@ -21,8 +22,9 @@ from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
 from core.wellington.events import common
 from core.wellington.frames.battle import Battle
-from core.wellington.frames.cardplay import EventPlay
+from core.wellington.frames.cardplay import CommandPoints, EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
+from core.wellington.frames.impulse import Impulse, ImpulsePhase
 from core.wellington.frames.siege import Siege
 from core.wellington.state import (ADN, ADS, FRENCH, GB, IN_EFFECT, NATIONAL_DECKS, POWERS, SIDE,
                                    SPAIN, Effect, WellingtonState, deck_key)
@@ -558,3 +560,131 @@ def play_extended(state: WellingtonState, frame: EventPlay) -> None:
 
 
 cardplay.register(EXTENDED_CAMPAIGN, Event(extended_playable, play_extended))
+
+
+# --- #24 Hand of God (Response) ------------------------------------------------------------------
+# "Annullate tutti gli effetti di una carta appena giocata e ponete quella carta tra gli scarti.
+# Oppure: prendete una carta non Nazionale a caso dalla mano di un'altra Potenza ed aggiungetela
+# alla vostra."
+
+HAND_OF_GOD = 24
+
+
+def god_victims(state: WellingtonState, power: str) -> list[str]:
+    return [p for p in POWERS if p != power
+            and any(not hands.is_national(n) for n in hands.hand(state, p))]
+
+
+def god_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Any Power, at any moment (5.2); the first mode only in the window right after a card is
+    played (`cardplay.cancellable`: an event before it is carried out, a card's CP before any
+    is spent), the second while another Power holds a non-National card."""
+    return response(state, power, trigger) and (
+        cardplay.cancellable(state, trigger) is not None or bool(god_victims(state, power)))
+
+
+def play_hand_of_god(state: WellingtonState, frame: EventPlay) -> None:
+    options = []
+    target = cardplay.cancellable(state, frame.trigger)
+    if target is not None:
+        options.append(("cancel", f"Cancel every effect of {hands.title(target.card)} and "
+                                  "put it on the discard pile"))
+    options += [(f"take:{p}", f"Take a non-National card at random from {p}'s hand")
+                for p in god_victims(state, frame.power)]
+    if options:
+        common.ask(state, frame.power, HAND_OF_GOD, "mode", options, "which miracle?")
+
+
+def hand_of_god_mode(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    """The first mode cancels the card the window answers (its event is not carried out, or
+    its CP are lost) and discards it; the second takes a card (5.4: never a National one)."""
+    if noun == "cancel":
+        target = cardplay.cancellable(state, frame_trigger(state, frame))
+        if target is not None:
+            cardplay.cancel(state, target, f"{frame.power}'s {hands.title(HAND_OF_GOD)}")
+        return
+    victim = noun.split(":")[1]
+    taken = hands.random_common(state, victim)
+    if taken is not None:
+        cards.move(state.piles, taken, hands.holder(state, victim),
+                   hands.holder(state, frame.power))
+        state.log.append(f"{frame.power} takes a non-National card at random from {victim}'s "
+                         "hand (#24).")
+
+
+def frame_trigger(state: WellingtonState, frame: EventChoice) -> str:
+    """The moment the #24 being carried out answers (its EventPlay's trigger)."""
+    for play in reversed(state.stack):
+        if isinstance(play, EventPlay) and play.card == frame.card:
+            return play.trigger
+    return ""
+
+
+cardplay.register(HAND_OF_GOD, Event(god_playable, play_hand_of_god))
+common.on_choice(HAND_OF_GOD, "mode", hand_of_god_mode)
+
+
+# --- #25 General Staff ("+") ---------------------------------------------------------------------
+# "La Potenza scelta per usare questo evento può ora usare 2 CP per muovere o costruire e
+# considera questa come una carta "+", ottenendo anche una Risorsa."
+
+GENERAL_STAFF = 25
+STAFF_CP = 2
+STAFF_RESOURCES = 1
+STAFF_SPENDING = ["move", "build"]          # 9 movement, 6.1 building (not 6.2 regrouping)
+
+
+def play_general_staff(state: WellingtonState, frame: EventPlay) -> None:
+    """G.50: the Power that plays it gains 1 Resource and spends 2 CP on moves (9) and builds
+    (6.1) only; the card is its impulse's "+" play (cards.toml "+E", impulse.card_allowed)."""
+    state.resources[frame.power] = state.resources.get(frame.power, 0) + STAFF_RESOURCES
+    state.log.append(f"{frame.power} gains {STAFF_RESOURCES} Resource and {STAFF_CP} CP to "
+                     "move or build (#25).")
+    stack.push(state, CommandPoints(power=frame.power, card=GENERAL_STAFF, left=STAFF_CP,
+                                    only=list(STAFF_SPENDING)))
+
+
+cardplay.register(GENERAL_STAFF, Event(own, play_general_staff))
+
+
+# --- #34 Seize the Initiative ("+", played between impulses) ------------------------------------
+# "Chi ha giocato la carta designa una Potenza a sua scelta che effettua un Impulso da 3 CP,
+# sempre che questo non crei due impulsi di fila a quella Potenza. Questa carta può essere
+# giocata come evento prima che inizi l'Impulso di una Potenza. Il giocare la carta conta come
+# gioco di carta "+" per la Potenza designata."
+
+SEIZE_THE_INITIATIVE = 34
+
+
+def initiative_powers(state: WellingtonState) -> list[str]:
+    """The Powers the card may name: neither the one that had the last impulse nor the one
+    whose impulse is about to begin (either would have two impulses in a row)."""
+    scheduled = POWERS[state.marker]
+    return [p for p in POWERS if p not in (state.last_impulse, scheduled)]
+
+
+def initiative_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Reading: only "before a Power's impulse begins" (impulse.py opens that window before
+    each scheduled impulse, `cardplay.BEFORE_IMPULSE`), never within an impulse."""
+    return trigger.startswith(cardplay.BEFORE_IMPULSE) and stack.find(state, Impulse) is None \
+        and stack.find(state, ImpulsePhase) is not None and bool(initiative_powers(state))
+
+
+def play_initiative(state: WellingtonState, frame: EventPlay) -> None:
+    common.ask(state, frame.power, SEIZE_THE_INITIATIVE, "power",
+               [(p, f"{p} takes an unscheduled impulse with 3 CP") for p in
+                initiative_powers(state)], "which Power seizes the initiative?")
+
+
+def initiative_power(state: WellingtonState, frame: EventChoice, power: str) -> None:
+    """G.51: the named Power's unscheduled impulse comes at once (impulse.py: 3 CP from the
+    card, its "+" play; the marker does not move)."""
+    phase = stack.find(state, ImpulsePhase)
+    assert phase is not None
+    phase.initiative = power
+    state.log.append(f"{power} seizes the initiative: an unscheduled impulse with 3 CP (#34).")
+
+
+cardplay.OUTSIDE_IMPULSES.add(SEIZE_THE_INITIATIVE)
+cardplay.register(SEIZE_THE_INITIATIVE, Event(initiative_playable, play_initiative))
+common.on_choice(SEIZE_THE_INITIATIVE, "power", initiative_power)

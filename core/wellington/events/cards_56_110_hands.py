@@ -1,16 +1,17 @@
-"""Wellington events #56-110: cards that act on hands and the deck (#57, #65, #76, #83,
-#89, #104). Registered on import."""
+"""Wellington events #56-110: cards that act on hands, the deck and the cards just played
+(#57, #65, #76, #78, #83, #89, #94, #104). Registered on import."""
 from __future__ import annotations
 
 from core import cards, rng, stack
 from core.wellington import cardplay, hands, impulse
+from core.wellington import flags as geo
 from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.impulse import Impulse
-from core.wellington.state import (FRENCH, IN_PLAY, NATIONAL_DECKS, POWERS, RESERVES,
-                                   WellingtonState)
+from core.wellington.state import (FRENCH, GB, IN_PLAY, NATIONAL_DECKS, POWERS, RESERVES,
+                                   SPAIN, WellingtonState)
 
 
 # --- #83 Change of Plans ----------------------------------------------------------------------
@@ -301,6 +302,98 @@ def obligation_lapsed(state: WellingtonState, power: str) -> None:
         state.log.append(f"{power} no longer holds #65 Palace Intrigue: nothing is owed.")
 
 
+# --- #78 Reversal of Fortune (R) ----------------------------------------------------------------
+# "Quando è usata in risposta al gioco di Disastro sul Reno #5, Fronte Russo #4, La Chiamata
+# dell'Imperatore #38, Dissenso Realista #74 [#39, G.4] o Tutti i Cavalli dell'Imperatore #85,
+# quella carta viene scartata ed i suoi effetti sono annullati. Oppure: piazzate 4 SP inglesi in
+# qualsiasi Ducato Nazionale Chiave inglese amico e controllato."
+
+REVERSAL = 78
+REVERSIBLE = (4, 5, 38, 39, 85)
+REVERSAL_SP = 4
+
+
+def _reversal_target(state: WellingtonState, trigger: str) -> EventPlay | None:
+    """The first mode answers the play of one of the five cards, before its event is carried
+    out (cardplay's `play:N` window)."""
+    target = cardplay.cancellable(state, trigger)
+    return target if isinstance(target, EventPlay) and target.card in REVERSIBLE else None
+
+
+def _reversal_sites(state: WellingtonState) -> list[str]:
+    """A British National Key duchy (1.21, 1.9) under British control (3.1; so friendly)."""
+    return [d for d in geo.duchies() if geo.is_key(d) and geo.national_power(d) == GB
+            and geo.controller(state, d) == GB]
+
+
+def _reversal_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.any_moment(state, power, REVERSAL, trigger) and (
+        _reversal_target(state, trigger) is not None or bool(_reversal_sites(state)))
+
+
+def _reversal_play(state: WellingtonState, frame: EventPlay) -> None:
+    options = []
+    target = _reversal_target(state, frame.trigger)
+    if target is not None:
+        options.append(("cancel", f"{hands.title(target.card)} is discarded and its effects "
+                                  "cancelled"))
+    options += [(d, f"Place {REVERSAL_SP} British SP at {geo.name(d)}")
+                for d in _reversal_sites(state)]
+    common.ask(state, frame.power, REVERSAL, "mode", options, "which reversal?",
+               picked=[frame.trigger])
+
+
+def _reversal_mode(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    if noun == "cancel":
+        target = _reversal_target(state, frame.picked[0])
+        if target is not None:
+            cardplay.cancel(state, target, f"{frame.power}'s {hands.title(REVERSAL)}")
+        return
+    common.place_sp(state, noun, GB, REVERSAL_SP, hands.title(REVERSAL))
+
+
+# --- #94 Knight of St George (+R, GB) ----------------------------------------------------------
+# "La Gran Bretagna può dare questa carta alla Spagna per usarla in qualsiasi impulso spagnolo
+# in questo turno come 5 CP (ma non come carta +). Il darla in questo modo è come il gioco di
+# una carta inglese per l'impulso."
+
+KNIGHT = 94
+KNIGHT_CP = 5
+
+
+def _knight_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """G.60: handed over as GB's card play ("+", impulse.card_allowed) in its own impulse; as
+    a Response in another moment only when the option says so (never between impulses)."""
+    if not h.owner(power, KNIGHT):
+        return False
+    if trigger == "":
+        return common.own_impulse(state, power, trigger)
+    return state.options.knight_response_outside_gb_impulse
+
+
+def _knight_play(state: WellingtonState, frame: EventPlay) -> None:
+    """The card passes face up into Spain's hand; impulse.py offers it to Spain only as 5 CP,
+    a non-"+" play (`impulse.HANDED`); 17.1: if it was GB's last card, Spain is now the last
+    Power holding one (impulse.turn_over)."""
+    cards.move(state.piles, KNIGHT, IN_PLAY, hands.holder(state, SPAIN))
+    state.log.append(f"GB hands {hands.title(KNIGHT)} to Spain: {KNIGHT_CP} CP in a Spanish "
+                     "impulse this turn.")
+
+
+def knight_cp(state: WellingtonState, power: str) -> int:
+    """Spain spends the handed #94 as 5 CP (the only way it reaches a Spanish hand)."""
+    return KNIGHT_CP if power == SPAIN and KNIGHT in hands.hand(state, SPAIN) else 0
+
+
+def knight_returns(state: WellingtonState) -> None:
+    """"in questo turno": not spent by the end of the impulse phase, it goes to the British
+    Reserve (4.21), which 16.44 gathers."""
+    if KNIGHT in hands.hand(state, SPAIN):
+        cards.move(state.piles, KNIGHT, hands.holder(state, SPAIN), RESERVES[GB])
+        state.log.append(f"Spain did not spend {hands.title(KNIGHT)} this turn: it returns to "
+                         "the British Reserve.")
+
+
 # --- registration (on import) --------------------------------------------------------------------
 
 cardplay.register(CHANGE_OF_PLANS, cardplay.Event(_plans_playable, _plans_play))
@@ -322,3 +415,8 @@ common.on_choice(SPIES, "back", _officers_back)
 cardplay.register(PALACE_INTRIGUE, cardplay.Event(_intrigue_playable, _intrigue_play))
 common.on_choice(PALACE_INTRIGUE, "victim", _intrigue_victim)
 common.on_choice(PALACE_INTRIGUE, h.PLAY_DRAWN, h.play_drawn)
+cardplay.register(REVERSAL, cardplay.Event(_reversal_playable, _reversal_play))
+common.on_choice(REVERSAL, "mode", _reversal_mode)
+cardplay.register(KNIGHT, cardplay.Event(_knight_playable, _knight_play))
+impulse.HANDED[KNIGHT] = knight_cp
+impulse.PHASE_END_HOOKS.append(knight_returns)

@@ -60,6 +60,9 @@ class ResponseWindow(Frame, tag="response-window", kw_only=True):
 
     trigger: str
     asked: list[str]
+    everyone: bool = False          # every Power is asked in turn, holding a Response or not
+    #                                 (the window before an impulse: naming only #34's holder
+    #                                 would tell who holds it)
 
 
 FRAMES = (ImpulsePhase, Preempt, Impulse, ImpulseMenu, ResponseWindow)
