@@ -506,3 +506,6 @@ SIDE_CODES: Mapping[str, str] = MappingProxyType(
 # Each Power in the colour the map prints its duchies in (1.1, 1.21; COLOURS).
 SIDE_COLOURS: Mapping[str, str] = MappingProxyType(
     {power: f"bright_{colour}" for power, colour in COLOURS.items()})
+# Where the map's cursor starts when a game opens (the first place in reading order would be
+# Bordeaux, in a corner of France): Madrid, the capital, in the middle of the board.
+CURSOR_START = MADRID

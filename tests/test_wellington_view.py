@@ -13,7 +13,8 @@ from core.wellington.frames.battle import Battle
 from core.wellington.rules import RULES
 from core.wellington.state import (ADN, ADS, GB, IN_EFFECT, IN_PLAY, NATIONAL_DECKS, POWERS,
                                    SPAIN)
-from core.wellington.view import DISCARD_TOP, PINNED
+from core.wellington.view import DISCARD_TOP
+from core.wellington.view_panels import PINNED
 from tests.test_wellington_flow import empty_hands, give, impulses, new, past_setup
 
 CARD_NAMED = re.compile(r"#(\d+) ")
@@ -118,7 +119,7 @@ def test_preemption_prompt_names_no_card() -> None:
     past_setup(match)
     view = match.view(ADN)
     assert not CARD_NAMED.search(view.prompt)
-    assert view.tracks["Turn"] == 1812 and view.tracks["Impulse marker"] == GB
+    assert view.tracks["Turn"] == 1812 and view.tracks["Track"].startswith(f"▸{GB} ")
     assert view.tracks["Resources"] == "GB 1, AdS 1, Spain 1, AdN 2"
     assert ADS in view.tracks["Key duchies"] and ADN in view.hand_sizes
 

@@ -170,14 +170,15 @@ def hint_labels(count: int) -> list[str]:
 def side_codes(sides: Iterable[str], given: dict[str, str] | None = None) -> dict[str, str]:
     """A short unique code per side: its initial, or more letters when initials clash.
     `given`: codes a board chooses itself (`board_display(board, "SIDE_CODES")`)."""
+    sides = list(sides)
+    chosen = {side: code for side, code in (given or {}).items() if side in sides and code}
     codes: dict[str, str] = {}
-    used: set[str] = set()
-    for side, code in (given or {}).items():
-        if side in sides and code and code not in used:
-            codes[side] = code
-            used.add(code)
+    used: set[str] = set(chosen.values())
     for side in sides:
         if side in codes or not side:
+            continue
+        if side in chosen:
+            codes[side] = chosen[side]
             continue
         word = "".join(ch for ch in side if ch.isalnum()) or "?"
         for length in range(1, len(word) + 1):
@@ -193,8 +194,9 @@ def side_codes(sides: Iterable[str], given: dict[str, str] | None = None) -> dic
 
 def board_display(board: Any, name: str, default: Any = None) -> Any:
     """A display constant a board's own module may define (maps/<board file stem>.py):
-    `SIDE_CODES` (side -> code, e.g. Wellington's G E N S) and `SIDE_COLOURS` (side -> colour
-    name). `default` when the board has no file, no module or no such constant."""
+    `SIDE_CODES` (side -> code, e.g. Wellington's G E N S), `SIDE_COLOURS` (side -> colour
+    name) and `CURSOR_START` (the place the cursor starts on). `default` when the board has
+    no file, no module or no such constant."""
     path = getattr(board, "path", None)
     if path is None:
         return default
@@ -918,8 +920,13 @@ class MapCanvas:
             else self.first()
 
     def first(self) -> str | None:
+        """Where the cursor starts: the board's `CURSOR_START` (board_display), else the
+        first place in reading order."""
         if not self.places:
             return None
+        start = board_display(self.board, "CURSOR_START")
+        if start in self.places:
+            return start
         return min(self.places.values(), key=lambda p: (p.y, p.x)).id
 
     def reading_order(self, ids: Iterable[str]) -> list[str]:
@@ -992,15 +999,24 @@ def legend(canvas: MapCanvas | None = None) -> list[tuple[str, str]]:
         rows.append((names[0], "a named line (" + ", ".join(names) + ") is written beside it"))
     rows += [
         ("[ABBR]", "a location; >ABBR< is the cursor (reverse video)"),
-        (f"{code.lower()}[ABBR]", "lower-case letter before it: the side that controls it"),
+        (f"{code.lower()}[ABBR]", "lower-case letter before it: the side that controls it"
+                                  + (" (" + ", ".join(f"{c.lower()} {side}" for side, c in
+                                                      canvas.codes.items()) + ")"
+                                     if canvas is not None and canvas.codes else "")),
         (TARGET_MARK, "after the box: a legal target of the current prompt (the name also "
                       "underlined)"),
     ]
     # the markers this board has (all of them without a game)
     shown = {text for marks in canvas.markers.values() for text, _ in marks} \
         if canvas is not None else None
+    used = {prop for loc in canvas.board.locations.values()
+            for prop, value in (getattr(loc, "props", {}) or {}).items() if value} \
+        if canvas is not None else set()
     for prop, mark, words in MARKERS:
         if shown is None or mark in shown:
+            # a board spelling the prop otherwise says what it means there ("a Key duchy")
+            words = next((MARKER_WORDS[a] for a in MARKER_ALIASES.get(prop, ())
+                          if a in used and prop not in used), words)
             rows.append((mark, f"after the box: {words}"))
     if shown is None or shown - {mark for _, mark, _ in MARKERS}:
         sides = list(canvas.codes.items())[:2] if canvas is not None else []

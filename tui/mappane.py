@@ -94,6 +94,7 @@ class MapPane(ScrollView, can_focus=True):
         self.canvas = canvas
         self.cursor: str | None = canvas.first()
         self.targets: list[str] = []
+        self._focus_seen: str | None = None  # the focus panel's place at the last view
         self.jumping = False
         self._typed = ""
         self._hints: dict[str, str] = {}  # label -> location
@@ -193,6 +194,12 @@ class MapPane(ScrollView, can_focus=True):
             self.cursor = self._nearest_target(self.cursor)
             moved = True
         focus = getattr(getattr(view, "focus", None), "where", "") or None
+        if focus in self.canvas.places and focus != self._focus_seen \
+                and self.cursor not in self.targets:
+            # a battle (siege, interception) begins elsewhere: the map goes there (`m`)
+            self.cursor = focus
+            moved = True
+        self._focus_seen = focus
         self._drawn_args = (view.board, view.control, self.targets, focus)
         self.canvas.update(view.board, view.control, self.targets, self.cursor, focus=focus)
         if self.overview is not None:

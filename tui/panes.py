@@ -191,7 +191,7 @@ def pinned_items(items: list[tuple[str, str]], level: int, role: str | None,
                for i, (key, value) in enumerate(out)]
     if "values" in steps:
         for side in sides:
-            out = [(key, re.sub(rf"\b{re.escape(side)}\b ?", code(side), value))
+            out = [(key, re.sub(rf"\b{re.escape(side)}\b(?: (?=\d))?", code(side), value))
                    for key, value in out]
     return out
 
@@ -227,7 +227,10 @@ class TrackPane(Static):
 
 
 class HandPane(Vertical):
-    """The acting role's cards (or, without cards, the off-map boxes), with full card text."""
+    """The acting role's cards, then the other hands of the same player (one person holding
+    two roles, e.g. Wellington's GB and Spain), the face-up piles (`View.piles`: the discard
+    pile's top card, removed cards...) and what is off the map (`View.boxes`); without cards,
+    only the off-map boxes. The highlighted entry's full text shows below (Enter: a dialog)."""
 
     def compose(self) -> ComposeResult:
         yield MarkedOptionList(id="cards", compact=True)
@@ -236,48 +239,72 @@ class HandPane(Vertical):
     def on_mount(self) -> None:
         self._texts: list[Text] = []
 
-    def show(self, view: Any, canvas: MapCanvas | None) -> None:
+    def show(self, view: Any, canvas: MapCanvas | None,
+             more: list[tuple[str, list[Any]]] | None = None) -> None:
+        """`more`: (role, hand) of the other roles the acting player holds."""
         cards = self.query_one("#cards", OptionList)
         highlighted = cards.highlighted
-        options: list[Option] = []
+        self._options: list[Option] = []
         self._texts = []
         if view.hand is not None:
-            set_title(self, f"Hand ({len(view.hand)})")
-            for card in view.hand:
-                value = "" if card.value is None else f" [{card.value}]"
-                options.append(Option(f"{card.name}{value}"))
-                body = Text()
-                body.append(f"{card.name}", style="bold")
-                if card.value is not None:
-                    body.append(f"  value {card.value}")
-                if card.tags:
-                    body.append(f"  ({', '.join(card.tags)})", style="italic")
-                body.append(f"\n{card.text}")
-                self._texts.append(body)
+            set_title(self, f"Hand ({len(view.hand)})" if not more
+                      else f"{view.role}'s hand ({len(view.hand)})")
+            self._cards(view.hand)
             if not view.hand:
-                options.append(Option(Text("(no cards)", style="dim"), disabled=True))
-                self._texts.append(Text(""))
+                self._entry(Text("(no cards)", style="dim"), Text(""), disabled=True)
+            for role, hand in more or []:
+                self._heading(f"{role}'s hand ({len(hand)})")
+                self._cards(hand)
+            for name, pile in (getattr(view, "piles", None) or {}).items():
+                if pile:
+                    self._heading(f"{name} ({len(pile)})")
+                    self._cards(pile)
+            if view.boxes:
+                self._heading("off the map")
+                self._boxes(view.boxes)
         else:
             set_title(self, "Off-map")
-            for name, tokens in view.boxes.items():
-                counts = Counter((t.side, t.label) for t in tokens)
-                options.append(Option(f"{title_case(name)} ({len(tokens)})"))
-                body = Text()
-                body.append(f"{title_case(name)}", style="bold")
-                body.append(f": {len(tokens)} piece{'s' if len(tokens) != 1 else ''}")
-                for (side, label), n in counts.items():
-                    body.append(f"\n {side} {label}" + (f" ×{n}" if n > 1 else ""))
-                self._texts.append(body)
+            self._boxes(view.boxes)
             if not view.boxes:
-                options.append(Option(Text("(nothing off the map)", style="dim"),
-                                      disabled=True))
-                self._texts.append(Text(""))
-        cards.set_options(options)
+                self._entry(Text("(nothing off the map)", style="dim"), Text(""), disabled=True)
+        cards.set_options(self._options)
+        options = self._options
         if options:
             index = highlighted if highlighted is not None and highlighted < len(options) else 0
+            if options[index].disabled:
+                index = next((i for i, o in enumerate(options) if not o.disabled), index)
             if not options[index].disabled:
                 cards.highlighted = index
         self._show_text(cards.highlighted)
+
+    def _entry(self, label: Any, body: Text, disabled: bool = False) -> None:
+        self._options.append(Option(label, disabled=disabled))
+        self._texts.append(body)
+
+    def _heading(self, title: str) -> None:
+        self._entry(Text(f"─ {title} ─", style="bold dim"), Text(""), disabled=True)
+
+    def _cards(self, hand: list[Any]) -> None:
+        for card in hand:
+            value = "" if card.value is None else f" [{card.value}]"
+            body = Text()
+            body.append(f"{card.name}", style="bold")
+            if card.value is not None:
+                body.append(f"  value {card.value}")
+            if card.tags:
+                body.append(f"  ({', '.join(card.tags)})", style="italic")
+            body.append(f"\n{card.text}")
+            self._entry(f"{card.name}{value}", body)
+
+    def _boxes(self, boxes: dict[str, list[Any]]) -> None:
+        for name, tokens in boxes.items():
+            counts = Counter((t.side, t.label) for t in tokens)
+            body = Text()
+            body.append(f"{title_case(name)}", style="bold")
+            body.append(f": {len(tokens)} piece{'s' if len(tokens) != 1 else ''}")
+            for (side, label), n in counts.items():
+                body.append(f"\n {side} {label}" + (f" ×{n}" if n > 1 else ""))
+            self._entry(f"{title_case(name)} ({len(tokens)})", body)
 
     def _show_text(self, index: int | None) -> None:
         text = self._texts[index] if index is not None and index < len(self._texts) else Text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from core import stack
 from core.engine import Action, Choice, OptionSpec, State, View
 from core.options import typed
-from core.wellington import evaluate, flow, setup, view
+from core.wellington import evaluate, flow, powers, setup, view
 from core.wellington.options import OPTIONS, WellingtonOptions
 from core.wellington.state import POWERS, WellingtonState
 from maps import wellington as wellington_map
@@ -24,6 +24,11 @@ class Wellington:
     def roles(self, scenario: str, options: dict) -> list[str]:
         """1.1, 2.1: the four Powers, whatever the split (one player may hold two)."""
         return list(POWERS)
+
+    def seats(self, scenario: str, options: dict) -> list[tuple[str, ...]]:
+        """2.1: the players' seats of the `players` split, each the Powers one player holds
+        (New Game asks one name per seat)."""
+        return list(powers.seats(typed(WellingtonOptions, options).players))
 
     def option_specs(self) -> list[OptionSpec]:
         return list(OPTIONS)

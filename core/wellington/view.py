@@ -10,9 +10,11 @@ No log line names a card drawn or held; a spectator (role None) sees no hand.
     board    duchy -> commanders (BV-CV, Commander or staff officer) and soldiers per Power
     boxes    the England box, the Regroup Box, commanders not in play (unbuilt)
     control  duchy -> controlling Power (3.1), "" for none shown as absent
-    tracks   turn, round, whose impulse, the Impulse marker, Resources, Key duchies per Power,
-             VP so far, the Power holding most cards (4.22), deck size...
-    focus    the battle (battle/view.py) or siege (siege.panel) being resolved
+    tracks   turn, round, Resources, Key duchies per Power, VP so far, the Power holding most
+             cards (4.22), deck size...; view_panels.py adds whose impulse, the Impulse Track
+             with the marker and who may preempt, and pins them
+    focus    the battle (battle/view.py) or siege (siege.panel) being resolved; view_panels.py
+             puts an interception or evasion being tried there
 """
 from __future__ import annotations
 
@@ -20,14 +22,14 @@ from core import cards, stack
 from core.engine import Card, Panel, Token, View
 from core.wellington import battle, building, deck, flow, hands, impulse, siege, victory
 from core.wellington import flags as geo
-from core.wellington.frames.impulse import Impulse, ImpulsePhase
+from core.wellington import view_panels
+from core.wellington.frames.impulse import ImpulsePhase
 from core.wellington.frames.siege import Siege
 from core.wellington.frames.turn import Setup
 from core.wellington.state import (COUNTER_NAME, COUNTER_TYPES, IN_EFFECT, IN_PLAY, POWERS,
                                    REGROUP, SIDE, SP, UNBUILT, WellingtonState)
+from core.wellington.view_panels import ROUND, TURN
 
-TURN, ROUND, IMPULSE, MARKER = "Turn", "Round", "Impulse", "Impulse marker"
-PINNED = [TURN, ROUND, IMPULSE, MARKER, "Resources", "Key duchies"]
 UNBUILT_BOX = "unbuilt"
 DISCARD_TOP = "discard (top card)"
 
@@ -102,10 +104,8 @@ def phase(state: WellingtonState) -> str:
 
 
 def tracks(state: WellingtonState) -> dict[str, int | str]:
+    """The public tracks; view_panels adds the Impulse, the Impulse Track and preemption."""
     out: dict[str, int | str] = {TURN: state.year, "Phase": phase(state), ROUND: state.round}
-    current = stack.find(state, Impulse)
-    out[IMPULSE] = f"{current.power} ({current.kind})" if current else "-"
-    out[MARKER] = POWERS[state.marker]
     out["Resources"] = ", ".join(f"{p} {state.resources.get(p, 0)}" for p in POWERS)
     out["Key duchies"] = ", ".join(f"{p} {len(geo.keys_of(state, p))}" for p in POWERS)
     out["VP so far (19)"] = ", ".join(f"{p} {victory.show(victory.vp(state, p))}"
@@ -142,7 +142,7 @@ def asking(state: WellingtonState) -> bool:
 def build(state: WellingtonState, role: str | None) -> View:
     board, boxes = pieces(state)
     held = cards.hand_of(state.piles, role)
-    return View(
+    return view_panels.extend(state, View(
         game=state.game, scenario=state.scenario, role=role, active=list(state.active),
         prompt=state.result or (stack.prompt(state, flow.FLOW) if asking(state) else ""),
         actions=(stack.choices(state, flow.FLOW, role)
@@ -150,7 +150,7 @@ def build(state: WellingtonState, role: str | None) -> View:
         board=board, boxes=boxes, control=control(state), tracks=tracks(state),
         hand=None if held is None else [card_view(n) for n in held],
         hand_sizes=cards.hand_sizes(state.piles), log=list(state.log), result=state.result,
-        pinned=list(PINNED), focus=focus(state), piles=piles(state))
+        focus=focus(state), piles=piles(state)))
 
 
 def focus(state: WellingtonState) -> Panel | None:

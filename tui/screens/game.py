@@ -17,6 +17,7 @@ cancels the worker; nothing it decided is applied after that.
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -279,7 +280,7 @@ class GameScreen(Screen):
                                      f"black on {colour}" if colour else "", view.tracks,
                                      computer=playing, pinned=pinned, codes=self.canvas.codes)
         self.query_one(TrackPane).show(view.tracks, view.hand_sizes, pinned)
-        self.query_one(HandPane).show(view, self.canvas)
+        self.query_one(HandPane).show(view, self.canvas, self._partner_hands(shown))
         self.query_one(LogPane).show(view.log)
         focus = getattr(view, "focus", None)
         self.query_one(FocusPanel).show(focus, self.canvas)
@@ -320,6 +321,22 @@ class GameScreen(Screen):
         if not first:  # the screen's first activation refreshes them anyway (one Footer
             self.refresh_bindings()  # rebuild fewer before the first frame)
         self._computer_next()
+
+    def _partner_hands(self, shown: str | None) -> list[tuple[str, list[Any]]]:
+        """The hands of the other roles the player of `shown` holds (Wellington: one person
+        with GB and Spain sees both hands, 2.5 keeps them apart): (role, hand)."""
+        if shown is None or self.view.hand is None:
+            return []
+        player = self.match.player_of(shown)
+        if player == self.match.COMPUTER:
+            return []
+        out = []
+        for role in self.match.roles:
+            if role != shown and self.match.player_of(role) == player:
+                hand = self.match.view(role).hand
+                if hand is not None:
+                    out.append((role, hand))
+        return out
 
     def _needs_hand_off(self) -> bool:
         """Hotseat hands over when the *player* changes, not the role, and only in a game with
@@ -365,9 +382,24 @@ class GameScreen(Screen):
             if not isinstance(noun, str):
                 continue
             loc = noun if noun in self.canvas.places else piece_at.get(noun)
+            if loc is None:
+                loc = self._compound_place(noun, piece_at)
             if loc in self.canvas.places:
                 targets.setdefault(loc, []).append(choice)
         return targets
+
+    def _compound_place(self, noun: str, piece_at: dict[str, str]) -> str | None:
+        """The place of a noun made of parts (Wellington: `army>merida` an evasion to Mérida,
+        `ciudad-rodrigo=wellington` a siege there, `saldana/cav` a counter there): after a
+        `>` the destination; otherwise the first part that is a place, or a piece on the map."""
+        if ">" in noun:
+            last = noun.rsplit(">", 1)[1]
+            return last if last in self.canvas.places else None
+        for part in re.split(r"[=/|@]", noun):
+            loc = part if part in self.canvas.places else piece_at.get(part)
+            if loc is not None:
+                return loc
+        return None
 
     def menu_choices(self) -> list[Any]:
         """The legal actions in menu order (the palette's; none while the computer plays)."""

@@ -24,6 +24,11 @@ PLAYER_CHOICES = [("a person", PERSON)] + [(f"the computer ({level})", level)
                                            for level in computer.LEVEL_NAMES]
 
 
+def seat_name(seat: tuple[str, ...]) -> str:
+    """The default name of the player of a seat: its role, or its roles joined by "+"."""
+    return "+".join(seat)
+
+
 def on_off(label: tuple[Text, Text], value: bool) -> Text:
     """`Label: on  [balance]`: the state in words, not only the box's colour."""
     name, balance = label
@@ -59,7 +64,8 @@ class NewGameScreen(Screen):
                          if self.games else True, compact=True)
             yield Label("Scenario", classes="field-label")
             yield Select([], id="scenario", compact=True)
-            yield Label("Players (who plays each side)", classes="field-label")
+            yield Label("Players (who plays each side; one name per person)",
+                        classes="field-label")
             yield Vertical(id="players")
             yield Label("Rules preset (sets the options below; each can still be changed)",
                         classes="field-label")
@@ -83,42 +89,75 @@ class NewGameScreen(Screen):
         self.query_one("#start").focus()
 
     def _roles(self) -> list[str]:
+        return [role for seat in self._seats() for role in seat]
+
+    def _seats(self) -> list[tuple[str, ...]]:
+        """The players' seats: the roles each player holds. A game may seat one player on
+        several roles by its options (`rules.seats(scenario, options)`: Wellington's split of
+        the four Powers among 2, 3 or 4 players); otherwise one seat per role."""
         rules = self._rules()
         scenario = self.query_one("#scenario", Select).value
         if rules is None or scenario is Select.NULL:
             return []
-        try:
-            return list(rules.roles(scenario, {}))
-        except Exception:  # roles that need options: the defaults
-            from core.engine import normalize_options
+        from core.engine import normalize_options
 
-            return list(rules.roles(scenario, normalize_options(rules, {})))
+        try:
+            options = normalize_options(rules, self._options_chosen())
+        except Exception:  # a value being typed that does not parse yet: the defaults
+            options = normalize_options(rules, {})
+        seats = getattr(rules, "seats", None)
+        if seats is not None:
+            return [tuple(seat) for seat in seats(scenario, options)]
+        return [(role,) for role in rules.roles(scenario, options)]
 
     async def _fill_players(self) -> None:
-        """One row per role: its name and who plays it (a person, or the computer at a
-        level). Choices already made for a role of the same name are kept."""
+        """One row per seat: the roles it holds, who plays them (a person, or the computer at
+        a level) and the person's name (empty: the roles' own names). Choices already made
+        for a seat of the same roles are kept."""
         box = self.query_one("#players", Vertical)
-        kept = self.players_chosen()
+        kept = {widget.seat: widget.value for widget in self.query("#players Select")
+                if getattr(widget, "seat", None) is not None}
+        names = {widget.seat: widget.value for widget in self.query("#players Input")
+                 if getattr(widget, "seat", None) is not None}
         await box.remove_children()
         self._generation += 1
         rows = []
-        for index, role in enumerate(self._roles()):
-            select = Select(PLAYER_CHOICES, value=kept.get(role, PERSON), allow_blank=False,
+        for index, seat in enumerate(self._seats()):
+            select = Select(PLAYER_CHOICES, value=kept.get(seat, PERSON), allow_blank=False,
                             id=f"player-{self._generation}-{index}", compact=True)
-            select.role = role
-            rows.append(Horizontal(Label(role, classes="role-name"), select,
+            select.role, select.seat = seat[0], seat
+            name = Input(names.get(seat, ""), placeholder=seat_name(seat), compact=True,
+                         id=f"name-{self._generation}-{index}", classes="player-name")
+            name.seat = seat
+            rows.append(Horizontal(Label(" + ".join(seat), classes="role-name"), select, name,
                                    classes="player-row"))
         await box.mount_all(rows)
 
     def players_chosen(self) -> dict[str, str]:
         """role -> "person" or the computer's level, as the form says now."""
-        return {widget.role: widget.value for widget in self.query("#players Select")
-                if getattr(widget, "role", None) is not None}
+        return {role: widget.value for widget in self.query("#players Select")
+                if getattr(widget, "seat", None) is not None for role in widget.seat}
+
+    def names_chosen(self) -> dict[str, str]:
+        """role -> the name of the person playing it (a seat's typed name, else its roles
+        joined by "+": one player holding two roles keeps the keyboard between them)."""
+        return {role: widget.value.strip() or seat_name(widget.seat)
+                for widget in self.query("#players Input")
+                if getattr(widget, "seat", None) is not None for role in widget.seat}
+
+    async def _refill_if_seats_changed(self) -> None:
+        shown = [w.seat for w in self.query("#players Select")
+                 if getattr(w, "seat", None) is not None]
+        if shown != self._seats():
+            await self._fill_players()
 
     @on(Select.Changed, "#scenario")
     async def _scenario_changed(self, event: Select.Changed) -> None:
-        if {row for row in self.players_chosen()} != set(self._roles()):
-            await self._fill_players()
+        await self._refill_if_seats_changed()
+
+    @on(Select.Changed, "#options Select")
+    async def _option_changed(self, event: Select.Changed) -> None:
+        await self._refill_if_seats_changed()
 
     def _rules(self) -> Any:
         return dict(self.games).get(self.game)
@@ -174,7 +213,7 @@ class NewGameScreen(Screen):
                 widget.plain_label = plain
             elif spec.choices:
                 widgets.append(Label(label, classes="field-label"))
-                widget = Select([(c, c) for c in spec.choices], value=spec.default,
+                widget = Select([(str(c), c) for c in spec.choices], value=spec.default,
                                 allow_blank=False, id=ident, compact=True)
             else:
                 widgets.append(Label(label, classes="field-label"))
@@ -211,16 +250,20 @@ class NewGameScreen(Screen):
     def _submitted(self) -> None:
         self.action_start()
 
-    def values(self) -> tuple[str | None, str | None, int | None, dict[str, Any]]:
-        scenario = self.query_one("#scenario", Select).value
-        seed_text = self.query_one("#seed", Input).value.strip()
+    def _options_chosen(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for widget in self.query_one("#options").children:
             key = getattr(widget, "option_key", None)
             if key is not None:
                 options[key] = widget.value
+        return options
+
+    def values(self) -> tuple[str | None, str | None, int | None, dict[str, Any]]:
+        scenario = self.query_one("#scenario", Select).value
+        seed_text = self.query_one("#seed", Input).value.strip()
         return (self.game, None if scenario is Select.NULL else scenario,
-                int(seed_text) if seed_text.lstrip("-").isdigit() else None, options)
+                int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+                self._options_chosen())
 
     def action_start(self) -> None:
         game, scenario, seed, options = self.values()
@@ -229,7 +272,10 @@ class NewGameScreen(Screen):
             error.update(Text("No game can be played.", style="bold"))
             return
         chosen = self.players_chosen()
-        players = {role: computer.COMPUTER for role, who in chosen.items() if who != PERSON}
+        names = self.names_chosen()
+        players = {role: computer.COMPUTER if who != PERSON else names.get(role, role)
+                   for role, who in chosen.items()}
+        players = {role: name for role, name in players.items() if name != role}
         levels = {role: who for role, who in chosen.items() if who != PERSON}
         try:
             match = session.new_match(game, scenario, seed, options, players=players,
