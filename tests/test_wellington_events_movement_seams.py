@@ -626,10 +626,9 @@ def test_16_only_before_the_first_siege_round():
 # --- the registered set, saves ---------------------------------------------------------------
 
 
-def test_the_seam_cards_are_registered_and_11_36_95_are_not():
-    assert {3, 16, 33, 41, 44, 45, 51, 67, 108, 109} <= set(cardplay.EVENTS)
+def test_the_seam_cards_are_registered():
+    assert {3, 16, 33, 41, 44, 45, 51, 67, 95, 108, 109} <= set(cardplay.EVENTS)
     assert {40, 53} <= set(battle_cards.BATTLE_EVENTS)
-    assert not {11, 36, 95} & (set(cardplay.EVENTS) | set(battle_cards.BATTLE_EVENTS))
 
 
 def test_a_game_saved_at_a_reinforcement_question_loads_at_the_same_question():
@@ -680,3 +679,83 @@ def test_81_an_army_held_by_the_storm_does_not_evade(storm):
     with movement.battles_by(Recorder()):
         state = pass_window(act(state, "GB", "to", "valladolid"))
         assert bool(nouns(state, "AdN", "evade")) is not storm
+
+
+# --- #95 The Rifle Brigade (TRY of a move, interception or evasion; battle: siege seams) ---------
+
+
+def test_95_a_french_move_next_to_the_british_checks_attrition_losses_to_the_regroup_box():
+    """Marmont (2 cavalry SP) declares a step from Valladolid to Saldaña with Wellington next
+    door at Salamanca: GB plays #95: 3 dice (2 SP + Marmont) [6, 2, 2]: 1 SP lost, to the
+    Regroup Box (the cavalry changed, 1.5); Marmont goes on with the infantry left."""
+    state = empty()
+    put(state, "marmont", "valladolid", [0, 1, 0])
+    put(state, "wellington", "salamanca", [1, 0, 0])
+    give(state, "GB", 95)
+    state = act(spend(state, "AdN", 1), "AdN", "move", "marmont")
+    state = act(state, "AdN", "to", "saldana")
+    assert 95 in [c.action.noun for c in choices(state, "GB") if c.action.verb == "respond"]
+    state = pass_window(answer(state, "GB", 95, dice=[6, 2, 2]))
+    assert counts(state, "regroup", "AdN") == [1, 0, 0]
+    assert state.commanders["marmont"] == "saldana"
+    assert counts(state, "saldana", "AdN") == [1, 0, 0]
+    assert counts(state, "valladolid", "AdN") == [0, 0, 0]
+
+
+def test_95_an_interception_lapses_when_the_attrition_takes_its_commander():
+    """Wellington enters Salamanca; Clausel (1 infantry) announces an interception from
+    Valladolid, next to him: #95 (Spain may not: a British national card), 2 dice [6, 6]:
+    the infantry and then Clausel go to the Regroup Box; the unrolled attempt lapses."""
+    state = empty()
+    put(state, "wellington", "ciudad-rodrigo", [1, 0, 0])
+    put(state, "clausel", "valladolid", [1, 0, 0])
+    state.flags["ciudad-rodrigo"] = "Spain"
+    give(state, "GB", 95)
+    state = act(spend(state, "GB", 1), "GB", "move", "wellington")
+    with movement.battles_by(Recorder()) as battles:
+        state = act(state, "GB", "to", "salamanca")
+        state = act(state, "AdN", "intercept", "clausel")
+        state = pass_window(answer(state, "GB", 95, dice=[6, 6]))
+    assert state.commanders["clausel"] == REGROUP
+    assert counts(state, "regroup", "AdN") == [1, 0, 0]
+    assert battles.calls == []
+
+
+def test_95_an_evasion_struck_then_rolled_with_what_is_left():
+    """Wellington enters Valladolid; Marmont (2 cavalry SP) announces an evasion to León:
+    #95's 3 dice [1, 1, 1] take nothing; the evasion is rolled as usual."""
+    state = empty()
+    put(state, "marmont", "valladolid", [0, 1, 0])
+    put(state, "wellington", "salamanca", [2, 0, 0])
+    state.flags["salamanca"] = "GB"
+    give(state, "GB", 95)
+    state = act(spend(state, "GB", 1), "GB", "move", "wellington")
+    with movement.battles_by(Recorder()):
+        state = act(state, "GB", "to", "valladolid")
+        state = act(state, "AdN", "evade", "army>leon")
+        state = answer(state, "GB", 95, dice=[1, 1, 1])
+        assert counts(state, "valladolid", "AdN") == [0, 1, 0]
+        assert "#95 The Rifle Brigade: the French Formation at Valladolid loses 0 unit(s)" \
+            in "\n".join(state.log)
+
+
+def test_95_refused_with_no_british_formation_near_and_for_an_allied_formation():
+    """Joseph moving into Ciudad Rodrigo next to the Spaniards only: no British Formation
+    with or next to him, GB is never asked; a British move is not a French Formation's; and
+    no play outside those moments."""
+    state = joseph_into_ciudad_rodrigo()
+    give(state, "GB", 95)
+    with movement.battles_by(Recorder()):
+        state = act(state, "AdN", "to", "ciudad-rodrigo")
+    assert not (isinstance(top(state), ResponseWindow) and top(state).asked[0] == "GB")
+    assert 95 in hands.hand(state, "GB")
+    other = empty()
+    put(other, "wellington", "ciudad-rodrigo", [1, 0, 0])
+    put(other, "marmont", "valladolid", [1, 0, 0])
+    other.flags["ciudad-rodrigo"] = "Spain"
+    give(other, "GB", 95)
+    other = act(spend(other, "GB", 1), "GB", "move", "wellington")
+    with movement.battles_by(Recorder()):
+        other = act(other, "GB", "to", "salamanca")
+    assert not (isinstance(top(other), ResponseWindow) and top(other).asked[0] == "GB")
+    assert not cardplay.event_playable(other, "GB", 95, "")

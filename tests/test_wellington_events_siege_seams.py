@@ -156,6 +156,104 @@ def test_27_only_at_the_start_of_a_siege():
 
 
 
+# --- #8 Bombardment after a round's result (12.3 "esteso ... da un evento"; TC-E04) -----------
+
+
+def bombardment_after_round_1(match) -> None:
+    """Marmont (4 SP + 2 + 2 = 8 dice) besieges Lisbon; AdS holds #8 and lets round 1 be
+    rolled: AdN [6, 2 x7] = 1 hit, the fortress [5, 6, 1] = 1 E + 1 D: 1 hit against 2
+    losses, the siege would end (12.3). AdS answers the round's result with #8."""
+    act(match, ADN, "siege", "lisbon=marmont")
+    assert top(match).trigger == siege.BEFORE_DICE
+    act(match, ADS, "no-response", dice=[6] + [2] * 7 + [5, 6, 1])
+    frame = the_siege(match)
+    assert isinstance(top(match), ResponseWindow) and top(match).trigger == siege.AFTER_ROUND
+    assert (frame.round, frame.round_hits, frame.round_losses, frame.over) == (1, 1, 2, False)
+    act(match, ADS, "respond", 8)
+    assert isinstance(top(match), EventChoice) and top(match).power == ADN   # the besieger
+    assert offered(match, "event-choice") == ["1", "2"]
+
+
+def test_8_after_round_1_the_dice_go_to_round_2_which_is_fought_whatever_round_1_gave():
+    """TC-E04's choice: the 3 dice in round 2: 3 SP (one disorganised, 11.53) = 2 + 2 + 2 + 3
+    = 9 dice; [6, 6, 2 x7] are the second and third hits: Lisbon falls in round 2, a Siege
+    Overrun, Devastation 1 + 1."""
+    match = marmont_at_lisbon(8, holder=ADS)
+    bombardment_after_round_1(match)
+    act(match, ADN, "event-choice", "2")
+    assert the_siege(match).continue_after == [1]
+    act(match, ADS, "no-response", dice=[6, 6] + [2] * 7 + ONES + [1])
+    frame = the_siege(match)                            # the free flag is asked
+    assert rolled(match, "siege of Lisbon, round 2: AdN") == 9
+    assert frame.captured and frame.round == 2 and frame.overrun
+    assert "AdN takes #8's 3 dice in siege round 2" in "\n".join(match.state.log)
+    assert 8 in match.state.piles.discard
+
+
+def test_8_after_round_1_the_dice_rolled_now_a_6_is_round_1_s_hit():
+    """The tutorial's other option ("potrebbe tirare questi 3 dadi ora"): the 3 dice rolled
+    now count in round 1: [6, 6, 1] are the second and third hits: Lisbon falls in round 1
+    (a Siege Overrun, Devastation + 2)."""
+    match = marmont_at_lisbon(8, holder=ADS)
+    bombardment_after_round_1(match)
+    act(match, ADN, "event-choice", "1", dice=[6, 6, 1])
+    frame = the_siege(match)
+    assert (frame.round_hits, frame.hits) == (3, 3)
+    assert rolled(match, "round 1: AdN (#8 Bombardment (round 1))") == 3
+    act(match, ADS, "no-response", dice=[4])                    # Devastation 4 + 2 = 6
+    frame = the_siege(match)
+    assert frame.captured and frame.round == 1 and frame.overrun
+    assert match.state.resources[ADN] == 1
+
+
+def test_8_dice_rolled_now_miss_and_round_2_still_follows_with_no_more_dice():
+    """[2, 2, 2] now: still 1 hit against 2 losses, yet round 2 is fought (#8: "indipendente-
+    mente dal risultato"), with no #8 dice: 2 + 2 + 2 = 6; a miss and 0 hits against 0
+    losses end the siege in round 2 (no third round without the card's help)."""
+    match = marmont_at_lisbon(8, holder=ADS)
+    bombardment_after_round_1(match)
+    act(match, ADN, "event-choice", "1", dice=[2, 2, 2])
+    act(match, ADS, "no-response", dice=[2] * 6 + ONES)
+    assert rolled(match, "siege of Lisbon, round 2: AdN") == 6
+    assert stack.find(match.state, Siege) is None
+    assert "marmont" in match.state.bfi and "lisbon" not in match.state.flags
+
+
+def test_8_after_round_2_rolled_now_and_a_third_round_whatever_the_second_gave():
+    """After round 2 only "now" is left (the first and second rounds only): no question; the
+    siege goes to a third round though round 2 gave 0 hits against 1 loss."""
+    match = marmont_at_lisbon(8, holder=ADS)
+    act(match, ADN, "siege", "lisbon=marmont")
+    act(match, ADS, "no-response", dice=[6] + [2] * 7 + ONES)      # 1 hit, 0 losses
+    act(match, ADS, "no-response")                                 # round 1's result
+    act(match, ADS, "no-response", dice=[2] * 8 + [5, 1, 1])       # round 2: 0 against 1
+    assert top(match).trigger == siege.AFTER_ROUND and the_siege(match).round == 2
+    act(match, ADS, "respond", 8, dice=[2, 2, 2])
+    assert the_siege(match).continue_after == [2]
+    act(match, ADS, "no-response", dice=[2] * 7 + ONES)
+    assert stack.find(match.state, Siege) is None
+    assert rolled(match, "round 2: AdN (#8 Bombardment (round 2))") == 3
+    assert rolled(match, "siege of Lisbon, round 3: AdN (12.3)") == 7   # 4 SP, 1 D: 3 + 4
+
+
+def test_8_refused_after_round_3_after_a_capture_and_with_the_commander_dead():
+    match = marmont_at_lisbon(8, holder=ADS)
+    state = match.state
+    frame = Siege(duchy="lisbon", power=ADN, commander="marmont", owner=GB, strength=3,
+                  round=1, rolls={"besieger": [6], "fortress": [1, 1, 1]}, hits=1)
+    state.stack.append(frame)
+    assert cardplay.event_playable(state, ADS, 8, siege.AFTER_ROUND)
+    assert not cardplay.event_playable(state, ADS, 8, siege.BEFORE_DICE)   # already rolled
+    frame.hits = 3
+    assert not cardplay.event_playable(state, ADS, 8, siege.AFTER_ROUND)   # it has fallen
+    frame.hits, frame.round = 1, 3
+    assert not cardplay.event_playable(state, ADS, 8, siege.AFTER_ROUND)   # rounds 1-2 only
+    frame.round = 2
+    state.commanders["marmont"] = UNBUILT
+    assert not cardplay.event_playable(state, ADS, 8, siege.AFTER_ROUND)   # no survivor
+    assert not cardplay.event_playable(state, ADS, 8, "")
+
+
 # --- #43 Dysentery --------------------------------------------------------------------------------
 
 
@@ -585,3 +683,190 @@ def test_5_11_nothing_to_exchange_places_what_it_can():
 def stack_action(verb: str, noun: object = None):
     from core.engine import Action
     return Action(verb, noun)
+
+
+# --- #95 The Rifle Brigade: a battle or siege round (the move's moments: movement seams) ------
+
+
+def rifles_battle(french_inf: int = 3, marmont: bool = True):
+    """Marmont's AdN (`french_inf` infantry) attacks Wellington's 3 infantry at Salamanca; GB
+    holds #95: the battle's Response window before round 1's dice asks GB."""
+    from tests.support import wellington_battle as wb
+    state = wb.board(ADN)
+    wb.place(state, "salamanca", GB, infantry=3, commanders=("wellington",), lead=True)
+    wb.place(state, "salamanca", ADN, infantry=french_inf,
+             commanders=("marmont",) if marmont else ())
+    wb.give(state, GB, 95)
+    state = wb.fight(state, "salamanca", ADN, "marmont" if marmont else "AdN:salamanca",
+                     came_from="valladolid")
+    assert top_of(state).trigger == battle_cards.BEFORE_DICE and state.active == [GB]
+    return state
+
+
+def top_of(state):
+    return stack.top(state)
+
+
+def test_95_battle_round_the_french_lose_2_to_the_regroup_box_and_lose_the_round():
+    """Before round 1's dice: 4 dice (3 SP + Marmont) [6, 6, 1, 1]: 2 SP to the Regroup Box,
+    2 eliminations of the French side (11.52). Then French 1 + 2 + 2 = 5 dice, Allies 3 + 5
+    + 1 = 9, all 1s: losses 2 to 0, the Allies win the round and the battle."""
+    from tests.support import wellington_cases as wc
+    state = wc.respond(rifles_battle(), GB, 95, dice=[6, 6, 1, 1])
+    battle = stack.find(state, Battle)
+    assert battle.suffered_e == {FRENCH: 2}
+    assert state.troops["salamanca"][ADN] == [1, 0, 0]
+    assert state.troops["regroup"][ADN] == [2, 0, 0]
+    state = wc.step(state, GB, "no-response", dice=[1] * 14)
+    assert "Losses French 2, Allies 0: Allies wins (11.52)." in state.log
+
+
+def test_95_battle_side_wiped_out_before_the_dice_loses_at_once():
+    """A lone French infantry, no commander: 1 die [6]: nothing French is left; no dice are
+    rolled and the French side is wholly eliminated: the Allies win, an Overrun (11.52)."""
+    from tests.support import wellington_cases as wc
+    state = wc.respond(rifles_battle(french_inf=1, marmont=False), GB, 95, dice=[6])
+    state = wc.step(state, GB, "no-response")
+    assert not any("battle die" in line for line in state.log)
+    assert "French is wholly eliminated: Allies wins, an Overrun (11.52, 11.8)." in state.log
+
+
+def test_95_refused_in_a_battle_with_no_british_formation_near():
+    """Marmont against Castaños at Salamanca: no British Formation there or next door; a
+    British infantry at Zamora makes it playable (by GB only: a British national card)."""
+    match = board()
+    state = match.state
+    put(state, "salamanca", SPAIN, "castanos", inf=3)
+    put(state, "salamanca", ADN, "marmont", inf=3)
+    give(state, GB, 95)
+    state.stack = [Battle(duchy="salamanca", attacker=ADN, attacking=FRENCH,
+                          defending=ALLIES), Caller(power=ADN)]
+    assert not cardplay.event_playable(state, GB, 95, battle_cards.BEFORE_DICE)
+    put(state, "zamora", GB, inf=1)
+    assert cardplay.event_playable(state, GB, 95, battle_cards.BEFORE_DICE)
+    give(state, SPAIN, 95)
+    assert not cardplay.event_playable(state, SPAIN, 95, battle_cards.BEFORE_DICE)
+    assert not cardplay.event_playable(state, SPAIN, 95, battle_cards.AFTER_DICE)
+
+
+def rifles_siege(*fortress_dice: int):
+    """Marmont (4 SP) besieges Lisbon with a British infantry next door at Coimbra; GB plays
+    #95 before round 1's dice: 5 dice (4 SP + Marmont) [6, 1, 1, 1, 1]: 1 SP to the Regroup
+    Box, one loss of round 1."""
+    match = marmont_at_lisbon(95, holder=GB)
+    put(match.state, "coimbra", GB, inf=1)
+    act(match, ADN, "siege", "lisbon=marmont")
+    assert top(match).trigger == siege.BEFORE_DICE and match.state.active == [GB]
+    act(match, GB, "respond", 95, dice=[6, 1, 1, 1, 1])
+    assert building.sp(match.state, "lisbon", ADN) == 3
+    assert match.state.troops["regroup"][ADN] == [1, 0, 0]
+    return match
+
+
+def test_95_siege_round_its_loss_counts_one_hit_against_one_loss_ends_the_siege():
+    """Round 1: 3 + 2 + 2 = 7 dice, one 6; the fortress [1, 1, 1]: 1 hit against 1 loss
+    (#95's): not more hits than losses, the siege ends (12.3; without #95 it would go on)."""
+    match = rifles_siege()
+    act(match, GB, "no-response", dice=[6] + [1] * 6 + ONES)
+    assert rolled(match, "siege of Lisbon, round 1: AdN") == 7
+    assert stack.find(match.state, Siege) is None
+    assert "marmont" in match.state.bfi
+
+
+def test_95_siege_round_two_hits_against_its_one_loss_go_on():
+    match = rifles_siege()
+    act(match, GB, "no-response", dice=[6, 6] + [1] * 5 + ONES + [1] * 7 + ONES)
+    assert "2 hit(s) against 1 loss(es): the siege goes on (12.3)." in match.state.log
+    assert rolled(match, "siege of Lisbon, round 2: AdN") == 7
+
+
+def test_95_refused_for_an_allied_siege_and_without_a_british_formation_near():
+    match = marmont_at_lisbon(95, holder=GB)
+    state = match.state
+    frame = Siege(duchy="lisbon", power=ADN, commander="marmont", owner=GB, strength=3,
+                  round=1)
+    state.stack.append(frame)
+    assert not cardplay.event_playable(state, GB, 95, siege.BEFORE_DICE)   # nobody British
+    put(state, "coimbra", GB, inf=1)
+    assert cardplay.event_playable(state, GB, 95, siege.BEFORE_DICE)
+    frame.rolls = {"besieger": [1], "fortress": [1, 1, 1]}
+    assert not cardplay.event_playable(state, GB, 95, siege.BEFORE_DICE)   # rolled already
+    state.stack.pop()
+    put(state, "badajoz", GB, "wellington", inf=2)
+    state.stack.append(Siege(duchy="badajoz", power=GB, commander="wellington", owner=ADS,
+                             strength=3, round=1))
+    assert not cardplay.event_playable(state, GB, 95, siege.BEFORE_DICE)   # not French
+
+
+# --- 5.11 the owner's choice (events/common.place_sp_then) --------------------------------------
+
+
+def test_5_11_tc_06_the_owner_eliminates_1_sp_where_it_chooses_then_4_are_placed():
+    """TC-06 (the seed's #47 example): 4 SP to place at Lisbon, only 3 infantry unbuilt: GB
+    chooses to eliminate 1 SP at Coimbra, its artillery changed into 3 infantry (1.5); the
+    artillery freed, the 4 SP are placed (the artillery); the caller's step learns 4."""
+    match = board()
+    state = match.state
+    mix = building.mix(GB)
+    put(state, "coimbra", GB, art=1)
+    put(state, "porto", GB, inf=1)
+    put(state, "england", GB, inf=mix[0] - 4, cav=mix[1], art=mix[2] - 1)
+    assert building.unbuilt(state, GB) == [3, 0, 0]
+    seen: list[list[str]] = []
+    common.on_step(47, "test-placed", lambda s, frame: seen.append(list(frame.picked)))
+    try:
+        common.place_sp_then(state, "lisbon", GB, 4, "#47 Call Up the Next Class", 47,
+                             "test-placed", picked=["lisbon"])
+        stack.run(state, FLOW, flow.settle)
+        assert isinstance(top(match), EventChoice) and top(match).power == GB
+        assert offered(match, "event-choice") == ["coimbra", "porto"]
+        act(match, GB, "event-choice", "coimbra")
+    finally:
+        common.STEP_HANDLERS.pop((47, "test-placed"))
+    state = match.state
+    assert building.counters(state, "coimbra", GB) == [3, 0, 0]
+    assert building.counters(state, "lisbon", GB) == [0, 0, 1]
+    assert building.sp(state, "porto", GB) == 1
+    assert seen == [["lisbon", "4"]]
+
+
+def test_5_11_the_choice_comes_before_the_battle_juramentados_push_after_it():
+    """#35 with no Spanish infantry unbuilt: Spain chooses where to eliminate 1 SP (León or
+    Madrid) before the Spanish SP is placed at Salamanca and attacks the French there."""
+    match = board()
+    state = match.state
+    mix = building.mix(SPAIN)
+    put(state, "leon", SPAIN, inf=1)
+    put(state, "madrid", SPAIN, "castanos", inf=1)
+    put(state, "england", SPAIN, inf=mix[0] - 2, cav=mix[1], art=mix[2])
+    put(state, "salamanca", ADN, inf=2)
+    give(state, SPAIN, 35)
+    impulse(match, SPAIN)
+    act(match, SPAIN, "event", 35)
+    while isinstance(top(match), ResponseWindow):
+        act(match, match.state.active[0], "no-response")
+    act(match, SPAIN, "event-choice", "salamanca")        # 1 French SP eliminated there
+    assert isinstance(top(match), EventChoice) and top(match).step == common.EXCHANGE
+    assert offered(match, "event-choice") == ["leon", "madrid"]
+    assert stack.find(match.state, Battle) is None           # nothing fought before
+    act(match, SPAIN, "event-choice", "leon", dice=[6] + [1, 1, 1])   # Spain 1 die, AdN 3
+    state = match.state
+    assert building.sp(state, "leon", SPAIN) == 0
+    assert any("Battle at Salamanca: Spain attacks" in line for line in state.log)
+
+
+def test_5_11_with_no_sp_of_its_own_on_the_map_what_can_be_placed_is_placed():
+    """2 SP to place, 1 infantry unbuilt, nothing of Spain's on the map to eliminate: 1 SP
+    placed at once, no question; the caller's step learns 1."""
+    match = board()
+    state = match.state
+    free = building.unbuilt(state, SPAIN)
+    put(state, "england", SPAIN, inf=free[0] - 1, cav=free[1], art=free[2])
+    seen: list[list[str]] = []
+    common.on_step(47, "test-placed", lambda s, frame: seen.append(list(frame.picked)))
+    try:
+        common.place_sp_then(state, "leon", SPAIN, 2, "test", 47, "test-placed")
+        stack.run(state, FLOW, flow.settle)
+    finally:
+        common.STEP_HANDLERS.pop((47, "test-placed"))
+    assert building.sp(state, "leon", SPAIN) == 1 and seen == [["1"]]

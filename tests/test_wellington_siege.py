@@ -358,6 +358,7 @@ def test_12_23_the_fortress_owner_plays_a_siege_card_without_a_formation_there()
         side = siege.FORTRESS if power == frame.owner else siege.BESIEGER
         siege.add_auto_sixes(frame, side, 1, "#71 Sappers & Miners")
 
+    saved = siege.SIEGE_CARDS.pop(71, None)           # the events part's own #71, put back
     siege.register_card(71, siege.SiegeCardEvent(playable=playable, play=play))
     try:
         match = board()
@@ -373,6 +374,8 @@ def test_12_23_the_fortress_owner_plays_a_siege_card_without_a_formation_there()
         assert 71 not in match.state.piles.hands[ADN]
     finally:
         siege.SIEGE_CARDS.pop(71, None)
+        if saved is not None:
+            siege.SIEGE_CARDS[71] = saved
 
 
 def test_1_6_humbugged_commander_besieges_as_a_1():

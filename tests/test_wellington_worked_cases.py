@@ -25,7 +25,7 @@ from core.dice import scripted
 from core.engine import Action
 from core.wellington import building, cardplay, flags as geo, siege
 from core.wellington.frames.battle import Battle
-from core.wellington.frames.cardplay import CommandPoints, Removal
+from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.siege import Siege
 from core.wellington.state import ADN, ADS, GB, POWERS, SPAIN
 from maps import wellington as wm
@@ -53,18 +53,20 @@ def test_TC_02_valencia_and_yecla_are_adjacent():
     assert wmv.counts(state, "yecla", SPAIN) == [1, 0, 0]
 
 
-# --- TC-06 Not enough counters to build (5.11) -----------------------------------------------------
+# --- TC-06 Not enough counters to build (5.11) ------------------------------------------------
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "engine: events/common.place_sp makes 5.11's elimination itself, from the duchy where "
-    "the Power has the most SP (its docstring: 'the owner's choice of where is not asked'); "
-    "the seed's 5.11 says 'a sua scelta': the owner chooses (a Removal, cardplay.remove, "
-    "before the placement)"))
+    "engine: #47's call_up_place (events/cards_1_55.py) still calls events/common.place_sp, "
+    "which makes 5.11's elimination itself (from the duchy where the Power has the most SP); "
+    "the seed's 5.11 says 'a sua scelta': it needs common.place_sp_then (the owner's choice, "
+    "an EventChoice, before the placement), as docs/wellington-sieges-naval.md says"))
 def test_TC_06_call_up_with_only_3_sp_unbuilt_eliminates_1_then_places_4():
     """TC-06 (5.11, the seed's #47 example): GB plays #47 (place 4 SP) with only 3 infantry
     (3 SP) unbuilt: GB first eliminates 1 SP on the map, its choice (here its artillery at
     Coimbra, changed into 3 infantry, 1.5), then places exactly 4 SP at Lisbon."""
+    from core.wellington.events import common
+    from core.wellington.frames.events import EventChoice
     state = wc.event_game(GB)
     mix = building.mix(GB)
     wb.place(state, "coimbra", GB, artillery=1)
@@ -73,8 +75,9 @@ def test_TC_06_call_up_with_only_3_sp_unbuilt_eliminates_1_then_places_4():
     wb.give(state, GB, 47)
     state = wc.play_event(state, GB, 47)
     state = wc.choose(state, GB, "lisbon")
-    assert isinstance(stack.top(state), Removal) and stack.top(state).left == 1
-    state = wc.step(state, GB, "lose", "coimbra")
+    top = stack.top(state)
+    assert isinstance(top, EventChoice) and top.step == common.EXCHANGE
+    state = wc.step(state, GB, "event-choice", "coimbra")
     assert building.sp(state, "coimbra", GB) == 3
     assert building.sp(state, "lisbon", GB) == 4
 
@@ -86,8 +89,8 @@ def test_TC_06_call_up_with_only_3_sp_unbuilt_eliminates_1_then_places_4():
 def test_TC_07_another_day_of_battle_overrides_field_fortifications():
     """TC-07 (5.2, the seed's example; cards #74, #11): AdS, the inactive Power, plays #74
     Field Fortifications before the battle (the enemy must retreat after one round); at the
-    end of round 1 (a tie, 1 loss each: no rout, no side wiped out) Spain plays #11 Another Day of Battle
-    as a Response: the later card prevails and a second round is fought.
+    end of round 1 (a tie, 1 loss each: no rout, no side wiped out) Spain plays #11 Another
+    Day of Battle as a Response: the later card prevails and a second round is fought.
     Dice: GB 3 infantry + 1 (British, 11.3) = 4; AdS 3 infantry + 2 (French) = 5; each side
     one 6 in round 1, #74 cancelling 2 Disorganisations of AdS (none here)."""
     wc.require(74, 11)
@@ -212,10 +215,8 @@ def test_TC_32_half_rounds_up(n, half):
 # §I.2 The tutorial's first round of 1812, replayed move by move through Match
 # =================================================================================================
 # One function per case plays that case's moves with the tutorial's dice and checks its "Then";
-# `replay(until)` plays every case from the start up to `until`. Two places where the engine
-# cannot follow the seed are bridged (each has its own xfail test naming the fault):
-#   * TC-E04: #8 cannot be played after round 1 of the siege (no Response window there), so
-#     TC-E04 to TC-E06 (round 2, the capture, Devastation) are put in place by hand;
+# `replay(until)` plays every case from the start up to `until`. One place where the engine
+# cannot follow the seed is bridged (it has its own xfail test naming the fault):
 #   * TC-E12: a #90 rising gives the defender no evasion, so Marmont's failed roll is skipped
 #     (it changes nothing after it: G.22 gives the rising no die for it, and the battle marks
 #     Marmont anyway).
@@ -279,7 +280,14 @@ def bombardment_after_round_1(m) -> None:
     dice for one round (GB takes them in round 2) and another round whatever round 1 gave."""
     siege_ = stack.find(m.state, Siege)
     assert siege_ is not None and not siege_.over, "the siege is over after round 1"
+    assert stack.top(m.state).trigger == siege.AFTER_ROUND
     wc.answer(m, SPAIN, 8)
+    assert m.state.active == [GB]                     # the besieger chooses the round
+    assert set(wc.offered(m, GB, "event-choice")) == {"1", "2"}   # now, or in round 2
+    wc.act(m, GB, "event-choice", "2")
+    siege_ = stack.find(m.state, Siege)
+    assert siege_.continue_after == [1]
+    assert (siege.BESIEGER, 2, 3) in [(s_, r, n) for s_, r, n, _w in siege_.extra_dice]
 
 
 def siege_round_2(m) -> None:
@@ -288,6 +296,10 @@ def siege_round_2(m) -> None:
     (4 -> 3). GB places a Spanish flag (an Occupied Spanish duchy): Spanish-controlled, a
     Spanish National duchy. TC-E06: Devastation 5 + 1 = 6: GB 1 -> 2 Resources; a Siege
     Overrun (2 rounds < 3)."""
+    wc.quiet(m)                                    # #8's own window, then round 1's result
+    assert stack.find(m.state, Siege).round == 2
+    assert m.state.active == [ADN] and 70 in wc.offered(m, ADN, "siege-card")
+    wc.act(m, ADN, "siege-cards-done")             # AdN keeps #70 for its own siege
     wc.quiet(m, dice=[6, 6, 6] + [1] * 9 + [5, 6, 1] + [5])
     s = m.state
     assert _siege_dice(s, GB, 2) == 12
@@ -298,20 +310,6 @@ def siege_round_2(m) -> None:
     wc.quiet(m)
     assert geo.controller(m.state, "ciudad-rodrigo") == SPAIN
     assert geo.is_national(m.state, "ciudad-rodrigo", SPAIN)
-
-
-def siege_won_by_hand(m) -> None:
-    """TC-E04 to TC-E06 put in place (the engine ends the siege after round 1: see
-    test_TC_E04): Ciudad Rodrigo taken in round 2, flagged Spanish; Wellington's Army 3 SP,
-    free to move on (Siege Overrun); GB 2 Resources; #8 played by Spain."""
-    from core import cards
-    wc.quiet(m)
-    s = m.state
-    s.troops["ciudad-rodrigo"][GB] = [1, 1, 0]
-    s.bfi = [b for b in s.bfi if b != "wellington"]
-    s.flags["ciudad-rodrigo"] = SPAIN
-    s.resources[GB] = 2
-    cards.move(s.piles, 8, f"hand:{SPAIN}", cards.DISCARD)
 
 
 def free_cp_to_almaraz(m) -> None:
@@ -696,7 +694,8 @@ def end_of_round(m) -> None:
 
 TUTORIAL = (
     ("TC-E01", light_division), ("TC-E02", siege_declared), ("TC-E03", siege_round_1),
-    ("TC-E06", siege_won_by_hand), ("TC-E07", free_cp_to_almaraz),
+    ("TC-E04", bombardment_after_round_1), ("TC-E06", siege_round_2),
+    ("TC-E07", free_cp_to_almaraz),
     ("TC-E08", evasion_from_almaraz), ("TC-E09", second_card), ("TC-E10", cavalry_and_pickup),
     ("TC-E11", levy_at_valladolid), ("TC-E13", valladolid_battle),
     ("TC-E14", clausel_blocked), ("TC-E15", marmonts_options), ("TC-E16", salamanca_battle),
@@ -724,7 +723,7 @@ def replay(until: str, through: bool = True):
 
 # the cards each case plays (its test is an expected failure while one of these, or of an
 # earlier case, is unregistered)
-CARDS = {"TC-E01": (98,), "TC-E02": (71, 52), "TC-E11": (90,), "TC-E14": (9,),
+CARDS = {"TC-E01": (98,), "TC-E02": (71, 52), "TC-E04": (8,), "TC-E11": (90,), "TC-E14": (9,),
          "TC-E16": (96,), "TC-E20": (26,), "TC-E21": (46,), "TC-E22": (105, 57),
          "TC-E24": (23,), "TC-E25": (33,), "TC-E27": (21, 70), "TC-E28": (7,)}
 
@@ -754,22 +753,14 @@ def test_TC_E03_siege_round_1_eleven_dice_would_end():
     siege_round_1(replay("TC-E03", through=False))
 
 
-@needs("TC-E03")
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: siege.outcome ends the siege right after round 1 (2 hits, 2 losses) with no "
-    "Response window between the round's result and the end, and #8's bombardment_playable "
-    "(events/cards_1_55_field.py) takes only siege:before-dice before any roll; the seed "
-    "plays #8 after round 1 and adds its 3 dice to round 2"))
+@needs("TC-E04")
 def test_TC_E04_bombardment_played_after_round_1():
-    bombardment_after_round_1(replay("TC-E03"))
+    bombardment_after_round_1(replay("TC-E04", through=False))
 
 
-@needs("TC-E03")
-@pytest.mark.xfail(strict=True, reason="engine: needs TC-E04 (#8 after round 1), see there")
+@needs("TC-E06")
 def test_TC_E05_TC_E06_round_2_capture_spanish_flag_and_devastation():
-    m = replay("TC-E03")
-    bombardment_after_round_1(m)
-    siege_round_2(m)
+    siege_round_2(replay("TC-E06", through=False))
 
 
 @needs("TC-E07")

@@ -629,6 +629,21 @@ def trying(state: WellingtonState, trigger: str) -> Try | None:
     return None
 
 
+def trying_armies(state: WellingtonState, trigger: str) -> tuple[list[Army], str]:
+    """The Armies of the Formation `trying` names, and the duchy they stand in (#95 strikes
+    them there: their losses follow them, `movement.attrition`)."""
+    attempt = trying(state, trigger)
+    if attempt is None:
+        return [], ""
+    if attempt.kind == "move":
+        move = stack.find(state, Move)
+        assert move is not None
+        return move.armies, move.at
+    frame = stack.find(state, Attempt)
+    assert frame is not None
+    return frame.armies, frame.origin
+
+
 def cancel(state: WellingtonState, trigger: str, why: str, mark: bool) -> None:
     """Cancel what `trying` names: a declared step does not happen (its CP are spent) and
     the move is over; an announced attempt is not rolled. `mark`: a BFI marker goes on the

@@ -375,23 +375,27 @@ def record_failed_evasion(state: WellingtonState, duchy: str) -> None:
 
 
 def attrition(state: WellingtonState, duchy: str, armies: list[Army], causes: list[str],
-              who: str) -> None:
+              who: str, to: str = "") -> int:
     """13.1 (core/wellington/attrition.py): one die per SP and per commander of each Army for
     each cause, rolled together; each 6 eliminates 1 SP, commanders last. What each Army
-    carries follows its losses (change made included)."""
+    carries follows its losses (change made included). `to`: REGROUP sends the losses to
+    the Regroup Box (#95). Returns the units lost."""
+    lost = 0
     if not causes:
-        return
+        return lost
     for army in armies:
         chiefs = [c for c in members(army) if state.commanders.get(c) == duchy]
         if not army_sp(army) and not chiefs:
             continue
         before = building.counters(state, duchy, army.power)
-        rule13.check(state, duchy, {army.power: (army_sp(army), chiefs)}, causes=len(causes),
-                     why=f"{who}: {', '.join(causes)}", rule="13.1")
+        lost += sum(rule13.check(state, duchy, {army.power: (army_sp(army), chiefs)},
+                                 causes=len(causes), why=f"{who}: {', '.join(causes)}",
+                                 rule="13.1", to=to).values())
         after = building.counters(state, duchy, army.power)
         troops = [t + a - b for t, a, b in zip(army.troops, after, before)]
         army.troops = troops if min(troops) >= 0 else army.troops
         resync(state, [army], duchy)
+    return lost
 
 
 # --- 9.53, 9.6, 9.62: the Commander where friendly commanders meet -----------------------------

@@ -8,7 +8,8 @@
               the duchy (G.35), no non-Overrun battle fought there by it this impulse, the
               fortress not besieged yet this impulse (12.22)
     SIEGE     begin -> each round: siege cards (besieger, then the fortress's owner, 12.23),
-              a Response window, the dice (12.3) -> the outcome -> the next round or the end
+              a Response window, the dice (12.3), a Response window on the round's result
+              (#8) -> the outcome -> the next round or the end
     dice      the besieger rolls its battle dice (11.2, with its nationality bonus); the
               fortress rolls its base strength (3, Gibraltar 5, a Hasty Fort 2), which never
               drops; the besieger's 6s hit the fortress (cumulative), its 5s do nothing; the
@@ -55,6 +56,7 @@ SEPARATE = "separate"          # #15: the besieger's dice rolled apart
 SELF_HIT, SELF_HIT_MAX = 1, 1  # #15: a 1 among them costs one unit, never more
 THUNDER_AND_LIGHTNING = 81     # the Effect a held Siege Overrun leaves (#81)
 BEFORE_DICE = "siege:before-dice"   # the Response window of each round (5.2, 12.23)
+AFTER_ROUND = "siege:after-round"   # each round's result known, before 12.3 decides (#8)
 AFTER_SIEGE = "siege:after"         # the siege over (#7 Pillage, #82...)
 
 
@@ -128,6 +130,50 @@ def ignore_disorganisation(siege: Siege, count: int, why: str,
     """#91 The Wild Geese as besieger: `count` of the fortress's 5s (Disorganisations) of one
     round (default the current one) are ignored: no Disorganisation, no loss of the round."""
     siege.ignored_d.append((max(siege.round, 1) if round_ is None else round_, count, why))
+
+
+def roll_more(state: WellingtonState, siege: Siege, count: int, why: str) -> int:
+    """#8 Bombardment played once a round's result is known: `count` more besieger dice
+    rolled now in this round (halved with the others by #27/#81, rounded up on the whole);
+    their 6s (and #21's 5s) add to the round's hits before 12.3 decides. Returns the dice
+    rolled."""
+    ours = siege.rolls.get(BESIEGER, [])
+    parts = list(siege.dice) + [(count, why)]
+    more = max(0, total(state, siege, BESIEGER, parts) - total(state, siege, BESIEGER,
+                                                                list(siege.dice)))
+    faces = [dice.d6(state, f"siege of {geo.name(siege.duchy)}, round {siege.round}: "
+                     f"{siege.power} ({why})", "12.3") for _ in range(more)]
+    siege.dice = parts
+    siege.rolls[BESIEGER] = ours + faces
+    before = siege.round_hits
+    siege.round_hits = round_hits(siege)
+    siege.hits += siege.round_hits - before
+    siege.history.append(f"Round {siege.round}: {siege.power} rolls {more} more dice {faces} "
+                         f"({why}) -> {siege.round_hits} hit(s) this round, {siege.hits} in all")
+    state.log.append(f"{siege.power} rolls {more} more dice in siege round {siege.round} "
+                     f"({why}): {siege.round_hits - before} more hit(s), {siege.hits} of "
+                     f"{siege.strength} (12.3).")
+    return more
+
+
+def round_hits(siege: Siege) -> int:
+    """12.3: this round's besieger 6s (the dice apart of #15 too), #71's automatic 6s, and
+    one more for every `fives_per_hit` 5s (#21)."""
+    faces = siege.rolls.get(BESIEGER, []) + siege.rolls.get(SEPARATE, [])
+    hits = faces.count(HIT) + auto_sixes(siege, BESIEGER)
+    if siege.fives_per_hit:
+        hits += faces.count(DISORGANISE) // siege.fives_per_hit
+    return hits
+
+
+def lost_before_dice(siege: Siege, units: int, why: str) -> None:
+    """#95 The Rifle Brigade: besiegers lost before this round's dice count among the
+    round's losses (12.3: "perdite totali ... in quel round") when the siege's going on is
+    decided."""
+    if units:
+        siege.early_losses.append((max(siege.round, 1), units, why))
+        siege.history.append(f"Round {max(siege.round, 1)}: {units} unit(s) lost before the "
+                             f"dice ({why}) count among the round's losses")
 
 
 def halve(siege: Siege, side: str, why: str) -> None:
@@ -370,16 +416,15 @@ def roll_round(state: WellingtonState, frame: Siege) -> None:
     frame.rolls = {BESIEGER: ours, FORTRESS: theirs}
     if apart:
         frame.rolls[SEPARATE] = apart
-    hits = (ours + apart).count(HIT) + auto_sixes(frame, BESIEGER)
-    if frame.fives_per_hit:
-        hits += (ours + apart).count(DISORGANISE) // frame.fives_per_hit
+    hits = round_hits(frame)
     e = theirs.count(HIT) + auto_sixes(frame, FORTRESS)
     d = theirs.count(DISORGANISE)
     ignored = min(d, sum(n for when, n, _why in frame.ignored_d if when == frame.round))
     d -= ignored
     frame.round_hits = hits
     frame.hits += hits
-    frame.round_losses = e + d + (frame.pre_e + frame.pre_d if frame.round == 1 else 0)
+    frame.round_losses = e + d + (frame.pre_e + frame.pre_d if frame.round == 1 else 0) \
+        + sum(n for when, n, _why in frame.early_losses if when == frame.round)
     lost = eliminate(state, frame, e)
     frame.disorganised += d
     self_hit = eliminate(state, frame, SELF_HIT_MAX) if SELF_HIT in apart else 0
@@ -425,6 +470,14 @@ def eliminate(state: WellingtonState, frame: Siege, count: int) -> int:
         state.log.append(f"{building.commander(victim).name} is killed in the siege (12.3).")
         lost += 1
     return lost
+
+
+def round_over(state: WellingtonState, frame: Siege) -> None:
+    """5.2, 12.3: the round's result is known (hits, losses, the commander's fate); before
+    12.3 decides whether the siege goes on, Responses may answer it ("un assedio può essere
+    esteso in un altro round anche da un evento": #8, played so in the tutorial's siege)."""
+    if not frame.called_off:
+        cardplay.respond(state, AFTER_ROUND, frame.power)
 
 
 def outcome(state: WellingtonState, frame: Siege) -> None:
@@ -554,7 +607,7 @@ def devastation(state: WellingtonState, duchy: str, power: str, drm: int,
     return result
 
 
-SIEGE = stack.Steps((begin, round_start, roll_round, outcome, finish))
+SIEGE = stack.Steps((begin, round_start, roll_round, round_over, outcome, finish))
 
 
 # --- siege cards (12.23) ----------------------------------------------------------------------

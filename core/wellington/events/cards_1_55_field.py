@@ -68,22 +68,64 @@ BOMBARDMENT_ROUNDS = (1, 2)
 
 
 def bombardment_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    """#8: as the first or second round of a siege is about to be rolled."""
+    """#8 (any Power, a Response, 5.2): in a siege's first or second round, before its dice
+    (`siege:before-dice`) or once its result is known and before 12.3 decides whether the
+    siege goes on (`siege:after-round`: the tutorial's play after round 1), while the
+    fortress still stands and the besieging commander lives ("con chi è sopravvissuto")."""
     siege = stack.find(state, Siege)
-    return trigger == sieges.BEFORE_DICE and siege is not None \
-        and siege.round in BOMBARDMENT_ROUNDS and not siege.rolls
+    if siege is None or siege.round not in BOMBARDMENT_ROUNDS or siege.called_off \
+            or siege.captured:
+        return False
+    if trigger == sieges.BEFORE_DICE:
+        return not siege.rolls
+    return trigger == sieges.AFTER_ROUND and bool(siege.rolls) \
+        and siege.hits < siege.strength and sieges.commander_alive(state, siege)
+
+
+def bombardment_rounds(siege: Siege) -> list[int]:
+    """The rounds #8's 3 dice may go to: this one (before its dice, or rolled now after its
+    result) or the next, the first and second only, within the siege's maximum (12.22)."""
+    return [r for r in (siege.round, siege.round + 1)
+            if r in BOMBARDMENT_ROUNDS and r <= sieges.max_rounds(siege)]
 
 
 def play_bombardment(state: WellingtonState, frame: EventPlay) -> None:
-    """The besieger adds 3 dice to this round, and the siege goes on after it whatever its
-    result (reading E7: "may fight a second or third round": siege.py's `continue_after`)."""
+    """The besieger (whoever played the card) adds 3 dice to a single round, the first or
+    second, and may fight the round after this one whatever this one's result (siege.py's
+    `continue_after`: "un secondo o terzo round ... indipendentemente dal risultato del round
+    precedente"). Which round is the besieger's choice (the tutorial: GB "could roll these 3
+    dice now" after round 1, and adds them to round 2 instead)."""
     siege = stack.find(state, Siege)
     assert siege is not None
-    sieges.add_dice(siege, sieges.BESIEGER, BOMBARDMENT_DICE,
-                    f"#8 Bombardment (round {siege.round})", siege.round)
     siege.continue_after.append(siege.round)
+    rounds = bombardment_rounds(siege)
+    if len(rounds) == 1:
+        bombard(state, siege, rounds[0])
+        return
+    now = "rolled now, in this round" if siege.rolls else "in this round"
+    common.ask(state, siege.power, BOMBARDMENT, "round",
+               [(str(r), f"The 3 dice {now} (round {r})" if r == siege.round
+                 else f"The 3 dice in round {r}") for r in rounds],
+               "add #8's 3 dice to which siege round?")
 
 
+def bombard(state: WellingtonState, siege: Siege, round_: int) -> None:
+    why = f"#8 Bombardment (round {round_})"
+    state.log.append(f"{siege.power} takes #8's 3 dice in siege round {round_}; the siege may "
+                     f"go on after round {siege.round} whatever its result (#8).")
+    if round_ == siege.round and siege.rolls:
+        sieges.roll_more(state, siege, BOMBARDMENT_DICE, why)
+    else:
+        sieges.add_dice(siege, sieges.BESIEGER, BOMBARDMENT_DICE, why, round_)
+
+
+def _bombardment_round(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    siege = stack.find(state, Siege)
+    assert siege is not None
+    bombard(state, siege, int(noun))
+
+
+common.on_choice(BOMBARDMENT, "round", _bombardment_round)
 cardplay.register(BOMBARDMENT, Event(bombardment_playable, play_bombardment))
 
 
@@ -220,8 +262,11 @@ def juramentados_sites(state: WellingtonState) -> list[tuple[str, str]]:
     """#35: an unfortified duchy in Spain; where both French Powers have SP the player says
     whose SP is eliminated (reading E9)."""
     free = building.unbuilt(state, SPAIN)
-    if not any(free[kind] and SP[kind] <= JURAMENTADOS_SP for kind in COUNTER_TYPES):
-        return []                       # no counter small enough for the 1 SP to be placed
+    if not any(free[kind] and SP[kind] <= JURAMENTADOS_SP for kind in COUNTER_TYPES) \
+            and not any(building.counters(state, d, SPAIN)[kind]
+                        for d in common.donors(state, SPAIN) for kind in COUNTER_TYPES
+                        if SP[kind] <= JURAMENTADOS_SP):
+        return []    # no counter small enough for the 1 SP, free or to free (5.11) on the map
     out: list[tuple[str, str]] = []
     for d in geo.duchies():
         if geo.country(d) != "Spain" or geo.is_fortress(state, d):
@@ -252,7 +297,13 @@ def juramentados_duchy(state: WellingtonState, frame: EventChoice, noun: str) ->
     if victim:
         building.lose_sp(state, duchy, victim, 1)
         state.log.append(f"{victim} loses 1 SP at {geo.name(duchy)} (#35).")
-    placed = common.place_sp(state, duchy, SPAIN, JURAMENTADOS_SP, "#35 Juramentados")
+    common.place_sp_then(state, duchy, SPAIN, JURAMENTADOS_SP, "#35 Juramentados",
+                         JURAMENTADOS, "placed", picked=[duchy])
+
+
+def juramentados_placed(state: WellingtonState, frame: EventStep) -> None:
+    """The Spanish SP placed (5.11: Spain's choice first when its counters run short)."""
+    duchy, placed = frame.picked[0], int(frame.picked[-1])
     common.then(state, frame.power, JURAMENTADOS, "flag", picked=[duchy])
     if placed and geo.has_formation(state, duchy, FRENCH):
         battles.start(state, duchy, SPAIN, f"{SPAIN}:{duchy}", "", False)
@@ -266,6 +317,7 @@ def juramentados_flag(state: WellingtonState, frame: EventStep) -> None:
 
 cardplay.register(JURAMENTADOS, Event(juramentados_playable, play_juramentados))
 common.on_choice(JURAMENTADOS, "duchy", juramentados_duchy)
+common.on_step(JURAMENTADOS, "placed", juramentados_placed)
 common.on_step(JURAMENTADOS, "flag", juramentados_flag)
 
 

@@ -1,20 +1,21 @@
 """Wellington events that act on sieges, attrition and naval moves (issue 10, part 3): #15
-Forlorn Hope, #27 Heavy Guns Bogged Down, #43 Dysentery, #68 Train des Équipages, #102
-Chasseurs & Hussars, #103 Naval Support, and the siege halves of #70, #81, #91 (the
-besieger). Each card's Italian paragraph (seed 003, "ALLEGATO: ELENCO DELLE CARTE") is
+Forlorn Hope, #27 Heavy Guns Bogged Down, #43 Dysentery, #68 Train des Équipages, #95 The
+Rifle Brigade (its move, battle and siege moments), #102 Chasseurs & Hussars, #103 Naval
+Support, and the siege halves of #70, #81, #91 (the besieger). Each card's Italian paragraph (seed 003, "ALLEGATO: ELENCO DELLE CARTE") is
 quoted above its code. Registered on import; the field-battle halves
 of #70, #81 and #91 are the battle events' (cards_56_110_battle.py, battle/cards.py).
 
 The seams used: siege.py (`register_card`, `add_dice`, `add_separate_dice`, `halve`,
 `call_off`, `hold_overrun`, `ignore_disorganisation`, `fall`, `on_begin`), attrition.py
-(`check` with `bonus_from`, the recorded losses, `give_back`, `on_losses`), naval.py
+(`check` with `bonus_from` and `to`, the recorded losses, `give_back`, `on_losses`),
+interception.py (`trying`, `trying_armies`), movement.py (`attrition`), naval.py
 (`start_convoy`, `block`, `is_port`, `origins`). Readings C1-C11 in
 docs/wellington-sieges-naval.md.
 """
 from __future__ import annotations
 
 from core import dice, stack
-from core.wellington import attrition, building, cardplay, naval, siege
+from core.wellington import attrition, building, cardplay, interception, movement, naval, siege
 from core.wellington import flags as geo
 from core.wellington.battle import aftermath
 from core.wellington.battle import cards as battle_cards
@@ -26,7 +27,7 @@ from core.wellington.frames.events import EventChoice
 from core.wellington.frames.impulse import Impulse
 from core.wellington.frames.naval import Sailing
 from core.wellington.frames.siege import Siege
-from core.wellington.state import FRENCH, GB, POWERS, SIDE, SPAIN, WellingtonState
+from core.wellington.state import FRENCH, GB, POWERS, REGROUP, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 
 FORLORN_HOPE = 15
@@ -491,7 +492,123 @@ def naval_support_losses(state: WellingtonState, duchy: str, power: str, losses:
 
 # --- registration (on import) --------------------------------------------------------------------
 
+# --- #95 The Rifle Brigade (R, GB) -------------------------------------------------------------
+# "Giocatela su qualsiasi Formazione francese con o adiacente ad una Formazione inglese quando la
+# prima (la francese) tenta di muovere, intercettare, evadere o iniziare un round di battaglia o
+# assedio. La Formazione francese deve fare un controllo per l'attrito. Qualsiasi pedina persa
+# conta per la determinazione del vincitore di una battaglia/assedio. Le pedine perse con questa
+# carta sono poste nella Casella del Raggruppamento."
+
+RIFLE_BRIGADE = 95
+RIFLES = "#95 The Rifle Brigade"
+
+
+def british_near(state: WellingtonState, duchy: str) -> bool:
+    """A British Formation (GB soldiers or a GB commander) in `duchy` or next to it."""
+    return any(building.sp(state, d, GB) or building.commanders_at(state, d, GB)
+               for d in (duchy, *geo.neighbours(duchy)) if geo.on_map(d))
+
+
+def rifle_target(state: WellingtonState, trigger: str) -> str:
+    """What the Rifle Brigade may strike now: "try" (a French Formation trying to move,
+    intercept, evade or join a battle: the TRY windows), "battle" (a battle round about to be
+    rolled with French Formations in it: they start it too, attacking or defending), "siege"
+    (a French besieger's round about to be rolled); "" for nothing. Always with a British
+    Formation in the French Formation's duchy or next to it."""
+    if trigger == battle_cards.BEFORE_DICE:
+        battle = stack.find(state, Battle)
+        if battle is None or battle.rolls or not french_units(state, battle.duchy):
+            return ""
+        return "battle" if british_near(state, battle.duchy) else ""
+    if trigger == siege.BEFORE_DICE:
+        frame = running_siege(state)
+        if frame is None or frame.rolls or frame.called_off or SIDE[frame.power] != FRENCH \
+                or not siege.commander_alive(state, frame):
+            return ""
+        return "siege" if british_near(state, frame.duchy) else ""
+    attempt = interception.trying(state, trigger)
+    if attempt is None or SIDE[attempt.power] != FRENCH:
+        return ""
+    armies, at = interception.trying_armies(state, trigger)
+    if not any(movement.army_sp(a) or movement.members(a) for a in armies):
+        return ""
+    return "try" if british_near(state, at) else ""
+
+
+def french_units(state: WellingtonState, duchy: str) -> attrition.Units:
+    return {p: (building.sp(state, duchy, p), sorted(building.commanders_at(state, duchy, p)))
+            for p in POWERS if SIDE[p] == FRENCH
+            and (building.sp(state, duchy, p) or building.commanders_at(state, duchy, p))}
+
+
+def _rifle_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    return h.owner(power, RIFLE_BRIGADE) and bool(rifle_target(state, trigger))
+
+
+def _rifle_play(state: WellingtonState, frame: EventPlay) -> None:
+    """The French Formation checks attrition (13.1: one die per SP and commander, each 6 a
+    loss, commanders last), its losses to the Regroup Box; in a battle or siege they count
+    as losses of the round about to be rolled."""
+    kind = rifle_target(state, frame.trigger)
+    if kind == "try":
+        armies, at = interception.trying_armies(state, frame.trigger)
+        lost = movement.attrition(state, at, armies, [RIFLES], "the Formation trying",
+                                  to=REGROUP)
+        state.log.append(f"{RIFLES}: the French Formation at {geo.name(at)} loses {lost} "
+                         "unit(s) to the Regroup Box.")
+    elif kind == "battle":
+        rifles_in_battle(state)
+    elif kind == "siege":
+        rifles_in_siege(state)
+
+
+def rifles_in_battle(state: WellingtonState) -> int:
+    """The battle half: every French unit in the battle checks attrition (the French
+    Commander's Power taking the odd loss, A1); the units lost are eliminations the French
+    side suffered this round (11.52 counts them). Should nothing French be left, the battle
+    goes straight to its decision (11.52: a side wholly eliminated loses, an Overrun)."""
+    from core.wellington.battle import procedure, sides
+    battle = stack.find(state, Battle)
+    assert battle is not None
+    units = french_units(state, battle.duchy)
+    lost = sum(attrition.check(state, battle.duchy, units, why=RIFLES, rule="13.1, #95",
+                               to=REGROUP, leader=battle.commander.get(FRENCH, "")).values())
+    battle.suffered_e[FRENCH] = battle.suffered_e.get(FRENCH, 0) + lost
+    battle.eliminated[FRENCH] = battle.eliminated.get(FRENCH, 0) + lost
+    if battle.round > 1:                     # 11.53: as eliminations do, disorganised first
+        battle.marked[FRENCH] = max(0, battle.marked.get(FRENCH, 0) - lost)
+    battle.history.append(f"{RIFLES}: {FRENCH} loses {lost} unit(s) to attrition before the "
+                          f"dice of round {battle.round} (to the Regroup Box; they count as "
+                          "losses, 11.52)")
+    state.log.append(f"{RIFLES}: {FRENCH} loses {lost} unit(s) in the battle at "
+                     f"{geo.name(battle.duchy)}, to the Regroup Box; they count as losses.")
+    if battle.commander.get(FRENCH) and \
+            state.commanders.get(battle.commander[FRENCH]) != battle.duchy:
+        battle.commander[FRENCH] = sides.name_commander(state, battle, FRENCH)
+    if not sides.units(state, battle.duchy, FRENCH):
+        stack.goto(battle, procedure.BATTLE, procedure.decide)
+    return lost
+
+
+def rifles_in_siege(state: WellingtonState) -> int:
+    """The siege half: the besieging Army (12.31: its Power's SP and commanders in the duchy)
+    checks attrition; the units lost count among the round's losses (12.3)."""
+    frame = running_siege(state)
+    assert frame is not None
+    sp, staff = siege.pool(state, frame)
+    lost = sum(attrition.check(state, frame.duchy, {frame.power: (sp, [*staff,
+                                                                     frame.commander])},
+                               why=RIFLES, rule="13.1, #95", to=REGROUP).values())
+    frame.disorganised = max(0, frame.disorganised - lost)    # R2: the disorganised first
+    siege.lost_before_dice(frame, lost, RIFLES)
+    state.log.append(f"{RIFLES}: {frame.power} loses {lost} unit(s) besieging "
+                     f"{geo.name(frame.duchy)}, to the Regroup Box; they count among the "
+                     "round's losses (12.3).")
+    return lost
+
+
 siege.register_card(FORLORN_HOPE, siege.SiegeCardEvent(_forlorn_playable, _forlorn_play))
+cardplay.register(RIFLE_BRIGADE, cardplay.Event(_rifle_playable, _rifle_play))
 cardplay.register(HEAVY_GUNS, cardplay.Event(_guns_playable, _guns_play))
 common.on_choice(HEAVY_GUNS, "choice", _guns_choice)
 cardplay.register(DYSENTERY, cardplay.Event(_dysentery_playable, _dysentery_play))

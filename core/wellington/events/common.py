@@ -67,6 +67,9 @@ def _choices(state: WellingtonState, frame: EventChoice) -> list[Choice]:
 
 def _chosen(state: WellingtonState, frame: EventChoice, noun: str) -> None:
     stack.done(state, frame)
+    if frame.step == EXCHANGE:                     # 5.11, for any card (place_sp_then)
+        _exchange(state, frame, noun)
+        return
     CHOICE_HANDLERS[(frame.card, frame.step)](state, frame, noun)
 
 
@@ -79,6 +82,9 @@ EVENT_CHOICE = stack.Stop(
 
 
 def _run_step(state: WellingtonState, frame: EventStep) -> None:
+    if frame.what == PLACE:                        # 5.11, for any card (place_sp_then)
+        _place(state, frame)
+        return
     STEP_HANDLERS[(frame.card, frame.what)](state, frame)
 
 
@@ -186,6 +192,104 @@ def place_sp(state: WellingtonState, duchy: str, power: str, sp: int, why: str) 
                      + (f"; {sp - placed} SP could not be placed: no counters left (5.11)"
                         if placed < sp else "") + ".")
     return placed
+
+
+# --- 5.11 as the seed says it: the owner chooses (callers that continue in a step) ------------
+
+EXCHANGE = "5.11-eliminate"       # the EventChoice step: the owner's SP to eliminate
+PLACE = "5.11-place"              # the EventStep: placing once the eliminations are made
+
+
+def place_sp_then(state: WellingtonState, duchy: str, power: str, sp: int, why: str,
+                  card: int, step: str, picked: Iterable[str] = ()) -> None:
+    """5.11 ("deve eliminare suoi SP sufficienti a sua scelta"): `sp` SP of `power` placed at
+    `duchy` from its unbuilt counters; when they cannot be placed in full, `power` first
+    eliminates its own SP on the map, 1 SP at a time where it chooses (change made, 1.5),
+    then they are placed (smallest counters first). Then the step registered with
+    `on_step(card, step)` runs, with `picked` + [the SP placed] (everything the caller does
+    after the placement belongs in that step, so nothing it pushes runs before the owner's
+    choice). `step` "": nothing follows the placement. With no SP of its own left on the
+    map, what can be placed is placed."""
+    if placeable(state, power, sp) >= sp or not donors(state, power):
+        placed = place_unbuilt(state, duchy, power, sp)
+        _placed_log(state, duchy, power, sp, placed, why)
+        if step:
+            then(state, power, card, step, picked=[*picked, str(placed)])
+        return
+    if step:
+        then(state, power, card, step, picked=list(picked))
+    stack.push(state, EventStep(power=power, card=card, what=PLACE,
+                                picked=[duchy, str(sp), why, step]))
+    _ask_exchange(state, power, card, duchy, sp, why)
+
+
+def _placed_log(state: WellingtonState, duchy: str, power: str, sp: int, placed: int,
+                why: str) -> None:
+    from core.wellington import flags as geo
+    state.log.append(f"{power} places {placed} SP at {geo.name(duchy)} ({why})"
+                     + (f"; {sp - placed} SP could not be placed: no counters left (5.11)"
+                        if placed < sp else "") + ".")
+
+
+def placeable(state: WellingtonState, power: str, sp: int) -> int:
+    """The SP `place_unbuilt` would place now (smallest counters first)."""
+    placed, free = 0, building.unbuilt(state, power)
+    for kind in COUNTER_TYPES:
+        while free[kind] and placed + SP[kind] <= sp:
+            free[kind] -= 1
+            placed += SP[kind]
+    return placed
+
+
+def donors(state: WellingtonState, power: str) -> list[str]:
+    from core.wellington import flags as geo
+    return sorted(d for d in state.troops if geo.on_map(d) and building.sp(state, d, power))
+
+
+def _ask_exchange(state: WellingtonState, power: str, card: int, duchy: str, sp: int,
+                  why: str) -> None:
+    from core.wellington import flags as geo
+    if placeable(state, power, sp) >= sp or not donors(state, power):
+        return
+    ask(state, power, card, EXCHANGE,
+        [(d, f"Eliminate 1 SP at {geo.name(d)} ({building.sp(state, d, power)} SP there)")
+         for d in donors(state, power)],
+        f"too few unbuilt counters to place {sp} SP at {geo.name(duchy)} ({why}): "
+        "eliminate 1 SP of yours on the map first (5.11)",
+        picked=[duchy, str(sp), why])
+
+
+def _exchange(state: WellingtonState, frame: EventChoice, donor: str) -> None:
+    from core.wellington import flags as geo
+    duchy, sp, why = frame.picked
+    gone = reduce_sp(state, donor, frame.power)
+    state.log.append(f"{frame.power} eliminates {gone} SP at {geo.name(donor)} to place "
+                     f"{sp} SP at {geo.name(duchy)} ({why}, 5.11).")
+    _ask_exchange(state, frame.power, frame.card, duchy, int(sp), why)
+
+
+def reduce_sp(state: WellingtonState, duchy: str, power: str) -> int:
+    """1 SP of `power` eliminated at `duchy`, change made (1.5): an infantry goes; else the
+    smallest counter goes and smaller unbuilt counters worth 1 SP less take its place (a
+    cavalry for 1 infantry; an artillery for 3 SP, the seed's 5.11 example); with none to
+    change into, the whole counter goes (1.5). Returns the SP eliminated."""
+    have = building.counters(state, duchy, power)
+    kind = next(t for t in COUNTER_TYPES if have[t])
+    building.add(state, duchy, power, kind, -1)
+    back = place_unbuilt(state, duchy, power, SP[kind] - 1)
+    return SP[kind] - back
+
+
+def _place(state: WellingtonState, frame: EventStep) -> None:
+    """The eliminations made, the SP are placed; the caller's step (just below) learns how
+    many."""
+    duchy, sp, why, step = frame.picked
+    placed = place_unbuilt(state, duchy, frame.power, int(sp))
+    _placed_log(state, duchy, frame.power, int(sp), placed, why)
+    if step:                                       # the caller's step, pushed just before
+        below = state.stack[state.stack.index(frame) - 1]
+        assert isinstance(below, EventStep) and below.what == step
+        below.picked = [*below.picked, str(placed)]
 
 
 def place_unbuilt(state: WellingtonState, duchy: str, power: str, sp: int) -> int:

@@ -19,7 +19,8 @@ class Siege(Sequence, tag="siege", kw_only=True):
     why: besieger dice rolled apart, a 1 among them one self-inflicted loss, #15),
     `ignored_d` (round, count, why: Disorganisations of the besieger ignored, #91),
     `called_off` (why: the besieger does not attack, #27), `overrun_held` (why: a Siege
-    Overrun gives no further move, #81)."""
+    Overrun gives no further move, #81), `early_losses` (round, units, why: besiegers lost
+    to a card before the round's dice, counted among its losses, #95)."""
 
     duchy: str
     power: str
@@ -40,6 +41,7 @@ class Siege(Sequence, tag="siege", kw_only=True):
     ignored_d: list[tuple[int, int, str]] = []
     called_off: str = ""
     overrun_held: str = ""
+    early_losses: list[tuple[int, int, str]] = []   # (round, units, why): lost before its dice
     # the rounds
     round: int = 0
     hits: int = 0                      # the besieger's 6s against the fortress, all rounds
