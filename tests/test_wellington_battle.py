@@ -475,9 +475,9 @@ def test_start_refuses_a_duchy_without_both_sides():
     assert state.stack == before
 
 
-def test_11_1_no_battle_cards_until_the_events_part():
-    """11.1: the seam asks a Power only when it holds a battle event it may play; none yet
-    (OPEN), and a battle card cannot be played."""
+def test_11_1_no_battle_card_without_one_in_hand():
+    """11.1: the seam asks a Power only when it holds a battle event it may play: with an
+    empty hand none is offered, and a battle card not in hand cannot be played."""
     state = salamanca()
     b = Battle(duchy="salamanca", attacker=GB, attacking=ALLIES, defending=FRENCH)
     assert battles.battle_cards(state, b, GB) == []

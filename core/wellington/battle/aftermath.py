@@ -10,7 +10,7 @@ from core import stack
 from core.dice import d6
 from core.wellington import attrition, building
 from core.wellington import flags as geo
-from core.wellington.battle import sides
+from core.wellington.battle import cards, sides
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.state import ALLIES, SIDE, SPAIN, WellingtonState
@@ -26,6 +26,7 @@ def flag_overrun(state: WellingtonState, battle: Battle) -> None:
     never in a fortress duchy, never when both sides were eliminated."""
     if not battle.winner or battle.both_eliminated:
         return
+    denied = cards.applies(battle, battle.no_free_flag, battle.winner)
     suffered = battle.suffered_e.get(battle.loser, 0) + battle.suffered_d.get(battle.loser, 0)
     had = battle.start_units.get(battle.loser, 0)
     if suffered <= had:
@@ -33,6 +34,10 @@ def flag_overrun(state: WellingtonState, battle: Battle) -> None:
     if geo.is_fortress(state, battle.duchy):
         state.log.append(f"{suffered} losses against {had} SP and commanders, but "
                          f"{geo.name(battle.duchy)} is a fortress: no Flag Overrun (11.9).")
+        return
+    if denied:
+        state.log.append(f"{suffered} losses against {had} SP and commanders, but {denied} "
+                         f"denies {battle.winner} the free flag (11.9).")
         return
     battle.flag_overrun = True
     power = sides.army_power(state, battle, battle.winner)
@@ -72,10 +77,13 @@ def plunder(state: WellingtonState, battle: Battle) -> None:
     power = sides.army_power(state, battle, battle.winner)
     lost = battle.eliminated.get(battle.loser, 0)
     die = d6(state, f"{power} Plunder", "11.10")
-    extra = sum(amount for amount, _ in battle.plunder_drm)
+    drms = [(amount, why) for amount, why in battle.plunder_drm if cards.in_force(battle, why)]
+    drms += [(amount, why) for side, amount, why in battle.plunder_if
+             if side == battle.winner and cards.in_force(battle, why)]
+    extra = sum(amount for amount, _ in drms)
     modified = die + lost + extra
     gained = plunder_result(die, modified)
-    named = "".join(f" {amount:+d} ({why})" for amount, why in battle.plunder_drm)
+    named = "".join(f" {amount:+d} ({why})" for amount, why in drms)
     battle.plunder = (f"{power}: die {die} + {lost} SP and commanders lost{named} = {modified}"
                       f": {gained} Resource{'s' if gained != 1 else ''} (11.10, C.14)")
     state.log.append(f"Plunder: {battle.plunder}.")
@@ -101,6 +109,10 @@ def markers(state: WellingtonState, battle: Battle) -> None:
     """11.52: a BFI marker on every Formation involved, but the winning side of an Overrun;
     the disorganised pieces are themselves again (11.53: `marked` is the battle's count)."""
     skip = battle.winner if battle.overrun and battle.winner else ""
+    pinned = cards.applies(battle, battle.pinned, skip) if skip else ""
+    if pinned:
+        state.log.append(f"{skip} overran, but goes no further ({pinned}).")
+        skip = ""
     marked: list[str] = []
     for commander in battle.involved:
         where = state.commanders.get(commander, "")

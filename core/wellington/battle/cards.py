@@ -68,6 +68,7 @@ from typing import Callable
 from core import stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import deck, hands
+from core.wellington import flags as geo
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCard, BattleCardPlay
 from core.wellington.state import POWERS, SIDE, Effect, WellingtonState
@@ -155,6 +156,13 @@ def cancel(state: WellingtonState, battle: Battle, number: int, why: str) -> Non
                          f"{battle.duchy} ({why}).")
 
 
+def enemy_cards(battle: Battle, side: str) -> list[int]:
+    """The battle cards played in this battle for the side opposing `side`, still acting
+    (#2, #58: one may be discarded)."""
+    return [n for n, p in battle.in_play if SIDE[p] != side and hands.is_battle(n)
+            and n not in battle.cancelled]
+
+
 def form_square(state: WellingtonState, side: str, number: int) -> bool:
     """#1 Form Square played this impulse by a Power of the side opposing `side`: `side`'s
     card `number` (#106, #2, #107, #61) does nothing to battle dice."""
@@ -208,10 +216,12 @@ def play_battle_card(state: WellingtonState, battle: Battle, power: str, number:
     state.log.append(f"{power} plays {hands.title(number)} in the battle at "
                      f"{battle.duchy} (11.1).")
     trigger = f"play:{number}"
+    announced = BattleCardPlay(power=power, card=number)
+    stack.push(state, announced)
     if state.options.ask_every_power_for_responses or any(
             cardplay.responses(state, p, trigger) for p in POWERS):
-        stack.push(state, BattleCardPlay(power=power, card=number))
         return
+    stack.done(state, announced)                     # nobody may answer: it resolves now
     cardplay.respond(state, f"event:{number}", power)   # asked once what `play` pushes is over
     resolve(state, battle, power, number)
     hands.finish_card(state, number, as_event=True)
@@ -231,6 +241,8 @@ def _announce(state: WellingtonState, frame: BattleCardPlay) -> None:
 def _carry_out(state: WellingtonState, frame: BattleCardPlay) -> None:
     if frame.cancelled:
         state.log.append(f"{hands.title(frame.card)} is discarded as if never played.")
+        if frame.card in state.played_this_turn:
+            state.played_this_turn.remove(frame.card)
         return
     resolve(state, current(state), frame.beneficiary or frame.power, frame.card)
 
@@ -314,18 +326,13 @@ def applies(battle: Battle, entries: list[tuple[str, str]], side: str) -> str:
 def behead(state: WellingtonState, battle: Battle, commander: str, why: str) -> None:
     """`commander` has left the battle by a card: he counts as a loss of his side, and nobody
     else takes command of it: it fights as under a 0-4 commander of his Power (#32, #52)."""
-    side = SIDE[commander_power(commander)]
-    battle.headless[side] = commander_power(commander)
+    side = SIDE[geo.commander_power(commander)]
+    battle.headless[side] = geo.commander_power(commander)
     battle.commander[side] = ""
     battle.suffered_e[side] = battle.suffered_e.get(side, 0) + 1
     battle.eliminated[side] = battle.eliminated.get(side, 0) + 1
-    battle.records.append((why, commander_power(commander), commander))
+    battle.records.append((why, geo.commander_power(commander), commander))
     battle.history.append(f"{why}: the Commander is gone; nobody else takes command")
-
-
-def commander_power(commander: str) -> str:
-    from core.wellington import flags as geo
-    return geo.commander_power(commander)
 
 
 def extend(battle: Battle, rounds: int = 1) -> None:

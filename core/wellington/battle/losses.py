@@ -20,7 +20,7 @@ from core.wellington import building
 from core.wellington import flags as geo
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCasualty, BattleSplit
-from core.wellington.state import (ART, CAV, COUNTER_NAME, COUNTER_TYPES, INF, SIDE, SP,
+from core.wellington.state import (ART, CAV, COUNTER_NAME, COUNTER_TYPES, INF, SIDE, SP, UNBUILT,
                                    WellingtonState)
 
 
@@ -40,6 +40,7 @@ def eliminate(state: WellingtonState, battle: Battle, side: str, count: int, why
         for commander in [c for c in doomed if c][:on_commanders]:
             building.eliminate_commander(state, commander)
             battle.eliminated[side] = battle.eliminated.get(side, 0) + 1
+            battle.records.append((why, geo.commander_power(commander), commander))
             state.log.append(f"{building.commander(commander).name} is eliminated: no soldier "
                              f"of his side is left to take the loss ({why}, 11.51).")
 
@@ -178,6 +179,61 @@ def account(state: WellingtonState, frame: BattleCasualty, gone: int,
     if battle is not None and not frame.to:
         side = SIDE[frame.power]
         battle.eliminated[side] = battle.eliminated.get(side, 0) + gone
+        battle.records += [(frame.why, frame.power, "sp")] * gone
+
+
+# --- losses a card takes back (#48, #49, #79) --------------------------------------------------
+
+
+def record_attrition(battle: Battle, why: str, before: dict[str, tuple[int, list[str]]],
+                     state: WellingtonState) -> int:
+    """Record, as eliminations of the battle, what `why`'s attrition took from the pieces
+    `before` (Power -> SP, commanders) in the battle duchy; the number of units lost."""
+    lost = 0
+    for power, (sp, chiefs) in before.items():
+        gone_sp = sp - building.sp(state, battle.duchy, power)
+        gone = [c for c in chiefs if state.commanders.get(c) != battle.duchy]
+        battle.records += [(why, power, "sp")] * gone_sp + [(why, power, c) for c in gone]
+        lost += gone_sp + len(gone)
+        side = SIDE[power]
+        battle.eliminated[side] = battle.eliminated.get(side, 0) + gone_sp + len(gone)
+    return lost
+
+
+def pieces(state: WellingtonState, battle: Battle, side: str) -> dict[str, tuple[int, list[str]]]:
+    """`side`'s SP and commanders in the battle duchy, by Power."""
+    return {p: (building.sp(state, battle.duchy, p), building.commanders_at(state, battle.duchy, p))
+            for p in sides.powers(state, battle.duchy, side)}
+
+
+def restore(state: WellingtonState, battle: Battle, side: str, count: int,
+            cause: str = "") -> int:
+    """Take back up to `count` of `side`'s eliminated units (those whose record's why begins
+    with `cause`, when given), the latest first: an SP comes back as an infantry counter of
+    its Power (1.5; none left unbuilt: it stays lost), a commander to the battle duchy.
+    Returns how many came back; they are no longer counted for the Plunder (11.10)."""
+    back = 0
+    for index in range(len(battle.records) - 1, -1, -1):
+        if back >= count:
+            break
+        why, power, piece = battle.records[index]
+        if SIDE[power] != side or not why.startswith(cause):
+            continue
+        if piece == "sp":
+            if building.unbuilt(state, power)[INF] < 1:
+                continue
+            building.add(state, battle.duchy, power, INF, 1)
+        elif state.commanders.get(piece) == UNBUILT:
+            state.commanders[piece] = battle.duchy
+        else:
+            continue
+        del battle.records[index]
+        battle.eliminated[side] = max(0, battle.eliminated.get(side, 0) - 1)
+        back += 1
+    if back:
+        state.log.append(f"{back} eliminated unit{'s' if back != 1 else ''} of {side} come"
+                         f"{'' if back != 1 else 's'} back to {geo.name(battle.duchy)}.")
+    return back
 
 
 def casualty_choices(state: WellingtonState, frame: BattleCasualty) -> list[Choice]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from core.wellington import building
 from core.wellington import flags as geo
-from core.wellington.battle import sides
+from core.wellington.battle import cards, sides
 from core.wellington.frames.battle import Battle
 from core.wellington.state import WellingtonState
 
@@ -32,7 +32,10 @@ def dice(state: WellingtonState, battle: Battle, side: str) -> list[tuple[int, s
     for officer in sides.staff(state, battle, side):
         out.append((1, f"staff officer {building.commander(officer).name} (11.2)"))
     leader = battle.commander.get(side, "")
-    if leader:
+    if side in battle.headless:
+        out.append((0, f"a 0-4 commander of {battle.headless[side]}: nobody else takes "
+                       "command (#32, #52)"))
+    elif leader:
         bv = sides.battle_value(state, battle, leader)
         changed = [why for who, _v, why in battle.bv_changes if who == leader]
         if not changed and bv != building.commander(leader).bv:
@@ -52,12 +55,19 @@ def dice(state: WellingtonState, battle: Battle, side: str) -> list[tuple[int, s
                                "Power: no die (10.7, G.22)"))
     for who, when, amount, why in battle.extra_dice:
         if who == side and when in (0, battle.round):
-            out.append((amount, why))
+            if not cards.in_force(battle, why):
+                out.append((0, f"{why}: cancelled"))
+            elif cards.form_square(state, side, cards.card_of(why)):
+                out.append((0, f"{why}: cancelled by #1 Form Square"))
+            else:
+                out.append((amount, why))
     if battle.round > 1:
         fives = battle.suffered_d.get(side, 0)
         if fives:
             out.append((-fives, f"{fives} disorganisation{'s' if fives > 1 else ''} suffered "
                                 "(11.52, 11.53)"))
+    if battle.halved and cards.in_force(battle, battle.halved):
+        out.append((-(total(out) // 2), f"halved, rounded up ({battle.halved})"))
     return out
 
 

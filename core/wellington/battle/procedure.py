@@ -1,15 +1,22 @@
 """The battle procedure (11, §A.3), step by step on the decision stack.
 
-    ROUND    battle events, the active side first (11.1) -> Responses (5.2) -> each side's
-             dice, every one named (11.2-11.4, 10.7, 11.53) -> the dice rolled together
-             (11.5) -> Responses -> eliminations, shared among allies, commanders last
-             (11.51) -> disorganisations (11.5) -> the winner (11.52): one side wholly
+    ROUND    battle events, the active side first (11.1) -> [declared: cards acting once
+             all are revealed] -> Responses (5.2) -> each side's dice, every one named
+             (11.2-11.4, 10.7, 11.53) -> the dice rolled together (11.5), dice a card rolls
+             apart after them -> Responses -> [results: cards changing results before they
+             apply] -> eliminations, shared among allies, commanders last (11.51) ->
+             disorganisations (11.5) -> [round end: cards acting after a round] ->
+             Responses at the end of the round -> the winner (11.52): one side wholly
              eliminated loses; else more losses lose; a tie fights round 2 (at most 2
-             rounds unless an event says so), a tie after the last round sends the active
-             side back where it came from
-    AFTER    rout (11.7) -> retreat (11.6, 11.61, 11.62) -> overrun (11.8) -> Flag Overrun
-             (11.9) -> Responses -> Plunder and Spanish attrition (11.10, 11.11) -> BFI
+             rounds unless an event says so; a card may give the tied round), a tie after
+             the last round sends the active side back where it came from -> Responses once
+             the winner is known (decided again if a card changed the losses)
+    AFTER    pursuit (#106) -> rout (11.7; a card may make it a simple retreat) ->
+             [outcome: cards changing who retreats] -> retreat (11.6, 11.61, 11.62) ->
+             overrun (11.8) -> Flag Overrun (11.9) -> Responses -> Plunder and Spanish
+             attrition (11.10, 11.11) -> [close: cards acting as the battle ends] -> BFI
              markers (11.52)
+The steps in [brackets] are the cards' seams (battle/cards.py "THE SEAMS").
 
 Entry point: `start(state, duchy, attacker, formation, came_from, intercepted)` pushes the
 Battle frame; it runs before the caller's next step. The caller reads the outcome from the
@@ -24,13 +31,14 @@ from core.engine import IllegalAction
 from core.wellington import cardplay
 from core.wellington import flags as geo
 from core.wellington.battle import aftermath, cards, losses, modifiers, retreat, sides
-from core.wellington.frames.battle import (Battle, BattleCard, BattleCasualty, BattleRetreat,
-                                           BattleSplit)
+from core.wellington.frames.battle import (Battle, BattleCard, BattleCardPlay, BattleCasualty,
+                                           BattleRetreat, BattleSplit)
 from core.wellington.frames.impulse import Impulse
 from core.wellington.state import SIDE, WellingtonState
 
 ROUT_MARGIN = 3                # 11.7: at least 3 more losses than suffered
 ELIMINATE, DISORGANISE = 6, 5  # 11.5
+SELF_HIT = 1                   # #14 Cold Steel: a 1 among its dice hits the own side
 
 
 def start(state: WellingtonState, duchy: str, attacker: str, formation: str, came_from: str,
@@ -105,9 +113,16 @@ def before_dice(state: WellingtonState, battle: Battle) -> None:
     cardplay.respond(state, cards.BEFORE_DICE, battle.active)
 
 
+def declared(state: WellingtonState, battle: Battle) -> None:
+    """11.1: every battle card of the round is revealed: the cards that act once all are
+    (#58 Take the High Ground's choice)."""
+    cards.run_hooks(state, battle, cards.DECLARED)
+
+
 def roll(state: WellingtonState, battle: Battle) -> None:
     """11.2, 11.5: each side's dice, named; rolled together (the attacker's first in the
-    log); cards may make some results count for nothing."""
+    log); cards may make some results count for nothing; dice a card has rolled apart
+    (#14) after them."""
     for s in (battle.attacking, battle.defending):
         battle.dice[s] = modifiers.dice(state, battle, s)
     for s in (battle.attacking, battle.defending):
@@ -122,15 +137,39 @@ def roll(state: WellingtonState, battle: Battle) -> None:
                 f"{sorted(faces, reverse=True)} = {battle.sixes[s]} E, {battle.fives[s]} D")
         battle.history.append(line)
         state.log.append(line + " (11.5).")
+    battle.self_hits = {}
+    for side, when, count, why in battle.separate:
+        if when == battle.round and cards.in_force(battle, why):
+            roll_apart(state, battle, side, count, why)
+
+
+def roll_apart(state: WellingtonState, battle: Battle, side: str, count: int, why: str) -> None:
+    """Dice a card rolls apart (#14 Cold Steel): their 5s and 6s hit as usual (11.5); any 1
+    is one hit on the own side (at most one). #81 halves them too."""
+    if battle.halved and cards.in_force(battle, battle.halved):
+        count = (count + 1) // 2
+    faces = [d6(state, f"{side}: {why}, die {n + 1}/{count}", "11.5") for n in range(count)]
+    six, five = scored(battle, side, faces, ELIMINATE), scored(battle, side, faces, DISORGANISE)
+    battle.sixes[side] = battle.sixes.get(side, 0) + six
+    battle.fives[side] = battle.fives.get(side, 0) + five
+    own = 1 if SELF_HIT in faces else 0
+    battle.self_hits[side] = battle.self_hits.get(side, 0) + own
+    line = (f"{why}: {side} rolls {count} dice apart: {sorted(faces, reverse=True)} = {six} E, "
+            f"{five} D" + (f"; a 1: one hit on {side} itself" if own else ""))
+    battle.history.append(line)
+    state.log.append(line + ".")
 
 
 def scored(battle: Battle, side: str, faces: list[int], face: int) -> int:
-    """The `face` results of `side`, less those a card makes count for nothing."""
+    """The `face` results of `side`, less those a card makes count for nothing (each
+    card's count is used up over the battle: #96 ignores 2 Disorganisations in all)."""
     hits = faces.count(face)
-    for who, ignored_face, count, why in battle.ignored:
-        if who == side and ignored_face == face and hits:
+    for index, (who, ignored_face, count, why) in enumerate(battle.ignored):
+        if who == side and ignored_face == face and hits and count and \
+                cards.in_force(battle, why):
             gone = min(count, hits)
             hits -= gone
+            battle.ignored[index] = (who, ignored_face, count - gone, why)
             battle.history.append(f"{side}: {gone} {face}{'s' if gone > 1 else ''} ignored "
                                   f"({why})")
     return hits
@@ -140,12 +179,33 @@ def after_dice(state: WellingtonState, battle: Battle) -> None:
     cardplay.respond(state, cards.AFTER_DICE, battle.active)
 
 
+def results(state: WellingtonState, battle: Battle) -> None:
+    """11.5: results a card changes before they apply (#97 half the 6s against a side become
+    5s, #30 two hits one step lower); the 5s first, so one hit is lowered once."""
+    for against, when, face, to, count, why in sorted(battle.reductions, key=lambda r: r[2]):
+        if when not in (0, battle.round) or not cards.in_force(battle, why):
+            continue
+        scorer = other(battle, against)
+        pool = battle.sixes if face == ELIMINATE else battle.fives
+        hits = pool.get(scorer, 0)
+        changed = min(hits, count) if count else (hits + 1) // 2
+        if not changed:
+            continue
+        pool[scorer] = hits - changed
+        if to == DISORGANISE:
+            battle.fives[scorer] = battle.fives.get(scorer, 0) + changed
+        what = f"{changed} {face}{'s' if changed > 1 else ''} against {against} become " + (
+            f"{to}s" if to else "no effect")
+        battle.history.append(f"{what} ({why})")
+        state.log.append(f"{what} ({why}).")
+
+
 def eliminations(state: WellingtonState, battle: Battle) -> None:
     """11.5, 11.51, 11.53: each 6 eliminates a unit of the enemy at once; from round 2 on,
-    disorganised units first. The defender's choices are pushed first, so the attacker
-    chooses first."""
+    disorganised units first; a card's dice may hit their own side (#14). The defender's
+    choices are pushed first, so the attacker chooses first."""
     for s in (battle.defending, battle.attacking):
-        hits = battle.sixes.get(other(battle, s), 0)
+        hits = battle.sixes.get(other(battle, s), 0) + battle.self_hits.get(s, 0)
         battle.suffered_e[s] = battle.suffered_e.get(s, 0) + hits
         if battle.round > 1:
             battle.marked[s] = max(0, battle.marked.get(s, 0) - hits)
@@ -159,6 +219,17 @@ def disorganisations(state: WellingtonState, battle: Battle) -> None:
         hits = battle.fives.get(other(battle, s), 0)
         battle.suffered_d[s] = battle.suffered_d.get(s, 0) + hits
         losses.disorganise(state, battle, s, hits)
+
+
+def round_end(state: WellingtonState, battle: Battle) -> None:
+    """The round's results applied: cards that act after a round (#107)."""
+    cards.run_hooks(state, battle, cards.ROUND_END)
+
+
+def end_of_round(state: WellingtonState, battle: Battle) -> None:
+    """5.2: the Response window at the end of the round, before the decision (#31, #48,
+    #79)."""
+    cardplay.respond(state, cards.END_OF_ROUND, battle.active)
 
 
 def decide(state: WellingtonState, battle: Battle) -> None:
@@ -185,6 +256,8 @@ def decide(state: WellingtonState, battle: Battle) -> None:
         battle.winner = other(battle, battle.loser)
         state.log.append(f"Losses {a} {lost[a]}, {d} {lost[d]}: {battle.winner} wins (11.52).")
         return
+    if cards.run_hooks(state, battle, cards.TIE):     # #70: the player says who wins
+        return
     if battle.round < battle.max_rounds:
         state.log.append(f"Losses {lost[a]} each: another round (11.52).")
         stack.goto(battle, BATTLE, begin_round)
@@ -194,28 +267,65 @@ def decide(state: WellingtonState, battle: Battle) -> None:
                      "retreats where it came from (11.52).")
 
 
+def award(state: WellingtonState, battle: Battle, winner: str, why: str) -> None:
+    """A tied round given to `winner` by a card (#70): the battle is won, no Rout (the
+    losses are equal)."""
+    battle.winner, battle.loser = winner, other(battle, winner)
+    state.log.append(f"The tied round goes to {winner} ({why}).")
+
+
+def decided(state: WellingtonState, battle: Battle) -> None:
+    """5.2: the Response window once the winner is known, before the Rout and the retreat
+    (#2, #48, #49, #54)."""
+    if battle.winner:
+        cardplay.respond(state, cards.DECIDED, battle.active)
+
+
+def redecide(state: WellingtonState, battle: Battle) -> None:
+    """11.52 again when a card changed the losses after the decision (#48 Rally!)."""
+    if not battle.reopened:
+        return
+    battle.reopened = False
+    battle.winner, battle.loser = "", ""
+    battle.overrun = battle.both_eliminated = battle.tie = False
+    state.log.append("The losses changed: the battle is decided again (11.52).")
+    decide(state, battle)
+
+
 # --- after the battle ----------------------------------------------------------------------
 
 
 def pursuit(state: WellingtonState, battle: Battle) -> None:
     """Between the decision (11.52) and the Rout (11.7): card effects on a won battle, whose
-    extra losses count toward the Rout (#106 Dragoons: events.cards_56_110.battle_won, W5)."""
+    extra losses count toward the Rout (#106 Dragoons: events.cards_56_110.battle_won, W5;
+    none against a side that played #1 Form Square this impulse)."""
     from core.wellington.events import cards_56_110     # (the events read this package)
+    if battle.winner and cards.form_square(state, battle.winner, sides.DRAGOONS):
+        state.log.append("#1 Form Square: no Dragoons' pursuit dice (#106).")
+        return
     cards_56_110.battle_won(state, battle)
 
 
 def rout(state: WellingtonState, battle: Battle) -> None:
     """11.7: a winner who inflicted at least 3 more losses than it suffered (all rounds)
     routs the loser: every disorganised unit of the loser is eliminated."""
-    if not battle.winner or battle.overrun:
-        if battle.overrun and margin(battle) >= ROUT_MARGIN:
-            battle.routed = True
+    if not battle.winner or margin(battle) < ROUT_MARGIN:
         return
-    if margin(battle) < ROUT_MARGIN:
+    downgraded = cards.applies(battle, battle.no_rout, battle.loser)
+    if downgraded:
+        state.log.append(f"The Rout of {battle.loser} becomes a simple retreat ({downgraded}).")
+        battle.history.append(f"Rout of {battle.loser} downgraded to a retreat ({downgraded})")
         return
     battle.routed = True
+    if battle.overrun:
+        return
     doomed = min(battle.marked.get(battle.loser, 0),
                  sides.units(state, battle.duchy, battle.loser))
+    if battle.rout_losses_cancelled:
+        state.log.append(f"Rout: {battle.winner} inflicted {margin(battle)} more losses than it "
+                         f"suffered, but the Rout eliminates nobody "
+                         f"({battle.rout_losses_cancelled}).")
+        return
     state.log.append(f"Rout: {battle.winner} inflicted {margin(battle)} more losses than it "
                      f"suffered; {doomed} disorganised unit{'s' if doomed != 1 else ''} "
                      "eliminated (11.7).")
@@ -228,6 +338,16 @@ def margin(battle: Battle) -> int:
     def lost(s: str) -> int:
         return battle.suffered_e.get(s, 0) + battle.suffered_d.get(s, 0)
     return lost(battle.loser) - lost(battle.winner)
+
+
+def rout_pending(battle: Battle) -> bool:
+    """The winner will rout the loser (11.7) unless a card intervenes."""
+    return bool(battle.winner) and not battle.overrun and margin(battle) >= ROUT_MARGIN
+
+
+def outcome(state: WellingtonState, battle: Battle) -> None:
+    """The Rout known: cards that change who retreats (#74 Field Fortifications)."""
+    cards.run_hooks(state, battle, cards.OUTCOME)
 
 
 def retreat_(state: WellingtonState, battle: Battle) -> None:
@@ -262,6 +382,7 @@ def close(state: WellingtonState, battle: Battle) -> None:
     """11.52: BFI markers; the duchy's Commander; the failed evasion used up; 12.2: a
     Power that fought a non-Overrun battle here may not besiege here this impulse."""
     from core.wellington import siege     # siege.py reads this package's constants
+    cards.run_hooks(state, battle, cards.CLOSE)
     aftermath.markers(state, battle)
     aftermath.tidy_command(state, battle)
     siege.note_battle(state, battle.duchy, [*battle.powers.get(battle.attacking, []),
@@ -272,8 +393,9 @@ def close(state: WellingtonState, battle: Battle) -> None:
     state.log.append(f"The battle at {geo.name(battle.duchy)} is over.")
 
 
-BATTLE = stack.Steps((begin_round, before_dice, roll, after_dice, eliminations,
-                      disorganisations, decide, pursuit, rout, retreat_, overrun, flag_overrun,
+BATTLE = stack.Steps((begin_round, declared, before_dice, roll, after_dice, results,
+                      eliminations, disorganisations, round_end, end_of_round, decide, decided,
+                      redecide, pursuit, rout, outcome, retreat_, overrun, flag_overrun,
                       after_battle, plunder, close))
 
 
@@ -283,4 +405,5 @@ FLOW: stack.Flow = {
     BattleSplit: losses.BATTLE_SPLIT,
     BattleCasualty: losses.BATTLE_CASUALTY,
     BattleRetreat: retreat.BATTLE_RETREAT,
+    BattleCardPlay: cards.BATTLE_CARD_PLAY,
 }

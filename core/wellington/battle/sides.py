@@ -17,6 +17,7 @@ FRENCH_BONUS = 2               # 11.3
 FRENCH_BONUS_REDUCED = 1       # 11.3, #38 The Emperor's Call
 BRITISH_BONUS = 1              # 11.3
 BRITISH_SHARE = 0.5            # 11.3: at least 50% of the SP and commanders British
+DRAGOONS, DRAGOONS_BV = 106, 1 # #106 Dragoons' +1 BV, which #1 Form Square cancels
 
 
 def powers(state: WellingtonState, duchy: str, side: str) -> list[str]:
@@ -49,7 +50,13 @@ def battle_value(state: WellingtonState, battle: Battle, commander: str) -> int:
     for who, value, _why in battle.bv_changes:
         if who == commander:
             return value
-    return movement.battle_value(state, commander)
+    value = movement.battle_value(state, commander)
+    from core.wellington.battle import cards     # (cards reads this module)
+    side = SIDE[geo.commander_power(commander)]
+    if cards.form_square(state, side, DRAGOONS) and any(
+            e.card == DRAGOONS and e.target == commander for e in state.effects):
+        value = max(0, value - DRAGOONS_BV)      # #1 Form Square cancels #106's +1
+    return value
 
 
 def name_commander(state: WellingtonState, battle: Battle, side: str) -> str:
@@ -57,7 +64,7 @@ def name_commander(state: WellingtonState, battle: Battle, side: str) -> str:
     (`leading`), else the moving Formation's commander, else the highest Battle Value there
     (then Command Value, then name: a reading, docs/wellington-battle.md). "" for none."""
     present = commanders(state, battle.duchy, side)
-    if not present:
+    if not present or side in battle.headless:     # #32, #52: nobody else takes command
         return ""
     named = state.leading.get(battle.duchy, "")
     if named in present:
@@ -93,6 +100,8 @@ def nationality(state: WellingtonState, battle: Battle, side: str) -> tuple[int,
 def army_power(state: WellingtonState, battle: Battle, side: str) -> str:
     """The Power that controls `side`'s Formation (9.62, 11.10): its Commander's; with no
     commander the Power with the most SP there, the attacker first on a tie."""
+    if side in battle.headless:
+        return battle.headless[side]             # #32, #52: the 0-4 commander's Power
     leader = battle.commander.get(side) or name_commander(state, battle, side)
     if leader:
         return geo.commander_power(leader)

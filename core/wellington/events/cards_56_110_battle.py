@@ -1,20 +1,22 @@
 """Wellington events #56-110: cards played in battles and sieges, the Responses to their
 dice and outcome, and the risings that start a battle (#60, #62, #71, #73, #75, #82, #90,
-#91, #99, #110). Registered on import."""
+#91, #99, #110), and those acting on the battle's seams (battle/cards.py: #58, #70, #74,
+#79, #81, #84, #87, #96, #97, #107). Registered on import."""
 from __future__ import annotations
 
-from core import dice, stack
+from core import cards, dice, stack
 from core.wellington import attrition, building, cardplay, hands, siege
 from core.wellington import flags as geo
 from core.wellington.battle import cards as battle_cards
-from core.wellington.battle import losses, procedure
+from core.wellington.battle import losses, procedure, sides
 from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.siege import Siege
-from core.wellington.state import ALLIES, FRENCH, GB, SIDE, SPAIN, Effect, WellingtonState
+from core.wellington.state import (ALLIES, FRENCH, GB, REGROUP, SIDE, SPAIN, Effect,
+                                   WellingtonState)
 
 SAPPERS = 71
 BAGGAGE_TRAIN = 75
@@ -119,10 +121,10 @@ DISORGANISATION = 5            # 11.5: a 5 disorganises
 
 
 def _geese_battle_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
-    """The ignored Disorganisation is one result: the battle's `ignored` seam applies in
-    every round from now on, so the card is offered only for the battle's last round, where
-    one ignored 5 is exactly one (docs: OPEN for earlier rounds)."""
-    return power == SPAIN and battle.round >= battle.max_rounds
+    """Any round: the ignored Disorganisation is one result in all (the battle's `ignored`
+    count is used up as results are ignored), the first scored against Spain's side from
+    this round on."""
+    return power == SPAIN
 
 
 def _geese_battle_play(state: WellingtonState, battle: Battle, power: str) -> None:
@@ -451,3 +453,443 @@ common.on_step(SPANISH_LEVY, "flag", _after_rising)
 battle_cards.register_battle(TWELVE_POUNDERS, battle_cards.BattleEvent(_pounders_playable,
                                                                        _pounders_play))
 cardplay.register(YOUNG_GUARD, cardplay.Event(_guard_playable, _guard_play))
+
+
+# === cards on the battle's seams (battle/cards.py "THE SEAMS") ===================================
+
+def _enemy(side: str) -> str:
+    return FRENCH if side == ALLIES else ALLIES
+
+
+def _title(number: int) -> str:
+    """The card's name as every effect it sets begins ("#96 Bloody Bagpipes")."""
+    return hands.title(number)
+
+
+# --- #96 Bloody Bagpipes (+B, GB) -------------------------------------------------------------
+# "Aggiungete 2 dadi in battaglia ed ignorate 2 disorganizzazioni. Qualsiasi Rotta causata agli
+# Alleati in questa battaglia viene declassata a ritirata. Se gli Alleati sono vittoriosi,
+# aggiungere 3 al tiro di dado per il saccheggio, se applicabile."
+
+BAGPIPES = 96
+BAGPIPES_DICE = 2
+BAGPIPES_IGNORED = 2
+BAGPIPES_PLUNDER = 3
+
+
+def _bagpipes_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    return h.owner(power, BAGPIPES)
+
+
+def _bagpipes_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    """+2 dice this round (11.1: one round), the first 2 Disorganisations scored against the
+    Allies from now on ignored, no Rout of the Allies, +3 on an Allied Plunder roll."""
+    why = _title(BAGPIPES)
+    side = SIDE[power]
+    battle_cards.add_dice(battle, side, BAGPIPES_DICE, why)
+    battle_cards.ignore_results(battle, _enemy(side), DISORGANISATION, BAGPIPES_IGNORED, why)
+    battle_cards.no_rout(battle, ALLIES, why)
+    battle_cards.add_plunder_drm(battle, BAGPIPES_PLUNDER, why, winner=ALLIES)
+
+
+# --- #97 Damned Good Ground (B, GB) -----------------------------------------------------------
+# "Convertite la metà (arrotondate per eccesso) dei risultati di 6 contro di voi in 5 per tutti i
+# round di battaglia. Se giocata quando Wellington è in comando ed un'Armata o Gruppo di Armate
+# francese viene eliminato o posto in Rotta, questa carta torna in mano inglese. Questa carta
+# non può essere usata in battaglia ancora nello stesso impulso di quella Potenza."
+
+GOOD_GROUND = 97
+WELLINGTON = "wellington"
+HALF = 0                         # reduce_results: half, rounded up
+
+
+def _good_ground_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    """Not twice in battle in the same impulse (its effect `until="impulse"` marks the use)."""
+    return h.owner(power, GOOD_GROUND) and not any(
+        e.card == GOOD_GROUND and e.started == state.impulses for e in state.effects)
+
+
+def _good_ground_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    why = _title(GOOD_GROUND)
+    side = SIDE[power]
+    battle_cards.reduce_results(battle, side, ELIMINATION, DISORGANISED, HALF, why)
+    chief = battle.commander.get(side, "")
+    state.effects.append(Effect(card=GOOD_GROUND, power=power,
+                                target=WELLINGTON if chief == WELLINGTON else "",
+                                until="impulse", started=state.impulses))
+    state.log.append(f"{why}: half the 6s against {side} become 5s in every round"
+                     + (", Wellington in command." if chief == WELLINGTON else "."))
+
+
+def _good_ground_close(state: WellingtonState, battle: Battle, power: str) -> None:
+    """Played with Wellington in command and a French Army routed or eliminated: the card
+    goes back to the British hand (from its Reserve)."""
+    played = any(e.card == GOOD_GROUND and e.started == state.impulses and e.target == WELLINGTON
+                 for e in state.effects)
+    if played and battle.loser == FRENCH and h.army_beaten(battle):
+        where = state.piles.where(GOOD_GROUND)
+        cards.move(state.piles, GOOD_GROUND, where, f"hand:{power}")
+        state.log.append(f"{_title(GOOD_GROUND)} goes back to {power}'s hand: a French Army "
+                         "was routed or eliminated with Wellington in command.")
+
+
+# --- #87 Militia (+B, Spain) ------------------------------------------------------------------
+# "Lo spagnolo aggiunge 2 dadi in tutti i round della battaglia. Inoltre, il francese non può
+# ottenere il vantaggio di uno sfondamento di qualsiasi tipo. Un francese vittorioso non può
+# continuare a muovere e può porre la sua bandiera nel Ducato solamente pagando un CP per farlo."
+
+MILITIA = 87
+MILITIA_DICE = 2
+EVERY_ROUND = 0
+
+
+def _militia_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    return h.owner(power, MILITIA)
+
+
+def _militia_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    """+2 dice every round; a French Overrun lets the French go no further and gives no free
+    flag (they may still place one for 1 CP, 7.1, in a later expenditure)."""
+    why = _title(MILITIA)
+    battle_cards.add_dice(battle, SIDE[power], MILITIA_DICE, why, round_=EVERY_ROUND)
+    battle_cards.pin(battle, FRENCH, why)
+    battle_cards.no_free_flag(battle, FRENCH, why)
+
+
+# --- #81 Thunder & Lightning (B; battle or siege, 5.3: the battle half) -----------------------
+# "Giocatela all'inizio del primo round di battaglia e/o assedio. Dimezzate (per eccesso) tutti i
+# dadi per la battaglia e/o assedio per entrambe le parti in tutti i round in quel Ducato per
+# questo impulso. Qualsiasi Rotta per entrambe le parti diviene una ritirata. Una Formazione che
+# fa sfondamento non può muovere/evadere/intercettare fuori da quel Ducato dopo la battaglia e/o
+# assediare sino al loro impulso seguente (possono ritirarsi)."
+
+THUNDER = 81
+
+
+def _thunder_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    return battle.round == FIRST_ROUND and not battle.rolls and h.owner(power, THUNDER)
+
+
+def _thunder_on(battle: Battle) -> None:
+    why = _title(THUNDER)
+    battle_cards.halve_dice(battle, why)
+    for side in (ALLIES, FRENCH):
+        battle_cards.no_rout(battle, side, why)
+        battle_cards.pin(battle, side, why)
+
+
+def _thunder_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    """This battle, and every later battle in the duchy this impulse (the standing effect on
+    the duchy): dice halved, no Rout, an Overrun goes no further."""
+    _thunder_on(battle)
+    state.effects.append(Effect(card=THUNDER, power=power, target=battle.duchy, until="impulse",
+                                started=state.impulses))
+
+
+def _thunder_standing(state: WellingtonState, battle: Battle, effect: Effect) -> None:
+    if effect.until == "impulse" and effect.target == battle.duchy:
+        battle.in_play.append((THUNDER, effect.power))
+        _thunder_on(battle)
+
+
+def _thunder_close(state: WellingtonState, battle: Battle, power: str) -> None:
+    """The Formations that overran may not move, evade or intercept out of the duchy until
+    their Power's next impulse: an effect on the duchy for the movement part (W8)."""
+    if battle.overrun and battle.winner:
+        for winner in battle.powers.get(battle.winner, []):
+            state.effects.append(Effect(card=THUNDER, power=winner, target=battle.duchy,
+                                        until="next-impulse", started=state.impulses))
+        state.log.append(f"{_title(THUNDER)}: {battle.winner}'s Formations that overran may "
+                         f"not leave {geo.name(battle.duchy)} until their next impulse "
+                         "(but to retreat).")
+
+
+# --- #74 Field Fortifications (B) -----------------------------------------------------------
+# "Può essere giocata da una Potenza inattiva prima di qualsiasi battaglia. Annulla 2 risultati di
+# disorganizzazione contro le vostre forze. Il nemico si deve ritirare dopo un round di battaglia
+# a meno che non siate messo in rotta o eliminato. Se il nemico fa sfondamento, non riceve il
+# piazzamento gratuito della bandiera né può continuare a muovere – e se può fare Saccheggio
+# sottrae 2 dal tiro di dado."
+
+FIELD_FORTIFICATIONS = 74
+FORT_CANCELLED = 2
+FORT_ROUNDS = 1
+FORT_PLUNDER = -2
+
+
+def _fort_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    """Before the battle (the first round's declarations), by a Power that is not the active
+    one."""
+    return (battle.round == FIRST_ROUND and not battle.rolls and power != battle.active
+            and h.owner(power, FIELD_FORTIFICATIONS))
+
+
+def _fort_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    why = _title(FIELD_FORTIFICATIONS)
+    side = SIDE[power]
+    enemy = _enemy(side)
+    battle_cards.ignore_results(battle, enemy, DISORGANISATION, FORT_CANCELLED, why)
+    battle.max_rounds = FORT_ROUNDS           # a later #11 prevails (5.2, TC-07)
+    battle_cards.pin(battle, enemy, why)
+    battle_cards.no_free_flag(battle, enemy, why)
+    battle_cards.add_plunder_drm(battle, FORT_PLUNDER, why, winner=enemy)
+    state.log.append(f"{why}: 2 Disorganisations against {side} cancelled; {enemy} must "
+                     "retreat after one round unless it routs or eliminates them.")
+
+
+def _fort_outcome(state: WellingtonState, battle: Battle, power: str) -> None:
+    """The enemy won without routing or eliminating the player's side: it retreats all the
+    same (as the active side after a tie, 11.52: no Rout, Flag Overrun or Plunder)."""
+    side = SIDE[power]
+    if battle.winner == _enemy(side) and not battle.routed and not battle.overrun:
+        battle.winner, battle.loser, battle.tie = "", _enemy(side), True
+        state.log.append(f"{_title(FIELD_FORTIFICATIONS)}: {side} was neither routed nor "
+                         f"eliminated: {battle.loser} must retreat.")
+
+
+# --- #70 Combined Grenadiers (B; battle or siege, 5.3: the battle half) -----------------------
+# "Aggiungere un dado in battaglia o assedio e scegliete chi vince in un qualsiasi round finito
+# pari in battaglia o assedio. Gli assedi che finiscono pari possono continuare per un altro
+# round, anche se questo estende l'assedio oltre il suo normale massimo numero di round."
+
+GRENADIERS = 70
+GRENADIERS_DICE = 1
+
+
+def _grenadiers_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    return h.owner(power, GRENADIERS)
+
+
+def _grenadiers_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    battle_cards.add_dice(battle, SIDE[power], GRENADIERS_DICE, _title(GRENADIERS))
+
+
+def _grenadiers_tie(state: WellingtonState, battle: Battle, power: str) -> bool:
+    """A round ends tied: the player says which side wins it (the latest #70 played)."""
+    common.ask(state, power, GRENADIERS, "tie",
+               [(s, f"{s} wins the tied round {battle.round}") for s in (battle.attacking,
+                                                                         battle.defending)],
+               "who wins the tied round?")
+    return True
+
+
+def _grenadiers_choice(state: WellingtonState, frame: EventChoice, side: str) -> None:
+    procedure.award(state, battle_cards.current(state), side, _title(GRENADIERS))
+
+
+# --- #79 Cautious Generals (R) ----------------------------------------------------------------
+# "Giocatela alla fine di qualsiasi round di battaglia. Dimezzate (per eccesso) il numero di
+# SP/Comandanti eliminati da tutti i round di battaglia per entrambe le parti (questo potrebbe
+# annullare una Rotta) e, se applicabile, annullate qualsiasi sfondamento."
+
+CAUTIOUS = 79
+
+
+def _cautious_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    battle = stack.find(state, Battle)
+    return (trigger == battle_cards.END_OF_ROUND and battle is not None
+            and h.owner(power, CAUTIOUS)
+            and any(battle.suffered_e.get(s, 0) > 1 for s in (ALLIES, FRENCH)))
+
+
+def _cautious_play(state: WellingtonState, frame: EventPlay) -> None:
+    """Before the decision: each side's eliminations (all rounds) become half, rounded up;
+    the units taken back return to the duchy (losses.restore), so the decision (11.52) and
+    the Rout (11.7) that follow see them, and a side no longer wholly eliminated is not
+    overrun."""
+    battle = battle_cards.current(state)
+    for side in (battle.attacking, battle.defending):
+        had = battle.suffered_e.get(side, 0)
+        kept = (had + 1) // 2
+        battle.suffered_e[side] = kept
+        back = losses.restore(state, battle, side, had - kept)
+        battle.history.append(f"{_title(CAUTIOUS)}: {side}'s eliminations {had} -> {kept}, "
+                              f"{back} back")
+
+
+# --- #107 Cuirassier Charge (R, French) ---------------------------------------------------------
+# "Aggiungere 2 dadi in battaglia in un round. Inoltre: tirate un dado dopo qualsiasi round di
+# battaglia pareggiato o vinto e convertite quel numero di risultati di disorganizzazione (5) in
+# eliminazioni (6) causati all'Alleato."
+
+CUIRASSIERS = 107
+CUIRASSIER_DICE = 2
+
+
+def _cuirassiers_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Before a round's dice, in a battle with French Formations."""
+    battle = stack.find(state, Battle)
+    return (trigger == battle_cards.BEFORE_DICE and battle is not None
+            and h.owner(power, CUIRASSIERS) and bool(battle.powers.get(FRENCH)))
+
+
+def _cuirassiers_play(state: WellingtonState, frame: EventPlay) -> None:
+    battle = battle_cards.current(state)
+    battle.in_play.append((CUIRASSIERS, frame.power))
+    battle_cards.add_dice(battle, FRENCH, CUIRASSIER_DICE, _title(CUIRASSIERS))
+
+
+def _cuirassiers_round_end(state: WellingtonState, battle: Battle, power: str) -> None:
+    """After each round the French tied or won (the round's own results: hits inflicted at
+    least those suffered): a die; that many of the round's 5s against the Allies become 6s
+    (the disorganised units eliminated; the losses' total is unchanged)."""
+    if battle_cards.form_square(state, FRENCH, CUIRASSIERS):
+        state.log.append("#1 Form Square: no Cuirassier Charge conversion (#107).")
+        return
+    french = battle.sixes.get(FRENCH, 0) + battle.fives.get(FRENCH, 0)
+    allied = battle.sixes.get(ALLIES, 0) + battle.fives.get(ALLIES, 0)
+    if french < allied:
+        return
+    die = dice.d6(state, _title(CUIRASSIERS), "#107")
+    turned = min(die, battle.fives.get(FRENCH, 0), battle.marked.get(ALLIES, 0))
+    battle.history.append(f"{_title(CUIRASSIERS)}: die {die}: {turned} D against the Allies "
+                          "become E")
+    state.log.append(f"{_title(CUIRASSIERS)}: die {die}: {turned} Disorganisation"
+                     f"{'s' if turned != 1 else ''} of the Allies become eliminations.")
+    if turned:
+        battle.suffered_d[ALLIES] -= turned
+        battle.suffered_e[ALLIES] = battle.suffered_e.get(ALLIES, 0) + turned
+        battle.marked[ALLIES] -= turned
+        losses.eliminate(state, battle, ALLIES, turned, _title(CUIRASSIERS))
+
+
+# --- #58 Take the High Ground (B) -----------------------------------------------------------------
+# "Giocatela all'inizio del primo round di una battaglia. Le due parti tirano un dado aggiungendo
+# al risultato la metà (arrotondata per eccesso) del valore di battaglia di un comandante (se
+# presente). Chi ha giocato la carta aggiunge +2 e vince in caso di parità. Chi vince sceglie o
+# di avere 3 dadi in battaglia in più oppure di obbligare il nemico a scartare una carta di
+# battaglia (decidete dopo che sono state rivelate tutte le carte di battaglia)."
+
+HIGH_GROUND = 58
+HIGH_GROUND_DRM = 2
+HIGH_GROUND_DICE = 3
+
+
+def _high_ground_playable(state: WellingtonState, battle: Battle, power: str) -> bool:
+    return battle.round == 1 and not battle.rolls
+
+
+def _high_ground_play(state: WellingtonState, battle: Battle, power: str) -> None:
+    """The roll now; the winner's choice once every battle card of the round is revealed (the
+    DECLARED hook). The card's entry in play names the winning Power."""
+    why = _title(HIGH_GROUND)
+    mine = SIDE[power]
+    if HIGH_GROUND in battle.outflanked:
+        winner = mine
+        battle.history.append(f"{why}: turned by #55: no roll, {mine} wins it")
+    else:
+        score: dict[str, int] = {}
+        for side in (battle.attacking, battle.defending):
+            chief = battle.commander.get(side, "")
+            half = (sides.battle_value(state, battle, chief) + 1) // 2 if chief else 0
+            face = dice.d6(state, f"{side}: {why}", "#58")
+            score[side] = face + half + (HIGH_GROUND_DRM if side == mine else 0)
+        winner = mine if score[mine] >= score[_enemy(mine)] else _enemy(mine)
+        battle.history.append(f"{why}: {score}: {winner} wins")
+    chooser = power if winner == mine else sides.army_power(state, battle, winner)
+    battle.in_play[-1] = (HIGH_GROUND, chooser)
+    state.log.append(f"{why}: {winner} takes the high ground ({chooser} chooses once every "
+                     "battle card is revealed).")
+
+
+def _high_ground_declared(state: WellingtonState, battle: Battle, power: str) -> None:
+    if battle.round != 1:
+        return
+    options = [("dice", f"{SIDE[power]} rolls {HIGH_GROUND_DICE} more dice this round")]
+    options += [(str(n), f"the enemy discards {_title(n)}")
+                for n in battle_cards.enemy_cards(battle, SIDE[power]) if n != HIGH_GROUND]
+    if len(options) == 1:
+        _high_ground_take(state, power, "dice")
+        return
+    common.ask(state, power, HIGH_GROUND, "choice", options, "the high ground: which gain?")
+
+
+def _high_ground_take(state: WellingtonState, power: str, choice: str) -> None:
+    battle = battle_cards.current(state)
+    why = _title(HIGH_GROUND)
+    if choice == "dice":
+        battle_cards.add_dice(battle, SIDE[power], HIGH_GROUND_DICE, why, 1)
+    else:
+        battle_cards.cancel(state, battle, int(choice), why)
+
+
+def _high_ground_choice(state: WellingtonState, frame: EventChoice, choice: str) -> None:
+    _high_ground_take(state, frame.power, choice)
+
+
+# --- #84 Beaten and Scattered (R) ---------------------------------------------------------------
+# "Giocatela su qualsiasi Armata o Gruppo di Armate che perde una battaglia. La metà (per
+# eccesso) di tutti i soldati sopravvissuti ed un comandante di Valore di Battaglia 0, 1 o 2
+# (se è presente) sono posti nella Casella del Raggruppamento."
+
+BEATEN = 84
+WEAK_BV = 2
+
+
+def _beaten_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Once the winner is known, before the Rout and the retreat (the DECIDED window), on a
+    loser that fought as an Army (a commander led it, 11.10 `had_army`) with units left."""
+    battle = stack.find(state, Battle)
+    return (trigger == battle_cards.DECIDED and battle is not None and bool(battle.loser)
+            and battle.had_army.get(battle.loser, False)
+            and sides.units(state, battle.duchy, battle.loser) > 0)
+
+
+def _beaten_play(state: WellingtonState, frame: EventPlay) -> None:
+    """Half the loser's surviving SP (rounded up), shared among its Powers as evenly as 11.51
+    shares losses (each owner picks the counters, 1.5), and its weakest commander of BV 0-2
+    (the lowest BV, then name) go to the Regroup Box; they are not eliminated (no battle
+    loss), so the disorganised units left are what the Rout can strike."""
+    battle = battle_cards.current(state)
+    why = _title(BEATEN)
+    loser = battle.loser
+    soldiers = sides.soldier_sp(state, battle.duchy, loser)
+    half = (soldiers + 1) // 2
+    weak = sorted((sides.battle_value(state, battle, c), c)
+                  for c in sides.commanders(state, battle.duchy, loser)
+                  if sides.battle_value(state, battle, c) <= WEAK_BV)
+    if weak:
+        cid = weak[0][1]
+        building.eliminate_commander(state, cid, REGROUP)
+        if battle.commander.get(loser) == cid:
+            battle.commander[loser] = ""
+        state.log.append(f"{why}: {h.commander_name(cid)} goes to the Regroup Box.")
+    holding = {p: building.sp(state, battle.duchy, p)
+               for p in sides.powers(state, battle.duchy, loser)
+               if building.sp(state, battle.duchy, p)}
+    shares = losses.even_shares(holding, half)
+    state.log.append(f"{why}: {half} of {soldiers} surviving SP of {loser} go to the Regroup "
+                     "Box.")
+    for power, count in reversed(list(shares.items())):
+        if count:
+            losses.lose(state, battle.duchy, power, count, why, to=REGROUP)
+    battle.marked[loser] = min(battle.marked.get(loser, 0),
+                               sides.units(state, battle.duchy, loser))
+
+
+# --- registration of the seam cards ---------------------------------------------------------------
+
+battle_cards.register_battle(BAGPIPES, battle_cards.BattleEvent(_bagpipes_playable,
+                                                                _bagpipes_play))
+battle_cards.register_battle(GOOD_GROUND, battle_cards.BattleEvent(_good_ground_playable,
+                                                                   _good_ground_play))
+battle_cards.register_hook(GOOD_GROUND, battle_cards.CLOSE, _good_ground_close)
+battle_cards.register_battle(MILITIA, battle_cards.BattleEvent(_militia_playable, _militia_play))
+battle_cards.register_battle(THUNDER, battle_cards.BattleEvent(_thunder_playable, _thunder_play))
+battle_cards.register_standing(THUNDER, _thunder_standing)
+battle_cards.register_hook(THUNDER, battle_cards.CLOSE, _thunder_close)
+battle_cards.register_battle(FIELD_FORTIFICATIONS, battle_cards.BattleEvent(_fort_playable,
+                                                                            _fort_play))
+battle_cards.register_hook(FIELD_FORTIFICATIONS, battle_cards.OUTCOME, _fort_outcome)
+battle_cards.register_battle(GRENADIERS, battle_cards.BattleEvent(_grenadiers_playable,
+                                                                  _grenadiers_play))
+battle_cards.register_hook(GRENADIERS, battle_cards.TIE, _grenadiers_tie)
+common.on_choice(GRENADIERS, "tie", _grenadiers_choice)
+cardplay.register(CAUTIOUS, cardplay.Event(_cautious_playable, _cautious_play))
+cardplay.register(CUIRASSIERS, cardplay.Event(_cuirassiers_playable, _cuirassiers_play))
+battle_cards.register_hook(CUIRASSIERS, battle_cards.ROUND_END, _cuirassiers_round_end)
+battle_cards.register_battle(HIGH_GROUND, battle_cards.BattleEvent(_high_ground_playable,
+                                                                   _high_ground_play))
+battle_cards.register_hook(HIGH_GROUND, battle_cards.DECLARED, _high_ground_declared)
+common.on_choice(HIGH_GROUND, "choice", _high_ground_choice)
+cardplay.register(BEATEN, cardplay.Event(_beaten_playable, _beaten_play))
