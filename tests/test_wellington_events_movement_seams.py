@@ -759,3 +759,21 @@ def test_95_refused_with_no_british_formation_near_and_for_an_allied_formation()
         other = act(other, "GB", "to", "salamanca")
     assert not (isinstance(top(other), ResponseWindow) and top(other).asked[0] == "GB")
     assert not cardplay.event_playable(other, "GB", 95, "")
+
+
+@pytest.mark.parametrize("storm", [False, True])
+def test_81_after_a_field_battle_the_power_that_overran_stays_in_the_duchy(storm):
+    """#81 after a field battle leaves its Effect on the duchy for the Power that overran: its
+    Armies and leaderless soldiers there neither move nor intercept until its next impulse."""
+    state = empty()
+    put(state, "wellington", "ciudad-rodrigo", [1, 0, 0])
+    put(state, "clausel", "valladolid", [1, 0, 0])
+    troops(state, "zamora", "AdN", [1, 0, 0])
+    state.flags["ciudad-rodrigo"] = "Spain"
+    if storm:
+        for duchy in ("valladolid", "zamora"):
+            state.effects.append(Effect(card=81, power="AdN", target=duchy,
+                                        until="next-impulse", started=state.impulses))
+    assert ("clausel" in movement.movable_commanders(state, "AdN")) is not storm
+    assert bool(movement.leaderless_kinds(state, "zamora", "AdN")) is not storm
+    assert bool(interception.paths(state, "valladolid", "salamanca", "AdN")) is not storm

@@ -287,8 +287,8 @@ def evasion_targets(state: WellingtonState, entry: Entry, power: str) -> list[st
     here = entry.duchy
     enemy = geo.enemy_side(SIDE[power])
     out: list[str] = []
-    if movement.mired(state, here):
-        return out                               # #3 Mud: nobody leaves the duchy
+    if movement.mired(state, here) or movement.storm_holds(state, power, here):
+        return out                               # #3 Mud, #81: nobody leaves the duchy
     for dest in geo.neighbours(here):
         if dest == entry.came_from or not geo.on_map(dest) \
                 or not crossable(state, here, dest, power):
@@ -719,7 +719,7 @@ def paths(state: WellingtonState, origin: str, target: str, power: str) -> list[
     direct line, else the duchy between. Never across a River or a blocked line (10.3: "not
     even one of its lines"), 12.4 out of an enemy fortress duchy, #3 Mud; the duchy between
     holds no enemy Formation and is no enemy fortress (9.5, 9.52: no moving through them)."""
-    if movement.mired(state, origin):
+    if movement.mired(state, origin) or movement.storm_holds(state, power, origin):
         return []
     out = []
     if target in geo.neighbours(origin) and crossable(state, origin, target, power) \

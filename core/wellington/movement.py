@@ -144,7 +144,15 @@ def held(state: WellingtonState, cid: str) -> bool:
     """#81 Thunder & Lightning: a commander whose Army made an Overrun under the storm may not
     move, evade or intercept out of its duchy until its Power's next impulse (a retreat is
     still allowed: the battle's retreat does not ask this)."""
-    return under(state, THUNDER, cid)
+    return under(state, THUNDER, cid) or storm_holds(state, power_of(cid),
+                                                     state.commanders.get(cid, ""))
+
+
+def storm_holds(state: WellingtonState, power: str, duchy: str) -> bool:
+    """#81 after a field battle: `power`'s Formations that overran at `duchy` stay there until
+    its next impulse (the battle leaves the Effect on the duchy; a siege's on the commander)."""
+    return any(e.card == THUNDER and e.until == "next-impulse" and e.power == power
+               and e.target == duchy for e in state.effects)
 
 
 def stays(state: WellingtonState, cid: str) -> bool:
@@ -488,7 +496,7 @@ def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
 def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int]:
     """9.1: infantry and cavalry may move alone, one counter at a time; artillery never."""
     if marked(state, duchy, power) or not destinations(state, duchy, power) \
-            or dissent_holds(state, power, duchy):
+            or dissent_holds(state, power, duchy) or storm_holds(state, power, duchy):
         return []
     have = building.counters(state, duchy, power)
     return [k for k in (INF, CAV) if have[k]]
