@@ -56,11 +56,6 @@ def test_TC_02_valencia_and_yecla_are_adjacent():
 # --- TC-06 Not enough counters to build (5.11) ------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: #47's call_up_place (events/cards_1_55.py) still calls events/common.place_sp, "
-    "which makes 5.11's elimination itself (from the duchy where the Power has the most SP); "
-    "the seed's 5.11 says 'a sua scelta': it needs common.place_sp_then (the owner's choice, "
-    "an EventChoice, before the placement), as docs/wellington-sieges-naval.md says"))
 def test_TC_06_call_up_with_only_3_sp_unbuilt_eliminates_1_then_places_4():
     """TC-06 (5.11, the seed's #47 example): GB plays #47 (place 4 SP) with only 3 infantry
     (3 SP) unbuilt: GB first eliminates 1 SP on the map, its choice (here its artillery at

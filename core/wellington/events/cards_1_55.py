@@ -264,17 +264,33 @@ def fatherland_playable(state: WellingtonState, power: str, trigger: str) -> boo
 
 def play_fatherland(state: WellingtonState, frame: EventPlay) -> None:
     """#20: 1 SP of its Power in every French National duchy still French-controlled; each
-    French Power gains 1 Resource. The card is removed (5.7)."""
-    for duchy in geo.duchies():
-        owner = french_national(duchy)
-        if owner and SIDE.get(geo.controller(state, duchy), "") == FRENCH:
-            common.place_sp(state, duchy, owner, 1, hands.title(FATHERLAND_IN_DANGER))
-    for power in (ADS, ADN):
-        state.resources[power] = state.resources.get(power, 0) + 1
+    French Power gains 1 Resource. The card is removed (5.7). The duchies are placed one
+    after the other (5.11: a Power short of counters chooses its SP to eliminate before each
+    placement), the Resources once every SP is placed (the card's order)."""
+    sites = [d for d in geo.duchies() if french_national(d)
+             and SIDE.get(geo.controller(state, d), "") == FRENCH]
+    fatherland_next(state, sites)
+
+
+def fatherland_next(state: WellingtonState, sites: list[str]) -> None:
+    if sites:
+        duchy = sites[0]
+        common.place_sp_then(state, duchy, french_national(duchy), 1,
+                             hands.title(FATHERLAND_IN_DANGER), FATHERLAND_IN_DANGER, "next",
+                             picked=sites[1:])
+        return
+    for french in (ADS, ADN):
+        state.resources[french] = state.resources.get(french, 0) + 1
     state.log.append("Each French Power gains 1 Resource (#20).")
 
 
+def fatherland_placed(state: WellingtonState, frame: EventStep) -> None:
+    """One duchy's SP placed (`picked`: the duchies left, then the SP placed)."""
+    fatherland_next(state, list(frame.picked[:-1]))
+
+
 cardplay.register(FATHERLAND_IN_DANGER, Event(fatherland_playable, play_fatherland))
+common.on_step(FATHERLAND_IN_DANGER, "next", fatherland_placed)
 
 
 # --- #22 Insulted Ally --------------------------------------------------------------------------
@@ -534,7 +550,10 @@ def play_call_up(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def call_up_place(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
-    common.place_sp(state, duchy, nationality(state, duchy), CALL_UP_SP, hands.title(CALL_UP))
+    """5.11 (TC-06, the seed's example): the nationality's Power, short of counters, first
+    eliminates its own SP on the map, its choice; then the 4 SP are placed."""
+    common.place_sp_then(state, duchy, nationality(state, duchy), CALL_UP_SP,
+                         hands.title(CALL_UP), CALL_UP, "")
 
 
 cardplay.register(CALL_UP, Event(call_up_playable, play_call_up))

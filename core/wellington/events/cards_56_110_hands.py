@@ -349,7 +349,7 @@ def _reversal_mode(state: WellingtonState, frame: EventChoice, noun: str) -> Non
         if target is not None:
             cardplay.cancel(state, target, f"{frame.power}'s {hands.title(REVERSAL)}")
         return
-    common.place_sp(state, noun, GB, REVERSAL_SP, hands.title(REVERSAL))
+    common.place_sp_then(state, noun, GB, REVERSAL_SP, hands.title(REVERSAL), REVERSAL, "")
 
 
 # --- #94 Knight of St George (+R, GB) ----------------------------------------------------------

@@ -199,7 +199,8 @@ def _eagles_play(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def _eagles_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
-    common.place_sp(state, duchy, frame.power, EAGLES_SP, "#86 The Eagles Come South")
+    common.place_sp_then(state, duchy, frame.power, EAGLES_SP, "#86 The Eagles Come South",
+                         EAGLES, "")
 
 
 def after_interphase(state: WellingtonState) -> None:

@@ -14,7 +14,7 @@ from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.battle import Battle
-from core.wellington.frames.events import EventChoice
+from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.movement import JoinBattle, Move
 from core.wellington.state import ADN, ADS, ALLIES, FRENCH, GB, INF, SIDE, SPAIN, WellingtonState
 from maps.wellington import MADRID
@@ -54,7 +54,8 @@ def _german_play(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def _german_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
-    common.place_sp(state, duchy, frame.power, CONSCRIPTS_SP, "#101 German Conscripts")
+    common.place_sp_then(state, duchy, frame.power, CONSCRIPTS_SP, "#101 German Conscripts",
+                         GERMAN_CONSCRIPTS, "")
 
 
 # --- #105 Afrancesados (+E, French) -----------------------------------------------------------
@@ -88,7 +89,8 @@ def _afrancesados_play(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def _afrancesados_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
-    common.place_sp(state, duchy, frame.power, AFRANCESADOS_SP, "#105 Afrancesados")
+    common.place_sp_then(state, duchy, frame.power, AFRANCESADOS_SP, "#105 Afrancesados",
+                         AFRANCESADOS, "")
 
 
 # --- #63 British Subsidies --------------------------------------------------------------------
@@ -120,10 +122,10 @@ def _subsidies_playable(state: WellingtonState, power: str, trigger: str) -> boo
 
 def _subsidies_play(state: WellingtonState, frame: EventPlay) -> None:
     """Each part happens where it can: a Power with no such port places nothing; both draw.
-    GB chooses first, then Spain (impulse order, 1.3)."""
-    for power in (GB, SPAIN):
-        drawn = hands.draw(state, power, SUBSIDIES_DRAW)
-        state.log.append(f"#63 British Subsidies: {power} draws {drawn} card.")
+    GB chooses first, then Spain (impulse order, 1.3); the cards are drawn once both have
+    placed (the card's order; 5.11: a Power short of counters chooses its SP to eliminate
+    before its placement)."""
+    common.then(state, frame.power, SUBSIDIES, "draw")       # pushed first: runs last
     for power in (SPAIN, GB):               # pushed: GB's question comes first
         places = _subsidy_places(state, power)
         if places:
@@ -136,7 +138,14 @@ def _subsidies_play(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def _subsidies_port(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
-    common.place_sp(state, duchy, frame.power, SUBSIDIES_SP, "#63 British Subsidies")
+    common.place_sp_then(state, duchy, frame.power, SUBSIDIES_SP, "#63 British Subsidies",
+                         SUBSIDIES, "")
+
+
+def _subsidies_draw(state: WellingtonState, frame: EventStep) -> None:
+    for power in (GB, SPAIN):
+        drawn = hands.draw(state, power, SUBSIDIES_DRAW)
+        state.log.append(f"#63 British Subsidies: {power} draws {drawn} card.")
 
 
 # --- #80 Incompetent Commissary ---------------------------------------------------------------
@@ -244,8 +253,11 @@ def _descent_ports(state: WellingtonState) -> list[str]:
 
 
 def _descent_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    """"(da quelli fuori gioco)": the unbuilt counters, as for every event placing SP; with
+    no British infantry unbuilt, 5.11 has GB eliminate 1 SP of its own on the map first, so
+    the card needs an unbuilt infantry or a British SP on the map."""
     return (h.own_impulse(state, power, DESCENT, trigger) and bool(_descent_ports(state))
-            and building.unbuilt(state, GB)[INF] > 0)
+            and (building.unbuilt(state, GB)[INF] > 0 or bool(common.donors(state, GB))))
 
 
 def _descent_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -258,7 +270,13 @@ def _descent_play(state: WellingtonState, frame: EventPlay) -> None:
 def _descent_port(state: WellingtonState, frame: EventChoice, port: str) -> None:
     """As by an amphibious assault (14.3): the SP came by sea this impulse (no land move
     after it, 14.2); no coastal battery fires; GB's convoys and assaults are untouched."""
-    common.place_sp(state, port, GB, DESCENT_SP, "#69 Descent from the Sea")
+    common.place_sp_then(state, port, GB, DESCENT_SP, "#69 Descent from the Sea", DESCENT,
+                         "landed", picked=[port])
+
+
+def _descent_landed(state: WellingtonState, frame: EventStep) -> None:
+    """The SP placed (5.11: GB's choice first when short of counters), then the flag."""
+    port = frame.picked[0]
     geo.set_flag(state, port, GB, "#69 Descent from the Sea")
     state.sea_moved[f"{GB}@{port}"] = state.impulses
 
@@ -552,6 +570,7 @@ cardplay.register(AFRANCESADOS, cardplay.Event(_afrancesados_playable, _afrances
 common.on_choice(AFRANCESADOS, "duchy", _afrancesados_duchy)
 cardplay.register(SUBSIDIES, cardplay.Event(_subsidies_playable, _subsidies_play))
 common.on_choice(SUBSIDIES, "port", _subsidies_port)
+common.on_step(SUBSIDIES, "draw", _subsidies_draw)
 cardplay.register(INCOMPETENT_COMMISSARY, cardplay.Event(_commissary_playable,
                                                          _commissary_play))
 common.on_choice(INCOMPETENT_COMMISSARY, "army", _commissary_army)
@@ -559,6 +578,7 @@ cardplay.register(PARTISANS, cardplay.Event(_partisans_playable, _partisans_play
 common.on_choice(PARTISANS, "formation", _partisans_formation)
 cardplay.register(DESCENT, cardplay.Event(_descent_playable, _descent_play))
 common.on_choice(DESCENT, "port", _descent_port)
+common.on_step(DESCENT, "landed", _descent_landed)
 cardplay.register(CAVALRY_RAID, cardplay.Event(_raid_playable, _raid_play))
 common.on_choice(CAVALRY_RAID, "army", _raid_army)
 common.on_choice(CAVALRY_RAID, "duchy", _raid_duchy)

@@ -9,7 +9,10 @@
                 (a Must-Play card's "draws another card and may play another", 5.6, 5.8),
                 `keep` (a card that stays face up while its effect lasts) and `release_kept`
                 (it goes on to the discard pile once its effect is over).
-    pieces      `place_sp` (an event places SP from the unbuilt counters, 5.11), `french_sp`.
+    pieces      `place_sp_then` (an event places SP from the unbuilt counters; 5.11: the owner
+                first eliminates its own SP where it chooses, then the caller's step runs),
+                `place_sp` (the automatic 5.11, for the battle cards #12, #62, #73, #90 not
+                moved yet), `french_sp`.
 """
 from __future__ import annotations
 
@@ -20,8 +23,8 @@ from core.engine import Action, Choice
 from core.wellington import building, cardplay, hands
 from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.impulse import Impulse
-from core.wellington.state import (ADN, ADS, COUNTER_NAME, COUNTER_TYPES, IN_EFFECT, IN_PLAY, SP,
-                                   Effect, WellingtonState)
+from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, IN_EFFECT,
+                                   IN_PLAY, INF, SP, Effect, WellingtonState)
 
 ChoiceHandler = Callable[[WellingtonState, EventChoice, str], None]
 StepHandler = Callable[[WellingtonState, EventStep], None]
@@ -176,7 +179,8 @@ def place_sp(state: WellingtonState, duchy: str, power: str, sp: int, why: str) 
     SP on the map to carry the event out in full: a counter of the size still needed is taken
     off the map and placed (reading: from the duchy where the Power has the most SP, the
     target excluded, the alphabetically first on a tie; the owner's choice of where is not
-    asked, so the events that place SP stay one step). Returns the SP placed."""
+    asked, so the events that place SP stay one step). Returns the SP placed. Only the
+    battle cards not moved to `place_sp_then` yet call it (#12, #62, #73, #90)."""
     placed = place_unbuilt(state, duchy, power, sp)
     exchanged = 0
     while placed < sp:
@@ -232,13 +236,24 @@ def _placed_log(state: WellingtonState, duchy: str, power: str, sp: int, placed:
 
 
 def placeable(state: WellingtonState, power: str, sp: int) -> int:
-    """The SP `place_unbuilt` would place now (smallest counters first)."""
-    placed, free = 0, building.unbuilt(state, power)
-    for kind in COUNTER_TYPES:
-        while free[kind] and placed + SP[kind] <= sp:
-            free[kind] -= 1
-            placed += SP[kind]
-    return placed
+    """The SP `place_unbuilt` would place now."""
+    return sum(n * SP[kind] for kind, n in zip(COUNTER_TYPES, fitting(state, power, sp)))
+
+
+def fitting(state: WellingtonState, power: str, sp: int) -> list[int]:
+    """The unbuilt counters of `power` to place for `sp` SP: the most SP not above `sp`, and
+    among those the smallest counters (1.5: a cavalry when 2 SP are asked and only 1 infantry
+    is free, where taking the infantry first would leave 1 SP short)."""
+    free = building.unbuilt(state, power)
+    best: tuple[int, list[int]] = (-1, [0, 0, 0])
+    for art in range(min(free[ART], sp // SP[ART]) + 1):
+        for cav in range(min(free[CAV], (sp - art * SP[ART]) // SP[CAV]) + 1):
+            rest = sp - art * SP[ART] - cav * SP[CAV]
+            inf = min(free[INF], rest // SP[INF])
+            total = sp - rest + inf * SP[INF]
+            if total > best[0]:
+                best = (total, [inf, cav, art])
+    return best[1]
 
 
 def donors(state: WellingtonState, power: str) -> list[str]:
@@ -293,14 +308,12 @@ def _place(state: WellingtonState, frame: EventStep) -> None:
 
 
 def place_unbuilt(state: WellingtonState, duchy: str, power: str, sp: int) -> int:
-    """Up to `sp` SP of `power`'s unbuilt counters placed at `duchy`, smallest first."""
+    """Up to `sp` SP of `power`'s unbuilt counters placed at `duchy` (`fitting`)."""
     placed = 0
-    free = building.unbuilt(state, power)
-    for kind in COUNTER_TYPES:
-        while free[kind] and placed + SP[kind] <= sp:
-            building.add(state, duchy, power, kind, 1)
-            free[kind] -= 1
-            placed += SP[kind]
+    for kind, count in zip(COUNTER_TYPES, fitting(state, power, sp)):
+        if count:
+            building.add(state, duchy, power, kind, count)
+            placed += count * SP[kind]
     return placed
 
 
