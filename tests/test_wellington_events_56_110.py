@@ -17,11 +17,11 @@ from core.wellington.events import cards_56_110_map as event_map
 from core.wellington.events import common
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import CommandPoints, EventPlay, Removal
-from core.wellington.frames.events import EventChoice
+from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.impulse import Impulse
 from core.wellington.frames.siege import Siege
-from core.wellington.state import (ADN, ADS, ALLIES, FRENCH, GB, IN_PLAY, RESERVES, SPAIN,
-                                   WellingtonState)
+from core.wellington.state import (ADN, ADS, ALLIES, FRENCH, GB, IN_PLAY, REGROUP, RESERVES,
+                                   SPAIN, WellingtonState)
 from core.wellington.frames.impulse import ResponseWindow
 from tests.support.wellington_battle import CALLER, Caller, board, place
 
@@ -687,19 +687,62 @@ def test_66_commanders_health_bv_0_for_the_rest_of_the_impulse() -> None:
 # --- #73 Conscripts, #76 Exploring Officers / Spies, #93 Admiralty / Hearts of Oak ------------
 
 
+def run_step(state: WellingtonState, card: int, what: str) -> None:
+    """The event's after-step on top of the stack runs (the battle frame under it, built by
+    hand here, is not run)."""
+    step = top(state)
+    assert isinstance(step, EventStep) and (step.card, step.what) == (card, what)
+    common.EVENT_STEP.steps[0](state, step)
+    state.stack.remove(step)
+
+
+def choose_only(state: WellingtonState, power: str, noun: str) -> None:
+    """The event's question on top is answered; nothing below it is run."""
+    ask = top(state)
+    assert isinstance(ask, EventChoice) and ask.power == power and noun in ask.options
+    common.EVENT_CHOICE.handlers["event-choice"](state, ask, noun)
+
+
 def test_73_conscripts_2_sp_of_the_commander_s_power_join_before_round_1() -> None:
     state = game(SPAIN)
     battle = spanish_battle(state, 1)
     place(state, "zamora", SPAIN, commanders=("castanos",))
     battle.start_units = {ALLIES: 4, FRENCH: 3}
     give(state, SPAIN, 73)
-    battle_cards.play_battle_card(state, battle, SPAIN, 73)
+    assert battle_cards.may_declare(state, battle, SPAIN, 73)
+    battle_cards.resolve(state, battle, SPAIN, 73)            # announced, unanswered
     assert building.sp(state, "zamora", SPAIN) == 5
+    run_step(state, 73, "join")
     assert battle.start_units[ALLIES] == 6
     battle.round = 2
     give(state, ADN, 73)
     place(state, "zamora", ADN, commanders=("marmont",))
     assert not battle_cards.may_declare(state, battle, ADN, 73)     # before round 1 only
+
+
+def test_73_conscripts_5_11_the_owner_eliminates_where_it_chooses_then_2_join() -> None:
+    """5.11: Spain has only 1 infantry unbuilt for #73's 2 SP: it eliminates 1 SP of its own
+    on the map, its choice (Cadiz, not Zamora), then 2 infantry join Castaños at Zamora and
+    count from the battle's start (11.9)."""
+    state = game(SPAIN)
+    battle = spanish_battle(state, 1)
+    place(state, "zamora", SPAIN, commanders=("castanos",))
+    left = building.unbuilt(state, SPAIN)
+    place(state, "cadiz", SPAIN, infantry=left[0] - 1, cavalry=left[1], artillery=left[2])
+    battle.start_units = {ALLIES: 4, FRENCH: 3}
+    give(state, SPAIN, 73)
+    assert battle_cards.may_declare(state, battle, SPAIN, 73)
+    battle_cards.resolve(state, battle, SPAIN, 73)            # announced, unanswered
+    ask = top(state)
+    assert isinstance(ask, EventChoice) and ask.step == common.EXCHANGE
+    assert {"cadiz", "zamora"} <= set(ask.options)
+    assert building.sp(state, "zamora", SPAIN) == 3                # nothing placed yet
+    choose_only(state, SPAIN, "cadiz")
+    assert building.sp(state, "zamora", SPAIN) == 3                # still nothing: 1 SP short
+    run_step(state, 73, common.PLACE)                              # 5.11's placing step
+    assert building.sp(state, "zamora", SPAIN) == 5
+    run_step(state, 73, "join")
+    assert battle.start_units[ALLIES] == 6
 
 
 def test_73_conscripts_need_a_friendly_commander() -> None:
@@ -791,20 +834,115 @@ def test_93_is_great_britain_s() -> None:
 # --- #62 Nationalist Revolt, #90 The Spanish Levy ---------------------------------------------
 
 
+def evasion_asked(state: WellingtonState, power: str) -> EventChoice:
+    """The French Power attacked by a rising is asked whether to evade first (10.5)."""
+    ask = top(state)
+    assert isinstance(ask, EventChoice) and ask.power == power and ask.step == "evade"
+    assert "stay" in ask.options
+    return ask
+
+
 def test_90_spanish_levy_2_sp_attack_with_2_more_dice_and_take_the_duchy() -> None:
-    """Avila (occupied, 1 AdN SP): the levy rolls 2 SP + 2 dice = 4 dice [6, 6, 6, 6], the
-    French 1 SP + 2 (11.3) = 3 dice [1, 1, 1]: the French are overrun; the Spanish flag."""
+    """Avila (occupied, 1 AdN SP): the infantry may evade first and stays; the levy rolls
+    2 SP + 2 dice = 4 dice [6, 6, 6, 6], the French 1 SP + 2 (11.3) = 3 dice [1, 1, 1]: the
+    French are overrun; the Spanish flag."""
     state = game(GB)
     place(state, "avila", ADN, infantry=1)
     give(state, SPAIN, 90)
     play(state, SPAIN, 90, "cp-card:10")
+    state = choose(state, SPAIN, f"{SPAIN}|avila")
+    assert building.sp(state, "avila", SPAIN) == 2
+    assert any(o.startswith("soldiers>") for o in evasion_asked(state, ADN).options)
     with scripted([6, 6, 6, 6, 1, 1, 1], strict=True):
-        state = choose(state, SPAIN, f"{SPAIN}|avila")
+        state = choose(state, ADN, "stay")
     battle_line = [line for line in state.log if "#90 The Spanish Levy" in line and "dice" in line]
     assert battle_line and "rolls 4 dice" in battle_line[0]
     state = stack.act(state, FLOW, SPAIN, Action("no-flag"), settle=flow.settle)
     assert building.sp(state, "avila", SPAIN) == 2 and building.sp(state, "avila", ADN) == 0
     assert state.flags["avila"] == SPAIN
+
+
+def levy_at_valladolid() -> WellingtonState:
+    """The tutorial's TC-E11/E12 position: Marmont (2-6) + 1 cavalry at Valladolid (AdN), an
+    AdN infantry at Salamanca; Spain raises the levy at Valladolid."""
+    state = game(GB)
+    place(state, "valladolid", ADN, cavalry=1, commanders=("marmont",), lead=True)
+    place(state, "salamanca", ADN, infantry=1)
+    give(state, SPAIN, 90)
+    play(state, SPAIN, 90, "cp-card:10")
+    return choose(state, SPAIN, f"{SPAIN}|valladolid")
+
+
+def test_90_tc_e12_marmont_fails_to_evade_then_the_levy_attacks_with_4_dice() -> None:
+    """TC-E12/E13 (10.7, G.22): Marmont tries Salamanca: 5 + 2 (BV) + 1 (friendly) = 8 < 9
+    (no -1: control before the rising, G.18): he stays with a battle marker; round 1 the
+    Spanish roll 2 + 0 + 2 (#90) = 4 dice, no die for the failed evasion."""
+    state = levy_at_valladolid()
+    ask = evasion_asked(state, ADN)
+    label = ask.labels[ask.options.index("army>salamanca")]
+    assert "needs 6+" in label and "-1" not in label
+    start = len(state.log)
+    with scripted([2, 3] + [5, 1, 1, 1] + [6, 1, 1, 1, 1, 1] + [6] + [1] * 5, strict=True):
+        state = choose(state, ADN, "army>salamanca")
+    assert state.commanders["marmont"] == "valladolid" and "marmont" in state.bfi
+    log = "\n".join(state.log[start:])
+    assert "Battle at Valladolid: Spain attacks" in log
+    assert "Round 1: Allies rolls 4 dice" in log and "Round 1: French rolls 6 dice" in log
+    assert "Round 2: Allies rolls 1 dice" in log and "Round 2: French rolls 5 dice" in log
+    assert "Allies wins" in log
+
+
+def test_90_marmont_evades_on_9_no_battle_and_the_spanish_flag() -> None:
+    """The other branch: 6 + 3 + 3 = 12 >= 9: Marmont's Army (the cavalry) goes to Salamanca
+    (friendly: no attrition); no French Formation is left, so no battle: the levy is
+    victorious and the Spanish flag goes up at Valladolid."""
+    state = levy_at_valladolid()
+    evasion_asked(state, ADN)
+    with scripted([3, 3], strict=True):
+        state = choose(state, ADN, "army>salamanca")
+    decline(state, "entered:evade:marmont:valladolid>salamanca")
+    stack.run(state, FLOW, flow.settle)
+    assert state.commanders["marmont"] == "salamanca"
+    assert building.counters(state, "salamanca", ADN) == [1, 1, 0]
+    assert stack.find(state, Battle) is None
+    assert state.flags["valladolid"] == SPAIN
+
+
+def test_90_leaderless_counters_evade_each_on_its_own() -> None:
+    """10.5: two leaderless AdN infantry at Avila roll one by one, to Madrid (AdN): 9 + 1
+    (friendly) succeeds, 4 + 1 fails; the one left takes a battle marker and fights."""
+    state = game(GB)
+    place(state, "avila", ADN, infantry=2)
+    give(state, SPAIN, 90)
+    play(state, SPAIN, 90, "cp-card:10")
+    state = choose(state, SPAIN, f"{SPAIN}|avila")
+    ask = evasion_asked(state, ADN)
+    dest = next(o for o in ask.options if o.startswith("soldiers>"))
+    with scripted([4, 5, 2, 2] + [6, 6, 1, 1] + [1, 1, 1], strict=True):
+        state = choose(state, ADN, dest)
+    where = dest.split(">")[1]
+    assert building.sp(state, where, ADN) >= 1 and f"{ADN}:avila" in state.bfi
+    log = "\n".join(state.log)
+    assert "1 of 2 succeed" in log and "Round 1: French rolls 3 dice" in log
+
+
+def test_90_levy_by_5_11_when_every_spanish_counter_is_on_the_map_R16() -> None:
+    """R16, 5.11: every Spanish counter is on the map (Cadiz): Spain eliminates 2 SP there,
+    1 at a time, its choice, and the 2 SP rise at Avila."""
+    state = game(GB)
+    place(state, "avila", ADN, infantry=1)
+    left = building.unbuilt(state, SPAIN)
+    place(state, "cadiz", SPAIN, infantry=left[0], cavalry=left[1], artillery=left[2])
+    had = building.sp(state, "cadiz", SPAIN)
+    give(state, SPAIN, 90)
+    play(state, SPAIN, 90, "cp-card:10")
+    state = choose(state, SPAIN, f"{SPAIN}|avila")
+    for _ in range(2):
+        assert top(state).step == common.EXCHANGE and "cadiz" in top(state).options
+        state = choose(state, SPAIN, "cadiz")
+    assert building.sp(state, "cadiz", SPAIN) == had - 2
+    assert building.sp(state, "avila", SPAIN) == 2
+    evasion_asked(state, ADN)
 
 
 def test_90_levy_only_where_the_french_are_and_unfortified() -> None:
@@ -817,11 +955,14 @@ def test_90_levy_only_where_the_french_are_and_unfortified() -> None:
     assert not any(geo.is_fortress(state, d) for d in options)
 
 
-def test_90_no_levy_without_a_spanish_counter_left_R16() -> None:
+def test_90_no_levy_with_no_spanish_counter_to_place_R16() -> None:
+    """No Spanish counter unbuilt and no Spanish SP on the map to eliminate for one (all in
+    the Regroup Box): nothing can rise (5.11)."""
     state = game(GB)
     place(state, "avila", ADN, infantry=1)
     left = building.unbuilt(state, SPAIN)
-    place(state, "cadiz", SPAIN, infantry=left[0], cavalry=left[1], artillery=left[2])
+    state.troops.setdefault(REGROUP, {})[SPAIN] = list(left)
+    assert not any(building.unbuilt(state, SPAIN))
     give(state, SPAIN, 90)
     assert not cardplay.event_playable(state, SPAIN, 90, "cp-card:10")
 
@@ -847,12 +988,71 @@ def test_62_revolt_plus_1_die_every_round() -> None:
     place(state, "avila", ADN, infantry=1)
     give(state, GB, 62)
     play(state, GB, 62)
+    state = choose(state, GB, f"{SPAIN}|avila")
     with scripted([1] * 12, strict=True):                     # two rounds of 3 + 3 dice
-        state = choose(state, GB, f"{SPAIN}|avila")
+        state = choose(state, ADN, "stay")
     rolls = [line for line in state.log if line.startswith("Round") and "Allies rolls" in line]
     assert len(rolls) == 2
     assert all("rolls 3 dice" in r and "+1 #62 Nationalist Revolt" in r for r in rolls)
     assert "avila" not in state.flags                            # not victorious
+
+
+def revolt_answered_by_the_levy(levy_at: str) -> WellingtonState:
+    """TC-08's first two cards: Toledo (2 AdN infantry); GB plays #62; Spain answers its
+    announcement with #90, raised at `levy_at`, before #62 resolves."""
+    state = game(GB)
+    place(state, "toledo", ADN, infantry=2)
+    give(state, GB, 62)
+    give(state, SPAIN, 90)
+    cardplay.play_event(state, GB, 62, "")
+    stack.run(state, FLOW, flow.settle)
+    assert isinstance(top(state), ResponseWindow) and top(state).trigger == "play:62"
+    while top(state).asked[0] != SPAIN:
+        stack.apply(state, FLOW, Action("no-response"), flow.settle)
+    state = stack.act(state, FLOW, SPAIN, Action("respond", 90), settle=flow.settle)
+    decline(state, "play:90")
+    state = choose(state, SPAIN, f"{SPAIN}|{levy_at}")
+    assert building.sp(state, levy_at, SPAIN) == 2
+    assert stack.find(state, Battle) is None                     # it waits for #62
+    decline(state, "event:90")
+    decline(state, "play:62")
+    return state
+
+
+def test_62_and_90_tc_08_the_levy_answering_the_revolt_joins_its_battle() -> None:
+    """TC-08 (5.2: "the effects of different Responses combine"): #90 answering #62 at Toledo
+    places its 2 SP and waits; #62's 2 SP join them: one attack, 4 SP + 1 (#62) + 2 (#90) =
+    7 dice in round 1 against 2 + 2 = 4; the levy fights no battle of its own."""
+    state = revolt_answered_by_the_levy("toledo")
+    state = choose(state, GB, f"{SPAIN}|toledo")
+    assert building.sp(state, "toledo", SPAIN) == 4
+    ask = evasion_asked(state, ADN)
+    assert all("Uncontrolled" not in label for label in ask.labels)   # control before (G.18)
+    with scripted([6, 6, 1, 1, 1, 1, 1] + [1] * 4, strict=True):
+        state = choose(state, ADN, "stay")
+    rounds = [line for line in state.log if line.startswith("Round 1: Allies rolls")]
+    assert len(rounds) == 1 and "rolls 7 dice" in rounds[0]
+    assert "+1 #62 Nationalist Revolt" in rounds[0] and "+2 #90 The Spanish Levy" in rounds[0]
+    assert building.sp(state, "toledo", ADN) == 0
+    assert len([line for line in state.log if line.startswith("Battle at Toledo")]) == 1
+
+
+def test_62_and_90_the_levy_answering_a_revolt_elsewhere_fights_after_it() -> None:
+    """#90 at Toledo answers a #62 that rises at Avila: the revolt fights first (its own
+    evasion question and battle), then the levy attacks at Toledo on its own."""
+    state = revolt_answered_by_the_levy("toledo")
+    place(state, "avila", ADN, infantry=1)
+    state = choose(state, GB, f"{SPAIN}|avila")
+    evasion_asked(state, ADN)
+    with scripted([6, 6, 6, 1, 1, 1], strict=True):          # Avila: 3 dice against 3
+        state = choose(state, ADN, "stay")
+    while not (isinstance(top(state), EventChoice) and top(state).step == "evade"):
+        power = state.active[0]
+        verbs = {c.action.verb for c in stack.choices(state, FLOW, power)}
+        verb = "no-flag" if "no-flag" in verbs else "no-response"
+        state = stack.act(state, FLOW, power, Action(verb), settle=flow.settle)
+    ask = evasion_asked(state, ADN)
+    assert any(">" in o for o in ask.options) and ask.picked[1] == "toledo"
 
 
 # --- #106 Dragoons ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ dice and outcome, and the risings that start a battle (#60, #62, #71, #73, #75, 
 from __future__ import annotations
 
 from core import cards, dice, stack
-from core.wellington import attrition, building, cardplay, hands, siege
+from core.wellington import attrition, building, cardplay, hands, interception, movement, siege
 from core.wellington import flags as geo
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import losses, procedure, sides
@@ -14,9 +14,10 @@ from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
+from core.wellington.frames.movement import Army, Entry
 from core.wellington.frames.siege import Siege
-from core.wellington.state import (ALLIES, FRENCH, GB, REGROUP, SIDE, SPAIN, Effect,
-                                   WellingtonState)
+from core.wellington.state import (ALLIES, ART, CAV, FRENCH, GB, INF, POWERS, REGROUP, SIDE,
+                                   SPAIN, Effect, WellingtonState)
 
 SAPPERS = 71
 BAGGAGE_TRAIN = 75
@@ -203,12 +204,22 @@ def _conscripts_battle_play(state: WellingtonState, battle: Battle, power: str) 
 
 
 def _conscripts_join(state: WellingtonState, duchy: str, power: str) -> None:
-    """The SP come from the unbuilt counters (5.11) and are in the battle from its start
-    (its `start_units`, 11.9)."""
-    placed = common.place_sp(state, duchy, power, CONSCRIPT_SP, "#73 Conscripts")
+    """The SP come from the unbuilt counters (5.11: the owner first eliminates its own SP
+    where it chooses when they run short, `common.place_sp_then`); `_conscripts_joined`."""
+    common.place_sp_then(state, duchy, power, CONSCRIPT_SP, "#73 Conscripts", CONSCRIPTS,
+                         JOIN, picked=[duchy])
+
+
+JOIN = "join"
+
+
+def _conscripts_joined(state: WellingtonState, frame: EventStep) -> None:
+    """The SP placed are in the battle from its start (its `start_units`, 11.9); in a siege
+    they are simply there."""
+    duchy, placed = frame.picked[0], int(frame.picked[-1])
     battle = stack.find(state, Battle)
     if battle is not None and battle.duchy == duchy:
-        side = SIDE[power]
+        side = SIDE[frame.power]
         battle.start_units[side] = battle.start_units.get(side, 0) + placed
 
 
@@ -255,12 +266,22 @@ def _french_controlled(state: WellingtonState, duchy: str) -> bool:
     return SIDE.get(geo.controller(state, duchy), "") == FRENCH
 
 
+def _french_held(state: WellingtonState, duchy: str) -> bool:
+    """French control as it stood before a rising's SP made the duchy Uncontrolled (3.1)."""
+    return SIDE.get(geo.holder(state, duchy), "") == FRENCH and geo.has_formation(
+        state, duchy, FRENCH)
+
+
 def _revolt_places(state: WellingtonState) -> list[tuple[str, str]]:
     """(Power, duchy): Spain's in an unfortified French-controlled duchy of Spain; GB's in an
-    unfortified British National duchy under French control."""
+    unfortified British National duchy under French control. A duchy where a rising that
+    answered this one waits counts as it was before those SP came (French-held with a French
+    Formation there): the Responses combine (5.2's example, TC-08)."""
     out = []
+    waiting = {f.picked[0] for f in state.stack if isinstance(f, EventStep) and f.what == WAITING}
     for d in geo.duchies():
-        if geo.is_fortress(state, d) or not _french_controlled(state, d):
+        if geo.is_fortress(state, d) or not (
+                _french_controlled(state, d) or (d in waiting and _french_held(state, d))):
             continue
         if geo.country(d) == "Spain" and _can_rise(state, SPAIN):
             out.append((SPAIN, d))
@@ -270,8 +291,9 @@ def _revolt_places(state: WellingtonState) -> list[tuple[str, str]]:
 
 
 def _can_rise(state: WellingtonState, power: str) -> bool:
-    """An unbuilt counter of the Power is left to be placed (5.11's exchange is OPEN)."""
-    return any(building.unbuilt(state, power))
+    """A counter of the Power can be placed: an unbuilt one, or one its owner frees by
+    eliminating its own SP on the map (5.11, R16)."""
+    return any(building.unbuilt(state, power)) or bool(common.donors(state, power))
 
 
 def _levy_places(state: WellingtonState) -> list[str]:
@@ -306,25 +328,267 @@ def _levy_play(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def _rise(state: WellingtonState, frame: EventChoice, noun: str) -> None:
-    """The SP are placed (5.11) and attack every French Formation there (a battle, 11, the
-    rising Power attacking; they came from nowhere, so a defeat sends them to the Regroup
-    Box, 11.62). Then, if they hold the duchy alone, the flag (`_after_rising`). With no
-    French Formation there is nothing to beat (R10): the flag at once."""
+    """The SP are placed (5.11: the owner chooses what to eliminate when its counters run
+    short, `common.place_sp_then`), then `_risen` runs. The duchy's control as it stood
+    before the SP came is kept for the evasion modifiers (10.7, G.18)."""
     power, duchy = noun.split("|")
-    if not common.place_sp(state, duchy, power, RISING_SP, hands.title(frame.card)):
-        return                                 # no counter left to place (5.11 OPEN): no rising
-    common.then(state, power, frame.card, "flag", picked=[duchy])
-    if not geo.has_formation(state, duchy, FRENCH):
+    before = next((f.picked[1] for f in _joining(state, duchy)),   # before a waiting rising
+                  geo.controller(state, duchy))
+    common.place_sp_then(state, duchy, power, RISING_SP, hands.title(frame.card), frame.card,
+                         RISEN, picked=[duchy, before])
+
+
+RISEN = "risen"          # the SP are placed
+WAITING = "waiting"      # a rising answering a pending one waits beneath it (5.2, TC-08)
+EVASIONS = "evasions"    # the French Formations attacked may evade first (10.5-10.7)
+ATTACK = "attack"        # the battle (11)
+FLAG = "flag"            # victorious: the flag
+EVADE = "evade"          # the EventChoice of one French Power's evasion
+JOINED = "joined"        # a waiting rising's mark: its SP and dice fought in another's battle
+STAY = "stay"
+RISINGS = (NATIONALIST_REVOLT, SPANISH_LEVY)
+
+
+def _risen(state: WellingtonState, frame: EventStep) -> None:
+    """The SP placed attack every French Formation there (11, the rising Power attacking;
+    they came from nowhere, so a defeat sends them to the Regroup Box, 11.62), once the
+    French have had their chance to evade (10.5: any Formation attacked may evade; the
+    tutorial's Marmont, TC-E12). With no French Formation there is nothing to beat (R10): the
+    flag at once. A rising answering another rising still pending (announced, not resolved:
+    5.2, "the effects of different Responses combine", TC-08) waits beneath it: if that one
+    rises in the same duchy, one battle is fought with both risings' SP and dice."""
+    duchy, before, placed = frame.picked[0], frame.picked[1], int(frame.picked[-1])
+    if not placed:
+        state.log.append(f"{hands.title(frame.card)}: no SP could be placed: no rising.")
         return
-    procedure.start(state, duchy, power, f"{power}:{duchy}", "", False)
+    if not geo.has_formation(state, duchy, FRENCH):
+        common.then(state, frame.power, frame.card, FLAG, picked=[duchy])
+        return
+    if wait_for_pending_rising(state, frame.power, frame.card, duchy, before):
+        return
+    _attack(state, frame.power, frame.card, duchy, before)
+
+
+def wait_for_pending_rising(state: WellingtonState, power: str, card: int, duchy: str,
+                            before: str = "") -> bool:
+    """5.2 ("the effects of different Responses combine", TC-08): an event whose placed SP
+    attack at `duchy`, resolving while a rising (#62, #90) it answered is still pending,
+    does not fight now: its step `WAITING` (registered by `card` with `common.on_step`;
+    `picked` [duchy, before]) goes beneath that rising's EventPlay and runs once it is over.
+    If that rising attacks at `duchy`, its battle takes the waiting SP (they are there) and
+    their dice (#62, #90), and marks the step `JOINED`: it fights no battle of its own, only
+    what follows one (its flag). Otherwise the step attacks alone. False (nothing done)
+    when no rising is pending. #35 Juramentados should call it too (report, TC-08)."""
+    pending = _pending_rising(state)
+    if pending is None:
+        return False
+    state.stack.insert(state.stack.index(pending),
+                       EventStep(power=power, card=card, what=WAITING, picked=[duchy, before]))
+    state.log.append(f"{hands.title(card)}: the SP at {geo.name(duchy)} attack when "
+                     f"{hands.title(pending.card)} is resolved (5.2: the Responses combine).")
+    return True
+
+
+def _pending_rising(state: WellingtonState) -> EventPlay | None:
+    """The nearest rising (#62, #90) announced and not resolved yet (its EventPlay still
+    before its `carry_out`, not cancelled): the one a rising resolving now answers."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, EventPlay) and frame.card in RISINGS and frame.step <= 1 \
+                and not frame.cancelled:
+            return frame
+    return None
+
+
+def _attack(state: WellingtonState, power: str, card: int, duchy: str, before: str) -> None:
+    """The evasions, then the battle, then the flag (pushed in the reverse order)."""
+    common.then(state, power, card, FLAG, picked=[duchy])
+    common.then(state, power, card, ATTACK, picked=[duchy])
+    common.then(state, power, card, EVASIONS, picked=[duchy, before])
+
+
+def _waiting(state: WellingtonState, frame: EventStep) -> None:
+    """The rising this one answered is over. Joined into its battle: only the flag is left;
+    otherwise (it rose elsewhere, or was cancelled) this rising attacks on its own."""
+    duchy, before = frame.picked[0], frame.picked[1]
+    if JOINED in frame.picked or not geo.has_formation(state, duchy, FRENCH) \
+            or not building.sp(state, duchy, frame.power):
+        _after_rising(state, frame)
+        return
+    _attack(state, frame.power, frame.card, duchy, before)
+
+
+def _joining(state: WellingtonState, duchy: str) -> list[EventStep]:
+    """The risings waiting (`WAITING`) to attack at `duchy`, not joined yet."""
+    return [f for f in state.stack if isinstance(f, EventStep) and f.what == WAITING
+            and f.picked[0] == duchy and JOINED not in f.picked]
+
+
+def _rising_dice(battle: Battle, power: str, card: int) -> None:
+    """#62: +1 die every round; #90: +2 in the first round (G.32); any other event's SP
+    (#35) bring none."""
+    why = hands.title(card)
+    if card == NATIONALIST_REVOLT:
+        battle_cards.add_dice(battle, SIDE[power], REVOLT_DICE, why, round_=0)
+    elif card == SPANISH_LEVY:
+        battle_cards.add_dice(battle, SIDE[power], LEVY_DICE, why, round_=FIRST_ROUND)
+
+
+def _fight(state: WellingtonState, frame: EventStep) -> None:
+    """The battle, if French Formations stayed and the rising SP are still there; the risings
+    waiting to attack the same duchy join it (their SP are there; their dice are added and
+    they fight no battle of their own)."""
+    duchy = frame.picked[0]
+    if not geo.has_formation(state, duchy, FRENCH) or not building.sp(state, duchy,
+                                                                       frame.power):
+        return
+    joined = _joining(state, duchy)
+    procedure.start(state, duchy, frame.power, f"{frame.power}:{duchy}", "", False)
     battle = stack.top(state)
     assert isinstance(battle, Battle)
-    why = hands.title(frame.card)
-    if frame.card == NATIONALIST_REVOLT:
-        battle_cards.add_dice(battle, SIDE[power], REVOLT_DICE, why, round_=0)
-    else:
-        battle_cards.add_dice(battle, SIDE[power], LEVY_DICE, why, round_=FIRST_ROUND)
+    _rising_dice(battle, frame.power, frame.card)
+    for other in joined:
+        other.picked.append(JOINED)
+        _rising_dice(battle, other.power, other.card)
+        battle.history.append(f"{hands.title(other.card)}'s rising joins the battle (5.2)")
+    if SPANISH_LEVY in [frame.card] + [o.card for o in joined]:
         battle.evasion_failed = False          # G.22: no failed-evasion die for these SP
+
+
+# --- the evasions before a rising's battle (10.5-10.7) ----------------------------------------
+# interception.py's evasion (EvadeAsk, Attempt) belongs to a move's Entry (its `before`, the
+# mover's Move, the evaders' owed attrition): a rising has no entry, so its questions are
+# EventChoices here, built from interception's own rules (`evaders`, `loose_soldiers`,
+# `evasion_targets`, `modifiers`, `SUCCESS`) on an Entry that is never pushed.
+
+
+def _entry(power: str, duchy: str, before: str) -> Entry:
+    """What the evasion rules read of an entry: the duchy, its control before the rising
+    (G.18), no duchy the enemy came from (every adjacent duchy may be chosen, 10.5)."""
+    return Entry(power=power, formation=f"{power}:{duchy}", duchy=duchy, came_from="",
+                 line="", before=before, from_control="")
+
+
+def _evade_options(state: WellingtonState, entry: Entry, power: str,
+                   tried: list[str]) -> list[tuple[str, str]]:
+    """`power`'s Army or Army Group (one attempt, 10.5) and its leaderless soldiers (each
+    counter on its own), to each duchy 10.6 allows."""
+    targets = interception.evasion_targets(state, entry, power)
+    out: list[tuple[str, str]] = []
+    chiefs, leader = interception.evaders(state, entry, power)
+    if chiefs and f"{power}:army" not in tried:
+        what = "Army Group" if len(chiefs) > 1 else "Army"
+        for dest in targets:
+            mods = interception.modifiers(state, "evade", power, entry.duchy, dest, leader,
+                                          entry)
+            out.append((f"army>{dest}", f"{building.commander(leader).name}'s {what} evades "
+                        f"to {geo.name(dest)}: {interception.describe(mods)} (10.7)"))
+    loose = interception.loose_soldiers(state, entry, power)
+    if f"{power}:soldiers" not in tried and (
+            loose[INF] or loose[CAV]
+            or (loose[ART] and interception.can_change_artillery(state, power))):
+        for dest in targets:
+            mods = interception.modifiers(state, "evade", power, entry.duchy, dest, "", entry)
+            out.append((f"soldiers>{dest}", f"The leaderless soldiers evade to "
+                        f"{geo.name(dest)}, each counter on its own: "
+                        f"{interception.describe(mods)} (10.5, 10.7)"))
+    return out
+
+
+def _evasions(state: WellingtonState, frame: EventStep) -> None:
+    """Each French Power with a Formation there, in impulse order, until it stays or has
+    nothing left to try; `picked`: duchy, control before, then what was tried."""
+    duchy, before, tried = frame.picked[0], frame.picked[1], frame.picked[2:]
+    entry = _entry(frame.power, duchy, before)
+    for power in POWERS:
+        if SIDE[power] != FRENCH or f"{power}:{STAY}" in tried:
+            continue
+        options = _evade_options(state, entry, power, tried)
+        if options:
+            common.ask(state, power, frame.card, EVADE,
+                       [*options, (STAY, "Stay and fight")],
+                       f"{hands.title(frame.card)}: {frame.power}'s SP rise at "
+                       f"{geo.name(duchy)}. Evade (10.5)?",
+                       picked=[frame.power, duchy, before, *tried])
+            return
+
+
+def _evade(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    """One attempt (2d6, 9 or more with the modifiers, 10.7). Success: the Formation goes
+    (attrition into an enemy-controlled duchy or a besieged enemy fortress, 10.5, or across
+    a Pass not friendly at both ends, 9.41). Failure: it stays, a BFI marker on it (the
+    tutorial: "Si pone su Marmont un segnalino di battaglia"), no terrain for it (10.7); the
+    rising gets no failed-evasion die (G.22). Then the next question."""
+    riser, duchy, before, *tried = frame.picked
+    power = frame.power
+    what, _, dest = noun.partition(">")
+    common.then(state, riser, frame.card, EVASIONS, picked=[duchy, before, *tried,
+                                                             f"{power}:{what}"])
+    if noun == STAY:
+        return
+    entry = _entry(riser, duchy, before)
+    if what == "army":
+        chiefs, leader = interception.evaders(state, entry, power)
+        armies: list[Army] = []
+        for cid in chiefs:
+            army = Army(commander=cid, power=movement.power_of(cid))
+            army.troops = movement.fill(movement.free_troops(state, duchy, army.power, armies),
+                                        movement.command_value(state, cid))
+            armies.append(army)
+        rolls = [interception.two_dice(state, f"{power} evade by {leader}", "10.7")]
+    else:
+        leader = ""
+        while building.counters(state, duchy, power)[ART] and \
+                building.make_change(state, duchy, power, ART):
+            state.log.append(f"{power} changes an artillery counter to evade (10.5).")
+        loose = interception.loose_soldiers(state, entry, power)
+        armies = [Army(commander="", power=power, troops=[1 if k == kind else 0
+                                                          for k in (INF, CAV, ART)])
+                  for kind in (INF, CAV) for _ in range(loose[kind])]
+        rolls = [interception.two_dice(state, f"{power} evade by a counter", "10.7")
+                 for _ in armies]
+    mods = interception.modifiers(state, "evade", power, duchy, dest, leader, entry)
+    total = sum(v for _, v in mods)
+    gone = [a for a, r in zip(armies, rolls) if r + total >= interception.SUCCESS]
+    state.log.append(f"{power}'s evasion to {geo.name(dest)}: rolled {rolls}, "
+                     f"{len(gone)} of {len(armies)} succeed "
+                     f"({interception.describe(mods)}, 10.7).")
+    if len(gone) < len(armies):
+        movement.record_failed_evasion(state, duchy)
+        for fid in [a.commander for a in armies] if leader else [f"{power}:{duchy}"]:
+            if fid not in state.bfi:
+                state.bfi.append(fid)
+    if gone:
+        _evade_to(state, power, duchy, dest, gone, leader, before)
+
+
+def _evade_to(state: WellingtonState, power: str, origin: str, dest: str, armies: list[Army],
+              leader: str, before: str) -> None:
+    """The evaders go (interception.arrive's evasion half, its attrition at once: a rising
+    has no mover's attrition to wait for, 10.9)."""
+    side = SIDE[power]
+    into = geo.controller(state, dest)
+    besieged = movement.besieged_enemy_fortress(state, dest, power)
+    line = movement.line_kind(state, origin, dest, power)
+    causes: list[str] = []
+    if (into and SIDE[into] != side) or besieged:
+        causes.append(interception.EVADE_INTO_ENEMY)
+    if line == "pass" and not (movement.friendly_owner(before, power)
+                               and movement.friendly_owner(into, power)):
+        causes.append(movement.PASS)
+    if movement.straggling(state, armies):
+        causes.append(movement.STRAGGLING)
+    for army in armies:
+        movement.shift(state, army, origin, dest)
+        if movement.formation_id(army, origin) in state.bfi:
+            state.bfi.append(movement.formation_id(army, dest))
+    state.log.append(f"{leader or power + ' soldiers'} evade to {geo.name(dest)} (10.7).")
+    movement.leadership(state, origin, arrived=False)
+    movement.arrive_with(state, dest, [leader] + [c for a in armies for c in movement.members(a)
+                                                  if c != leader] if leader else [])
+    if causes:
+        movement.attrition(state, dest, armies, causes, movement.formation_id(armies[0], dest))
+    movement.entered(state, "evade", movement.formation_id(armies[0], dest), origin, dest,
+                     power)
 
 
 def _after_rising(state: WellingtonState, frame: EventStep) -> None:
@@ -444,12 +708,17 @@ battle_cards.register_battle(CONSCRIPTS, battle_cards.BattleEvent(_conscripts_ba
 siege.register_card(CONSCRIPTS, siege.SiegeCardEvent(_conscripts_siege_playable,
                                                      _conscripts_siege_play))
 common.on_choice(CONSCRIPTS, "power", _conscripts_power)
+common.on_step(CONSCRIPTS, JOIN, _conscripts_joined)
 cardplay.register(NATIONALIST_REVOLT, cardplay.Event(_revolt_playable, _revolt_play))
-common.on_choice(NATIONALIST_REVOLT, "duchy", _rise)
-common.on_step(NATIONALIST_REVOLT, "flag", _after_rising)
 cardplay.register(SPANISH_LEVY, cardplay.Event(_levy_playable, _levy_play))
-common.on_choice(SPANISH_LEVY, "duchy", _rise)
-common.on_step(SPANISH_LEVY, "flag", _after_rising)
+for _card in RISINGS:
+    common.on_choice(_card, "duchy", _rise)
+    common.on_step(_card, RISEN, _risen)
+    common.on_step(_card, WAITING, _waiting)
+    common.on_step(_card, EVASIONS, _evasions)
+    common.on_choice(_card, EVADE, _evade)
+    common.on_step(_card, ATTACK, _fight)
+    common.on_step(_card, FLAG, _after_rising)
 battle_cards.register_battle(TWELVE_POUNDERS, battle_cards.BattleEvent(_pounders_playable,
                                                                        _pounders_play))
 cardplay.register(YOUNG_GUARD, cardplay.Event(_guard_playable, _guard_play))
