@@ -15,6 +15,8 @@ from core.engine import Action
 from core.wellington import battle as battles
 from core.wellington import building, cardplay, flow, hands, siege
 from core.wellington.battle import aftermath, cards as battle_cards, procedure
+from core.wellington.events import cards_1_55_battle, cards_61
+from core.wellington.events import cards_1_55_field as field
 from core.wellington.events import common
 from core.wellington.frames.battle import Battle, BattleCard, BattleCardPlay
 from core.wellington.frames.events import EventChoice
@@ -985,3 +987,262 @@ def test_tc_07_field_fortifications_then_another_day_of_battle():
         state = act(state, ADS, "no-more-cards")
     assert log_has(state, "Losses 0 each: another round (11.52)")
     assert log_has(state, "Round 2: Allies rolls 4 dice")
+
+
+# --- #51 To the Death, #33 Disgraced Commander at the retreat window; ENTERED after a retreat ---
+# #51: "Annullate qualsiasi evasione (di terra) o ritirata ... Il nemico deve combattere ora una
+# nuova battaglia. Questo evento non impedisce il soddisfare le perdite di una Rotta o il
+# saccheggiare per primi. Le perdite cumulative del nemico in questo Ducato contano per il
+# saccheggio."
+
+
+def test_51_to_the_death_rout_and_plunder_first_then_a_new_battle_cumulative_plunder():
+    """GB 4 dice [6, 5, 5, 1]: AdS (3 SP and Decaen) 1 E + 2 D, none back: a Rout (2 more
+    SP). At the retreat window GB plays #51: Decaen stays; the Plunder first: 4 + 3 = 7, none;
+    then the new battle (GB attacks): Decaen falls, an Overrun; Plunder 4 + 1 + the 3 of the
+    battle before = 8: 1 Resource."""
+    state = avila(fr_chiefs=("decaen",))
+    give(state, GB, 51)
+    with scripted([6, 5, 5, 1] + [1] * 6, strict=True):
+        state = begin(state)
+    assert window(state, battle_cards.RETREAT)
+    assert log_has(state, "Rout: Allies inflicted 3 more losses than it suffered")
+    state = respond(state, GB, 51)
+    with scripted([4] + [6, 1, 1, 1] + [1, 1, 1] + [4], strict=True):
+        state = pass_(state)
+    assert log_has(state, "French does not retreat from Ávila (#51 To the Death)")
+    assert log_has(state, "Plunder: GB: die 4 + 3 SP and commanders lost = 7: 0 Resources")
+    assert log_has(state, "#51 To the Death: a new battle at Ávila.")
+    assert log_has(state, "Plunder: GB: die 4 + 4 SP and commanders lost (3 in the battle "
+                          "before, #51 To the Death) = 8: 1 Resource")
+    assert state.resources[GB] == 1 and state.commanders["decaen"] != "avila"
+    assert over(state)
+
+
+def test_51_on_a_tie_the_active_side_stays_and_is_attacked_not_on_its_own_retreat():
+    """Two tied rounds (no hit): GB, the active side, would go back (11.52); AdS's #51 keeps
+    it there and AdS attacks it: 5 dice [6, 6, 6, 1, 1] against GB's 3 SP: an Overrun. A
+    Power may not play #51 on its own side's retreat."""
+    state = avila()
+    give(state, ADS, 51)
+    with scripted([1] * 9 + [1] * 9, strict=True):
+        state = begin(state)
+    assert window(state, battle_cards.RETREAT)
+    assert fight(state).tie and fight(state).loser == ALLIES
+    assert not field.to_the_death_playable(state, GB, battle_cards.RETREAT)
+    assert field.to_the_death_playable(state, ADS, battle_cards.RETREAT)
+    state = respond(state, ADS, 51)
+    with scripted([6, 6, 6, 1, 1] + [1, 1, 1, 1], strict=True):
+        state = pass_(state)
+    assert log_has(state, "Allies does not retreat from Ávila (#51 To the Death)")
+    assert log_has(state, "Battle at Ávila: AdS attacks (11).")
+    assert building.sp(state, "avila", GB) == 0 and building.sp(state, "avila", ADS) == 3
+
+
+def test_33_at_the_retreat_window_decaen_to_the_regroup_box_the_rest_retreats():
+    """GB [6, 5, 1, 1]: AdS 1 E + 1 D (no Rout); at the retreat window GB plays #33 on Decaen
+    (BV 1): the Regroup Box; AdS's 2 SP retreat to Madrid alone."""
+    state = avila(fr_chiefs=("decaen",))
+    give(state, GB, 33)
+    with scripted([6, 5, 1, 1] + [1] * 6, strict=True):
+        state = begin(state)
+    state = until(state, battle_cards.RETREAT)
+    state = respond(state, GB, 33)
+    state = pass_(state)
+    state = choose(state, "decaen")
+    state = pass_(state)
+    assert state.commanders["decaen"] == REGROUP
+    assert building.sp(state, "madrid", ADS) == 2 and over(state)
+
+
+def test_3_mud_answers_the_window_after_a_retreat():
+    """The French 3 SP beaten ([6, 5, 1, 1]) retreat to Madrid: the ENTERED window
+    (movement.entered, "retreat") lets GB lay #3's marker there."""
+    state = avila()
+    give(state, GB, 3)
+    with scripted([6, 5, 1, 1] + [1] * 5, strict=True):
+        state = begin(state)
+    assert window(state, "entered:retreat:AdS:madrid:avila>madrid")
+    state = respond(state, GB, 3)
+    state = pass_(state)
+    assert Effect(card=3, power=GB, target="madrid", until="next-impulse",
+                  started=state.impulses) in state.effects
+    assert over(state)
+
+
+def test_41_stragglers_attrition_on_the_retreated_formation():
+    """#41 after the retreat to Madrid: attrition on AdS's 2 SP there: [6, 1]: 1 SP lost."""
+    state = avila()
+    give(state, GB, 41)
+    with scripted([6, 5, 1, 1] + [1] * 5, strict=True):
+        state = begin(state)
+    with scripted([6, 1], strict=True):
+        state = respond(state, GB, 41)
+    state = pass_(state)
+    assert building.sp(state, "madrid", ADS) == 1 and over(state)
+
+
+# --- #11 Another Day of Battle, #36 Scovell's Cipher (R, END_OF_ROUND) --------------------------
+
+
+def test_11_another_day_an_unequal_round_is_fought_again_with_a_2_4_interception():
+    """Round 1: GB [6, 1, 1, 1], AdS none: 1 loss to 0, no Rout: #11 at the end of the round;
+    GB's soldiers at Salamanca try to join with a virtual 2-4 commander (+2; [6, 5]: in);
+    round 2 (GB 4 SP + 1 = 5 dice, AdS 2 + 2 = 4) is fought before the decision."""
+    state = avila()
+    give(state, GB, 11)
+    with scripted([6, 1, 1, 1] + [1] * 5, strict=True):
+        state = begin(state)
+    state = until(state, battle_cards.END_OF_ROUND)
+    assert cardplay.event_playable(state, GB, 11, battle_cards.END_OF_ROUND)
+    assert not cardplay.event_playable(state, GB, 11, battle_cards.BEFORE_DICE)
+    state = respond(state, GB, 11)
+    with scripted([6, 5] + [1], strict=True):          # in; its pass attrition: no 6
+        state = act(state, GB, "reinforce", "soldiers:GB:salamanca@-")
+    assert log_has(state, "+2 the virtual commander's BV")
+    with scripted([1] * 5 + [1] * 4, strict=True):
+        state = pass_(state)
+    assert log_has(state, "Losses Allies 0, French 1: the battle goes on for another round "
+                          "(#11 Another Day of Battle).")
+    assert log_has(state, "Round 2: Allies rolls 5 dice")
+    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)")
+
+
+def test_11_refused_after_a_rout_margin_and_once_a_side_is_gone():
+    """[6, 5, 5, 1]: 3 losses to 0, a Rout: #11 is not playable at that round's end."""
+    state = avila()
+    give(state, GB, 11)
+    with scripted([6, 5, 5, 1] + [1] * 5, strict=True):
+        state = begin(state)
+    assert not window(state, battle_cards.END_OF_ROUND)
+    assert log_has(state, "Rout: Allies")
+
+
+def test_36_scovell_end_of_round_1_only_a_second_round_and_a_1_4_interception():
+    """#36 at the end of round 1 ([6, 1, 1, 1]: no tie): the soldiers at Salamanca try with a
+    virtual 1-4 (+1; [4, 4]: out); a second round whatever round 1's result; no #36 at the
+    end of round 2."""
+    state = avila()
+    give(state, GB, 36)
+    with scripted([6, 1, 1, 1] + [1] * 5, strict=True):
+        state = begin(state)
+    state = until(state, battle_cards.END_OF_ROUND)
+    state = respond(state, GB, 36)
+    with scripted([4, 4], strict=True):
+        state = act(state, GB, "reinforce", "soldiers:GB:salamanca@-")
+    assert log_has(state, "+1 the virtual commander's BV")
+    with scripted([1] * 4 + [1] * 4, strict=True):
+        state = pass_(state)
+    assert log_has(state, "Losses Allies 0, French 1: the battle goes on for another round "
+                          "(#36 Scovell's Cipher).")
+    assert log_has(state, "Round 2: Allies rolls 4 dice")
+    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)") and over(state)
+
+
+def test_36_not_after_round_2():
+    """Round 1 tied (GB holding #36 declines it): at the end of round 2 ([6, 1, 1, 1]) #36 is
+    not offered: no window, the battle is decided."""
+    state = avila()
+    give(state, GB, 36)
+    with scripted([1] * 9, strict=True):
+        state = begin(state)
+    assert window(state, battle_cards.END_OF_ROUND) and fight(state).round == 1
+    with scripted([6, 1, 1, 1] + [1] * 5, strict=True):
+        state = pass_(state)
+    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)")
+    assert over(state) and 36 in hands.hand(state, GB)
+
+
+# --- #61 Lancers (R) --------------------------------------------------------------------------
+# "Aumentate o diminuite i requisiti di differenza di perdite per la Rotta di uno e le pedine
+# nemiche in rotta sopravvissute subiscono l'Attrito. Il vincitore aggiunge +2 quando tira per
+# il saccheggio. Questo evento annulla anche tutti gli effetti della Brigata di Cavalleria #2."
+
+
+def lancers(state: WellingtonState, power: str, mode: str) -> WellingtonState:
+    state = respond(state, power, 61)
+    state = pass_(state)
+    return choose(state, mode)
+
+
+def test_61_lowered_margin_a_rout_of_2_attrition_on_the_survivors_plunder_plus_2():
+    """GB [6, 5, 1, 1]: AdS (3 SP, Decaen) 1 E + 1 D: 2 to 0. GB's #61 (lower) after the
+    decision: a Rout at 2: the disorganised SP eliminated; the routed survivors (1 SP,
+    Decaen) roll attrition [6, 1]: the SP lost; Decaen retreats; Plunder 3 + 3 + 2 = 8."""
+    state = avila(fr_chiefs=("decaen",))
+    give(state, GB, 61)
+    state = begin(state)
+    with scripted([6, 5, 1, 1] + [1] * 6, strict=True):
+        state = until(state, battle_cards.DECIDED)
+    state = lancers(state, GB, "lower")
+    with scripted([6, 1] + [3], strict=True):
+        state = pass_(state)
+    assert log_has(state, "Rout: Allies inflicted 2 more losses than it suffered")
+    assert building.sp(state, "avila", ADS) == 0 and building.sp(state, "madrid", ADS) == 0
+    assert state.commanders["decaen"] == "madrid"
+    assert log_has(state, "die 3 + 3 SP and commanders lost +2 (#61 Lancers) = 8: 1 Resource")
+    assert state.resources[GB] == 1
+
+
+def test_61_raised_margin_no_rout_at_3():
+    """GB [6, 5, 5, 1]: 3 to 0 would rout; AdS's #61 (raise) before the decision: no Rout
+    (4 needed); the 2 disorganised SP retreat."""
+    state = avila()
+    give(state, ADS, 61)
+    state = begin(state)
+    with scripted([6, 5, 5, 1] + [1] * 5, strict=True):
+        state = until(state, battle_cards.END_OF_ROUND)
+    state = lancers(state, ADS, "raise")
+    assert procedure.rout_margin(fight(state)) == 4
+    state = pass_(state)
+    assert log_has(state, "Losses Allies 0, French 3: Allies wins (11.52)")
+    assert not log_has(state, "Rout: Allies")
+    assert building.sp(state, "madrid", ADS) == 2
+
+
+def test_61_cancels_the_cavalry_brigade_and_form_square_cancels_61():
+    """#61 cancels #2 (no longer offered in the battle); #1 Form Square of the other side
+    (this impulse) refuses #61, and played after it cancels it: the margin is 3 again."""
+    state = avila()
+    give(state, GB, 61)
+    give(state, ADS, 2)
+    state = begin(state)
+    assert window(state, battle_cards.BEFORE_DICE)
+    assert cards_1_55_battle.brigade_playable(state, ADS, battle_cards.BEFORE_DICE)
+    state = lancers(state, GB, "raise")
+    battle = fight(state)
+    assert 2 in battle.cancelled and procedure.rout_margin(battle) == 4
+    assert not cards_1_55_battle.brigade_playable(state, ADS, battle_cards.BEFORE_DICE)
+    assert cards_61.lancers_playable(state, GB, battle_cards.BEFORE_DICE) is False  # in play
+    battle.in_play.remove((61, GB))
+    state.effects.append(Effect(card=1, power=ADS, until="impulse", started=state.impulses))
+    assert not cards_61.lancers_playable(state, GB, battle_cards.BEFORE_DICE)   # #1: refused
+    battle.in_play.append((61, GB))
+    state.effects.pop()
+    cards_1_55_battle.square_play(state, EventPlay_(ADS, 1, battle_cards.BEFORE_DICE))
+    assert 61 in battle.cancelled and procedure.rout_margin(battle) == 3
+    assert log_has(state, "#61 Lancers no longer acts in the battle at avila (#1 Form Square)")
+
+
+# --- #24 Hand of God sees every battle card announced ---------------------------------------
+
+
+def test_24_hand_of_god_cancels_a_battle_card_just_declared():
+    """AdS declares #14: it is announced (`play:14`) even with no #42 or #55 out; GB's #24
+    cancels every effect of it: no dice apart."""
+    state = avila()
+    give(state, ADS, 14)
+    give(state, GB, 24)
+    state = begin(state)
+    state = act(state, ADS, "battle-card", 14)
+    assert window(state, "play:14")
+    state = respond(state, GB, 24)
+    state = pass_(state)
+    if isinstance(top(state), EventChoice):
+        state = choose(state, "cancel")
+    state = pass_(state)
+    with scripted([1] * 4 + [1] * 5 + [1] * 4 + [1] * 5, strict=True):
+        state = act(state, ADS, "no-more-cards")
+        state = pass_(state)
+    assert log_has(state, "#14 Cold Steel: all its effects are cancelled")
+    assert not log_has(state, "dice apart")

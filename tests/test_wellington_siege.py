@@ -411,3 +411,33 @@ def test_12_2_differences_chapter_siege_in_a_preemptive_impulse():
     stack.run(match.state, FLOW, flow.settle)
     assert stack.find(match.state, Impulse).kind == "preemptive"
     assert offered(match, "siege") == ["lisbon=marmont"]
+
+
+def test_12_23_a_siege_card_is_announced_and_42_discards_it_as_never_played():
+    """12.23, 5.2 (#42 Fog of War: "immediately after another Power has played a Battle or
+    Response card (for the battle or siege)"): GB's #21 Really Big Guns is announced
+    (`play:21`) before it acts; AdN's #42 answers it: discarded, its effect never set."""
+    from core.wellington.frames.impulse import ResponseWindow
+    from core.wellington.frames.siege import SiegeCardPlay
+    match = board()
+    state = match.state
+    put(state, "ciudad-rodrigo", GB, "wellington", art=1, inf=1)
+    give(state, GB, 21)
+    give(state, ADN, 42)
+    impulse(match, GB)
+    act(match, GB, "siege", "ciudad-rodrigo=wellington")
+    act(match, GB, "siege-card", 21)
+    top = stack.top(match.state)
+    assert isinstance(top, ResponseWindow) and top.trigger == "play:21"
+    assert isinstance(stack.find(match.state, SiegeCardPlay), SiegeCardPlay)
+    import msgspec
+    from core.wellington.state import WellingtonState
+    saved = msgspec.json.decode(msgspec.json.encode(match.state), type=WellingtonState)
+    assert isinstance(stack.find(saved, SiegeCardPlay), SiegeCardPlay)      # a savable frame
+    act(match, ADN, "respond", 42)
+    while isinstance(stack.top(match.state), ResponseWindow):
+        act(match, match.state.active[0], "no-response")
+    frame = stack.find(match.state, Siege)
+    assert frame is not None and frame.fives_per_hit == 0
+    assert "#21 Really Big Guns is discarded as if never played." in match.state.log
+    assert 21 in match.state.piles.discard and 42 in match.state.piles.discard

@@ -44,7 +44,7 @@ from core.wellington import flags as geo
 from core.wellington.battle.sides import BRITISH_BONUS, FRENCH_BONUS, FRENCH_BONUS_REDUCED
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.impulse import Impulse, ImpulseMenu
-from core.wellington.frames.siege import Siege, SiegeCard
+from core.wellington.frames.siege import Siege, SiegeCard, SiegeCardPlay
 from core.wellington.state import FRENCH, GB, SIDE, SPAIN, Effect, WellingtonState
 from maps import wellington as wellington_map
 
@@ -625,13 +625,34 @@ def card_choices(state: WellingtonState, siege: Siege, power: str) -> list[Choic
 
 
 def _siege_card(state: WellingtonState, frame: SiegeCard, number: int) -> None:
-    siege = stack.find(state, Siege)
-    assert siege is not None
+    """12.23: the card leaves the hand and is announced (a SiegeCardPlay): the Powers may
+    answer it (5.2, `play:N`: #24 Hand of God, #42 Fog of War) before it is carried out."""
     hands.leave_hand(state, frame.power, number)
     state.played_this_turn.append(number)
     state.log.append(f"{frame.power} plays {hands.title(number)} in the siege (12.23).")
-    SIEGE_CARDS[number].play(state, siege, frame.power)
-    hands.finish_card(state, number, as_event=True)
+    stack.push(state, SiegeCardPlay(power=frame.power, card=number))
+
+
+def _announce_card(state: WellingtonState, frame: SiegeCardPlay) -> None:
+    cardplay.respond(state, f"play:{frame.card}", frame.power)
+
+
+def _carry_out_card(state: WellingtonState, frame: SiegeCardPlay) -> None:
+    if frame.cancelled:
+        state.log.append(f"{hands.title(frame.card)} is discarded as if never played.")
+        if frame.card in state.played_this_turn:
+            state.played_this_turn.remove(frame.card)
+        return
+    siege = stack.find(state, Siege)
+    assert siege is not None
+    SIEGE_CARDS[frame.card].play(state, siege, frame.power)
+
+
+def _send_on_card(state: WellingtonState, frame: SiegeCardPlay) -> None:
+    hands.finish_card(state, frame.card, as_event=not frame.cancelled)
+
+
+SIEGE_CARD_PLAY = stack.Steps((_announce_card, _carry_out_card, _send_on_card))
 
 
 def _siege_cards_done(state: WellingtonState, frame: SiegeCard, _noun: None) -> None:
@@ -654,7 +675,8 @@ SIEGE_CARD = stack.Stop(
 )
 
 # every frame of frames/siege.py, attrition's AttritionSplit (13.1) included
-FLOW: stack.Flow = {Siege: SIEGE, SiegeCard: SIEGE_CARD, **attrition.FLOW}
+FLOW: stack.Flow = {Siege: SIEGE, SiegeCard: SIEGE_CARD, SiegeCardPlay: SIEGE_CARD_PLAY,
+                    **attrition.FLOW}
 
 
 # --- the view ---------------------------------------------------------------------------------

@@ -67,7 +67,8 @@ def plunder_result(die: int, modified: int) -> int:
 
 def plunder(state: WellingtonState, battle: Battle) -> None:
     """11.10: the Power of the winning Formation's Commander rolls; Spain's gains cost its
-    victorious Formations attrition (11.11)."""
+    victorious Formations attrition (11.11). The loser's losses count over all rounds (#11:
+    the extra rounds too) and, after #51, over the battles fought here (`carried`)."""
     if not plunder_due(battle):
         return
     if battle.no_plunder:
@@ -75,7 +76,8 @@ def plunder(state: WellingtonState, battle: Battle) -> None:
         state.log.append(f"No Plunder: {battle.no_plunder}.")
         return
     power = sides.army_power(state, battle, battle.winner)
-    lost = battle.eliminated.get(battle.loser, 0)
+    carried = battle.carried.get(battle.loser, 0)       # #51: the battles before, here
+    lost = battle.eliminated.get(battle.loser, 0) + carried
     die = d6(state, f"{power} Plunder", "11.10")
     drms = [(amount, why) for amount, why in battle.plunder_drm if cards.in_force(battle, why)]
     drms += [(amount, why) for side, amount, why in battle.plunder_if
@@ -84,7 +86,9 @@ def plunder(state: WellingtonState, battle: Battle) -> None:
     modified = die + lost + extra
     gained = plunder_result(die, modified)
     named = "".join(f" {amount:+d} ({why})" for amount, why in drms)
-    battle.plunder = (f"{power}: die {die} + {lost} SP and commanders lost{named} = {modified}"
+    before = f" ({carried} in the battle before, #51 To the Death)" if carried else ""
+    battle.plunder = (f"{power}: die {die} + {lost} SP and commanders lost{before}{named} = "
+                      f"{modified}"
                       f": {gained} Resource{'s' if gained != 1 else ''} (11.10, C.14)")
     state.log.append(f"Plunder: {battle.plunder}.")
     if gained:

@@ -14,7 +14,8 @@ What a card does to this battle is data on the Battle frame, set with the functi
     change_bv          a commander's Battle Value for this battle (#23 Humbugged)
     ignore_results     some of a side's 5s or 6s count for nothing (#96 Bloody Bagpipes)
     add_plunder_drm    a modifier to the Plunder roll (#96: +3)
-    extend             more rounds (#11, #51)
+    extend             more rounds (a tied battle fights on)
+    go_on              the battle goes on after a round whatever its result (#11, #36)
     cancel_plunder     no Plunder (a card that cancels it)
     waive_spanish_attrition   11.11: #91 Wild Geese
 
@@ -57,6 +58,9 @@ THE SEAMS of the procedure (procedure.py names a step for each; docs/wellington-
     no_rout            a side's Rout becomes a retreat (#2, #81, #96)
     pin / no_free_flag an Overrun's benefits denied (#81, #74, #87)
     behead             a side's Commander removed: nobody else commands (#32, #52)
+    go_on              another round whatever the result (#11, #36)
+    Battle.rout_margins / rout_attrition   the Rout's margin, attrition on the routed (#61)
+    RETREAT window, Battle.fight_on / carried   the retreat cancelled, a new battle (#51)
 Battle cards are announced before they resolve when a Power may answer (`play:N`, 5.2: #42
 cancels one as never played, #55 turns one to the other side): `BattleCardPlay`.
 """
@@ -71,15 +75,16 @@ from core.wellington import deck, hands
 from core.wellington import flags as geo
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCard, BattleCardPlay
-from core.wellington.state import POWERS, SIDE, Effect, WellingtonState
+from core.wellington.state import SIDE, Effect, WellingtonState
 
 # the moments of a battle a Response window opens at (5.2): cardplay.respond's triggers
 BEFORE_DICE = "battle:before-dice"      # each round, once the battle cards are declared
 AFTER_DICE = "battle:after-dice"        # each round, the dice rolled, before losses
 END_OF_ROUND = "battle:end-of-round"    # each round, its losses applied, before the decision
 DECIDED = "battle:decided"              # the winner known, before the Rout and the retreat
+RETREAT = "battle:retreat"              # the loser about to retreat (11.6; a tie's too)
 AFTER_BATTLE = "battle:after"           # the battle over, before the Plunder roll
-TRIGGERS = (BEFORE_DICE, AFTER_DICE, END_OF_ROUND, DECIDED, AFTER_BATTLE)
+TRIGGERS = (BEFORE_DICE, AFTER_DICE, END_OF_ROUND, DECIDED, RETREAT, AFTER_BATTLE)
 
 # the procedure's steps where cards in play act (register_hook)
 DECLARED, ROUND_END, TIE, OUTCOME, CLOSE = "declared", "round-end", "tie", "outcome", "close"
@@ -204,23 +209,23 @@ def standing_effects(state: WellingtonState, battle: Battle) -> None:
 def play_battle_card(state: WellingtonState, battle: Battle, power: str, number: int) -> None:
     """Carry out battle card `number` of `power` (11.1): it leaves the hand, its effect is
     set on the battle (frames `play` pushes run first), it goes on (4.21, 5.7) and the
-    other Powers may respond (5.2). When a Power may answer the declaration itself (`play:N`:
-    #42 Fog of War, #55 Outflanked!) it is announced first and resolves after the answers
-    (a `BattleCardPlay`).
+    other Powers may respond (5.2). It is always announced first (a `BattleCardPlay` on the
+    stack): the announcement's window (`play:N`) asks whoever may answer the card just
+    played (#24 Hand of God, #42 Fog of War, #55 Outflanked!), and it resolves after the
+    answers; when nobody is asked it resolves at once.
     Refused, nothing changed, when `power` may not declare it now."""
     if not may_declare(state, battle, power, number):
         raise IllegalAction(f"#{number}: {power} may not play this battle event now (11.1, 5.3)")
-    from core.wellington import cardplay    # cardplay imports the battle package's users
     hands.leave_hand(state, power, number)
     state.played_this_turn.append(number)
     state.log.append(f"{power} plays {hands.title(number)} in the battle at "
                      f"{battle.duchy} (11.1).")
-    trigger = f"play:{number}"
-    announced = BattleCardPlay(power=power, card=number)
+    from core.wellington import cardplay    # cardplay imports the battle package's users
+    announced = BattleCardPlay(power=power, card=number, step=1)   # announced just below
     stack.push(state, announced)
-    if state.options.ask_every_power_for_responses or any(
-            cardplay.responses(state, p, trigger) for p in POWERS):
-        return
+    _announce(state, announced)                      # on the stack: #24 sees the card
+    if stack.top(state) is not announced:
+        return                                       # answered first: it resolves after
     stack.done(state, announced)                     # nobody may answer: it resolves now
     cardplay.respond(state, f"event:{number}", power)   # asked once what `play` pushes is over
     resolve(state, battle, power, number)
@@ -249,7 +254,7 @@ def _carry_out(state: WellingtonState, frame: BattleCardPlay) -> None:
 
 def _send_on(state: WellingtonState, frame: BattleCardPlay) -> None:
     from core.wellington import cardplay
-    hands.finish_card(state, frame.card, as_event=True)
+    hands.finish_card(state, frame.card, as_event=not frame.cancelled)   # #42: discarded
     if not frame.cancelled:
         cardplay.respond(state, f"event:{frame.card}", frame.power)
 
@@ -337,6 +342,12 @@ def behead(state: WellingtonState, battle: Battle, commander: str, why: str) -> 
 
 def extend(battle: Battle, rounds: int = 1) -> None:
     battle.max_rounds += rounds
+
+
+def go_on(battle: Battle, round_: int, why: str) -> None:
+    """The battle goes on for another round after round `round_`, whatever its result, unless
+    a side is wholly eliminated (#11, #36; procedure.decide)."""
+    battle.go_on.append((round_, why))
 
 
 def cancel_plunder(battle: Battle, why: str) -> None:

@@ -11,11 +11,12 @@
              rounds unless an event says so; a card may give the tied round), a tie after
              the last round sends the active side back where it came from -> Responses once
              the winner is known (decided again if a card changed the losses)
-    AFTER    pursuit (#106) -> rout (11.7; a card may make it a simple retreat) ->
-             [outcome: cards changing who retreats] -> retreat (11.6, 11.61, 11.62) ->
-             overrun (11.8) -> Flag Overrun (11.9) -> Responses -> Plunder and Spanish
-             attrition (11.10, 11.11) -> [close: cards acting as the battle ends] -> BFI
-             markers (11.52)
+    AFTER    pursuit (#106) -> rout (11.7; a card may make it a simple retreat or change
+             its margin, #61) -> [routed attrition, #61] -> [outcome: cards changing who
+             retreats] -> Responses before the retreat (#33, #51) -> retreat (11.6, 11.61,
+             11.62; cancelled by #51) -> overrun (11.8) -> Flag Overrun (11.9) ->
+             Responses -> Plunder and Spanish attrition (11.10, 11.11) -> [close: cards
+             acting as the battle ends] -> BFI markers (11.52) -> [again: #51's new battle]
 The steps in [brackets] are the cards' seams (battle/cards.py "THE SEAMS").
 
 Entry point: `start(state, duchy, attacker, formation, came_from, intercepted)` pushes the
@@ -28,7 +29,7 @@ from __future__ import annotations
 from core import stack
 from core.dice import d6
 from core.engine import IllegalAction
-from core.wellington import cardplay
+from core.wellington import attrition, cardplay
 from core.wellington import flags as geo
 from core.wellington.battle import aftermath, cards, losses, modifiers, retreat, sides
 from core.wellington.frames.battle import (Battle, BattleCard, BattleCardPlay, BattleCasualty,
@@ -233,9 +234,10 @@ def end_of_round(state: WellingtonState, battle: Battle) -> None:
 
 
 def decide(state: WellingtonState, battle: Battle) -> None:
-    """11.52: one side wholly eliminated loses (an Overrun); both: no winner (G.30); else
-    the side with more losses (E + D, all rounds) loses; a tie fights another round, and
-    after the last round the active side retreats."""
+    """11.52: one side wholly eliminated loses (an Overrun); both: no winner (G.30); a card
+    may make the battle go on for another round whatever the result (#11, #36); else the
+    side with more losses (E + D, all rounds) loses; a tie fights another round, and after
+    the last round the active side retreats."""
     left = {s: sides.units(state, battle.duchy, s) for s in (battle.attacking,
                                                                battle.defending)}
     lost = {s: battle.suffered_e.get(s, 0) + battle.suffered_d.get(s, 0) for s in left}
@@ -250,6 +252,14 @@ def decide(state: WellingtonState, battle: Battle) -> None:
         battle.overrun = True
         state.log.append(f"{battle.loser} is wholly eliminated: {battle.winner} wins, an "
                          "Overrun (11.52, 11.8).")
+        return
+    going_on = next((why for when, why in battle.go_on
+                     if when == battle.round and cards.in_force(battle, why)), "")
+    if going_on:                          # #11, #36: another round whatever the result
+        battle.max_rounds = max(battle.max_rounds, battle.round + 1)
+        state.log.append(f"Losses {a} {lost[a]}, {d} {lost[d]}: the battle goes on for "
+                         f"another round ({going_on}).")
+        stack.goto(battle, BATTLE, begin_round)
         return
     if lost[a] != lost[d]:
         battle.loser = a if lost[a] > lost[d] else d
@@ -307,9 +317,9 @@ def pursuit(state: WellingtonState, battle: Battle) -> None:
 
 
 def rout(state: WellingtonState, battle: Battle) -> None:
-    """11.7: a winner who inflicted at least 3 more losses than it suffered (all rounds)
-    routs the loser: every disorganised unit of the loser is eliminated."""
-    if not battle.winner or margin(battle) < ROUT_MARGIN:
+    """11.7: a winner who inflicted at least 3 more losses than it suffered (all rounds; #61
+    changes the 3) routs the loser: every disorganised unit of the loser is eliminated."""
+    if not battle.winner or margin(battle) < rout_margin(battle):
         return
     downgraded = cards.applies(battle, battle.no_rout, battle.loser)
     if downgraded:
@@ -334,6 +344,35 @@ def rout(state: WellingtonState, battle: Battle) -> None:
         losses.eliminate(state, battle, battle.loser, doomed, "rout, 11.7")
 
 
+def rout_margin(battle: Battle) -> int:
+    """11.7: the losses' difference a Rout needs, 3, raised or lowered by one by each #61
+    Lancers in force (never below 1)."""
+    change = sum(delta for _power, delta, why in battle.rout_margins
+                 if cards.in_force(battle, why))
+    return max(1, ROUT_MARGIN + change)
+
+
+def routed_attrition(state: WellingtonState, battle: Battle) -> None:
+    """#61 Lancers: the player's enemy, routed, suffers attrition (13.1) with its surviving
+    units, once the Rout's eliminations are made; its losses are the battle's (11.10)."""
+    if not battle.routed or battle.overrun or not battle.loser:
+        return
+    for power, why in battle.rout_attrition:
+        if SIDE[power] == battle.loser or not cards.in_force(battle, why):
+            continue
+        if not sides.units(state, battle.duchy, battle.loser):
+            return
+        before = losses.pieces(state, battle, battle.loser)
+        attrition.check(state, battle.duchy,
+                        attrition.units_of_side(state, battle.duchy, battle.loser),
+                        why=f"{why}: the routed survivors", rule="13.1",
+                        leader=battle.commander.get(battle.loser, ""))
+        lost = losses.record_attrition(battle, why, before, state)
+        battle.marked[battle.loser] = min(battle.marked.get(battle.loser, 0),
+                                          sides.units(state, battle.duchy, battle.loser))
+        battle.history.append(f"{why}: the routed {battle.loser} loses {lost} to attrition")
+
+
 def margin(battle: Battle) -> int:
     def lost(s: str) -> int:
         return battle.suffered_e.get(s, 0) + battle.suffered_d.get(s, 0)
@@ -342,7 +381,7 @@ def margin(battle: Battle) -> int:
 
 def rout_pending(battle: Battle) -> bool:
     """The winner will rout the loser (11.7) unless a card intervenes."""
-    return bool(battle.winner) and not battle.overrun and margin(battle) >= ROUT_MARGIN
+    return bool(battle.winner) and not battle.overrun and margin(battle) >= rout_margin(battle)
 
 
 def outcome(state: WellingtonState, battle: Battle) -> None:
@@ -350,10 +389,31 @@ def outcome(state: WellingtonState, battle: Battle) -> None:
     cards.run_hooks(state, battle, cards.OUTCOME)
 
 
+def must_retreat(state: WellingtonState, battle: Battle) -> bool:
+    return bool(battle.loser) and sides.units(state, battle.duchy, battle.loser) > 0
+
+
+def before_retreat(state: WellingtonState, battle: Battle) -> None:
+    """5.2: the Response window as the loser is about to retreat (11.6; the active side after
+    a tie too, 11.52): #33 Disgraced Commander, #51 To the Death."""
+    if must_retreat(state, battle):
+        cardplay.respond(state, cards.RETREAT, battle.active)
+
+
 def retreat_(state: WellingtonState, battle: Battle) -> None:
-    """11.6: the winner stays; the loser's Formations still there retreat."""
-    if battle.loser and sides.units(state, battle.duchy, battle.loser):
-        retreat.retreat(state, battle)
+    """11.6: the winner stays; the loser's Formations still there retreat, unless #51 To the
+    Death cancelled the retreat: they stay, and a new battle follows this one (`again`)."""
+    if not must_retreat(state, battle):
+        return
+    from core.wellington.events import cards_1_55_field     # (the events read this package)
+    player = cards_1_55_field.retreat_cancelled(state, battle.duchy)
+    if player:
+        battle.fight_on = player
+        battle.history.append(f"No retreat of {battle.loser}: #51 To the Death ({player})")
+        state.log.append(f"{battle.loser} does not retreat from {geo.name(battle.duchy)} (#51 "
+                         "To the Death): a new battle follows.")
+        return
+    retreat.retreat(state, battle)
 
 
 def overrun(state: WellingtonState, battle: Battle) -> None:
@@ -393,10 +453,19 @@ def close(state: WellingtonState, battle: Battle) -> None:
     state.log.append(f"The battle at {geo.name(battle.duchy)} is over.")
 
 
+def again(state: WellingtonState, battle: Battle) -> None:
+    """#51 To the Death: the Rout's losses taken and the Plunder rolled, the enemy must fight
+    a new battle here (the player's side attacking); its cumulative losses count for the new
+    battle's Plunder."""
+    if battle.fight_on:
+        from core.wellington.events import cards_1_55_field
+        cards_1_55_field.fight_again(state, battle, battle.fight_on)
+
+
 BATTLE = stack.Steps((begin_round, declared, before_dice, roll, after_dice, results,
                       eliminations, disorganisations, round_end, end_of_round, decide, decided,
-                      redecide, pursuit, rout, outcome, retreat_, overrun, flag_overrun,
-                      after_battle, plunder, close))
+                      redecide, pursuit, rout, routed_attrition, outcome, before_retreat,
+                      retreat_, overrun, flag_overrun, after_battle, plunder, close, again))
 
 
 FLOW: stack.Flow = {

@@ -13,6 +13,9 @@ a besieged enemy fortress (11.62, G.33), else to the Regroup Box; one that came 
 back to the friendly port it sailed from, to sea with attrition (14.3, 9.44). Whatever
 cannot retreat goes to the Regroup Box, which counts as an Overrun (11.61, 11.62, 11.8).
 
+After each Formation's retreat into a duchy, the ENTERED window (movement.entered, "retreat":
+#3 Mud, #41 Stragglers).
+
 Retreat attrition (9.44, 13, C.16): one die per SP and commander for each cause (into an
 enemy duchy; across a River; across a Pass unless both ends are friendly, the battle duchy
 counted with its control before the battle, 11.4 note), each 6 eliminating 1 SP, commanders
@@ -155,9 +158,24 @@ def withdraw(state: WellingtonState, battle: Battle, power: str, to: str,
                                why=f"{power} retreating from {geo.name(duchy)}: "
                                    f"{'; '.join(why)}", rule="9.44, 13.1")
     battle.retreated += max(0, moved - lost.get(power, 0))
-    lead_arrivals(state, to, [c for c in leaders if state.commanders.get(c) == to],
-                  battle.commander.get(battle.loser, ""))
+    arrived = [c for c in leaders if state.commanders.get(c) == to]
+    lead_arrivals(state, to, arrived, battle.commander.get(battle.loser, ""))
     battle.retreats.append(f"{power}: {geo.name(to)}")
+    if geo.on_map(to) and (arrived or building.sp(state, to, power)):
+        entered(state, battle, power, to, arrived)
+
+
+def entered(state: WellingtonState, battle: Battle, power: str, to: str,
+            arrived: list[str]) -> None:
+    """The ENTERED window of a Formation that has retreated into `to` (#3 Mud, #41
+    Stragglers: movement.entered); the Formation is named by its Commander (the retreating
+    Commander, else the best commander that arrived) or "<power>:<to>"."""
+    from core.wellington import movement      # (movement starts battles: imported late)
+    chief = battle.commander.get(battle.loser, "")
+    if chief not in arrived:
+        chief = max(arrived, key=lambda c: (building.commander(c).bv, building.commander(c).cv,
+                                            c), default="")
+    movement.entered(state, "retreat", chief or f"{power}:{to}", battle.duchy, to, power)
 
 
 def move(state: WellingtonState, duchy: str, to: str, power: str, counts: list[int],

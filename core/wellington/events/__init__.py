@@ -19,6 +19,7 @@ from core.wellington.events import (cards_1_55, cards_1_55_battle,  # noqa: F401
                                     cards_1_55_field)
 from core.wellington.events import cards_56_110  # noqa: F401
 from core.wellington.events import cards_siege_attrition  # noqa: F401
+from core.wellington.events import cards_61  # noqa: F401
 from core.wellington.events import common
 
 # what flow.FLOW must merge: the events' questions and after-steps (frames/events.py)

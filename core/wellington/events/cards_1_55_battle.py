@@ -19,7 +19,7 @@ from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.battle import Battle, BattleCardPlay
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice
-from core.wellington.frames.siege import Siege
+from core.wellington.frames.siege import Siege, SiegeCardPlay
 from core.wellington.state import (ALLIES, FRENCH, GB, REGROUP, SIDE, UNBUILT, Effect,
                                    WellingtonState)
 
@@ -183,6 +183,13 @@ def square_play(state: WellingtonState, frame: EventPlay) -> None:
                                 started=state.impulses))
     state.log.append(f"{_title(FORM_SQUARE)}: for the rest of this impulse the enemy's #106, #2 "
                      "and #107 do nothing to battle dice, and its #61 is cancelled.")
+    battle = _battle(state)
+    if battle is not None and any(n == LANCERS and SIDE[p] != SIDE[frame.power]
+                                  for n, p in battle.in_play):
+        battle_cards.cancel(state, battle, LANCERS, _title(FORM_SQUARE))
+
+
+LANCERS = 61        # events/cards_61.py; its later plays are refused there (form_square)
 
 
 # --- #2 The Cavalry Brigade (R) ---------------------------------------------------------------
@@ -198,7 +205,8 @@ def brigade_modes(state: WellingtonState, power: str, trigger: str) -> list[tupl
     battle = _battle(state)
     side = SIDE[power]
     if battle is None or not trigger.startswith("battle:") or \
-            side not in (battle.attacking, battle.defending):
+            side not in (battle.attacking, battle.defending) or \
+            CAVALRY_BRIGADE in battle.cancelled:          # #61 cancels every effect of #2
         return []
     out = []
     if trigger == battle_cards.BEFORE_DICE:
@@ -709,8 +717,8 @@ OUTFLANKED = 55
 
 def outflanked_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     target = announced(state, trigger)
-    return isinstance(target, BattleCardPlay) and not target.cancelled and \
-        not target.beneficiary
+    return isinstance(target, BattleCardPlay) and not isinstance(target, SiegeCardPlay) and \
+        not target.cancelled and not target.beneficiary
 
 
 def outflanked_play(state: WellingtonState, frame: EventPlay) -> None:

@@ -1,9 +1,10 @@
 """Wellington card events #1-55 that strike in the field: guerrillas and levies (#19, #35),
 the spoils of a victory (#7), a bombardment (#8), and the cards that act on movement,
 interception and evasion through their seams (interception.py TRY, SUCCEEDED, REINFORCE;
-movement.py ENTERED, free moves): #3 Mud, #16 Sortie / Siege Lifted, #33 Disgraced
-Commander, #40 Call for Reinforcements, #41 Stragglers, #44 Flank March, #45 Column
-Attacked, #51 To the Death, #53 Concentration of Force. The rest of #1-55 is in
+movement.py ENTERED, free moves; the battle's END_OF_ROUND and RETREAT windows): #3 Mud,
+#11 Another Day of Battle, #16 Sortie / Siege Lifted, #33 Disgraced Commander, #36 Scovell's
+Cipher, #40 Call for Reinforcements, #41 Stragglers, #44 Flank March, #45 Column Attacked,
+#51 To the Death, #53 Concentration of Force. The rest of #1-55 is in
 cards_1_55.py; docs/wellington-events-1-55.md maps each rule to its function and test."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from core.wellington import attrition, building, cardplay, deck, hands, intercep
 from core.wellington import flags as geo
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
+from core.wellington.battle import procedure
 from core.wellington.events import cards_siege_attrition, common
 from core.wellington.events.cards_1_55 import own, response
 from core.wellington.frames.battle import Battle
@@ -323,8 +325,8 @@ common.on_step(JURAMENTADOS, "flag", juramentados_flag)
 
 # === cards on the movement, interception and evasion seams (docs/wellington-movement.md) =====
 
-RETREAT_TRIGGER = "battle:retreat"   # the battle's window as a loser is about to retreat (11.6):
-#                                      not opened yet (docs/wellington-events-1-55.md: wiring)
+RETREAT_TRIGGER = battle_cards.RETREAT   # the battle's window as the loser is about to
+#                                          retreat (11.6; a tie's retreat too, 11.52)
 
 
 def owns(power: str, number: int) -> bool:
@@ -541,12 +543,13 @@ TO_THE_DEATH = 51
 
 def to_the_death_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """SUCCEEDED of a land evasion (the only evasions the game has), or the battle's retreat
-    window (when the battle opens it: `retreat_cancelled`)."""
+    window (procedure.before_retreat) by a Power of the side that stays ("the enemy" must
+    fight again: never on one's own side's retreat)."""
     if not owns(power, TO_THE_DEATH):
         return False
     if trigger == RETREAT_TRIGGER:
         battle = stack.find(state, Battle)
-        return battle is not None and bool(battle.loser)
+        return battle is not None and bool(battle.loser) and SIDE[power] != battle.loser
     success = interception.succeeded_attempt(state, trigger)
     return success is not None and success.kind == "evade"
 
@@ -567,10 +570,9 @@ def play_to_the_death(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def retreat_cancelled(state: WellingtonState, duchy: str) -> str:
-    """For the battle (its retreat step, 11.6): the Power whose #51 cancelled the retreat
+    """For the battle (procedure.retreat_, 11.6): the Power whose #51 cancelled the retreat
     from `duchy` ("" if none); the battle then calls `fight_again` once the Rout's losses and
-    the Plunder are done, the loser's cumulative losses counting for its Plunder. Consumes
-    the effect."""
+    the Plunder are done (procedure.again). Consumes the effect."""
     for effect in state.effects:
         if effect.card == TO_THE_DEATH and effect.target == duchy:
             state.effects.remove(effect)
@@ -580,14 +582,20 @@ def retreat_cancelled(state: WellingtonState, duchy: str) -> str:
 
 def fight_again(state: WellingtonState, battle: Battle, player: str) -> None:
     """#51 for the battle: "the enemy must now fight a new battle": the player's side
-    attacks in the same duchy, led by its Formation there (movement.standing_formation)."""
+    attacks in the same duchy, led by its Formation there (movement.standing_formation); "the
+    enemy's cumulative losses in this Duchy count for the Plunder" (11.10): what it lost in
+    the battle just fought (and any before it) is carried into the new one's Plunder."""
     side = SIDE[player]
+    enemy = geo.enemy_side(side)
     if not (geo.has_formation(state, battle.duchy, side)
-            and geo.has_formation(state, battle.duchy, geo.enemy_side(side))):
+            and geo.has_formation(state, battle.duchy, enemy)):
         return
     power, formation = movement.standing_formation(state, battle.duchy, side)
     state.log.append(f"#51 To the Death: a new battle at {geo.name(battle.duchy)}.")
     battles.start(state, battle.duchy, power, formation, battle.came_from, False)
+    fresh = stack.top(state)
+    assert isinstance(fresh, Battle)
+    fresh.carried = {enemy: battle.eliminated.get(enemy, 0) + battle.carried.get(enemy, 0)}
 
 
 cardplay.register(TO_THE_DEATH, Event(to_the_death_playable, play_to_the_death))
@@ -678,6 +686,74 @@ def reinforce_card_play(number: int):
 for _number in REINFORCING:
     battle_cards.register_battle(_number, battle_cards.BattleEvent(
         reinforce_card_playable(_number), reinforce_card_play(_number)))
+
+
+# --- #11 Another Day of Battle, #36 Scovell's Cipher (R) ---------------------------------------
+# #11: "Giocatela alla fine di qualsiasi round di battaglia se questa non è risultata in una
+# rotta o nel completo annientamento. La battaglia continua per un altro round. Inoltre, tutte le
+# Formazioni a scelta del giocatore che ha giocato la carta che sono entro 2 ducati dal sito della
+# battaglia possono tirare per l'intercettazione per unirsi alla battaglia. Per questo tiro di
+# dado considerate i soldati senza comandante come se avessero un comandante "24". Se
+# applicabile, tirare per il Saccheggio (11.10) alla fine di questo round."
+# #36: "Giocatela alla fine del primo round di battaglia per consentire a tutte le Formazioni a
+# scelta di chi ha giocato la carta, che siano entro 2 Ducati dal sito della battaglia, di
+# tentare l'intercettazione per unirsi alla battaglia. Per il tiro di intercettazione
+# considerate i soldati senza comandante come se avessero un comandate 1-4. Il giocare questo
+# evento assicura lo svolgimento di un secondo round di battaglia."
+
+ANOTHER_DAY, SCOVELL = 11, 36
+ANOTHER_ROUND = {ANOTHER_DAY: "2-4", SCOVELL: "1-4"}      # the virtual commander (10.1)
+
+
+def round_end_battle(state: WellingtonState, trigger: str) -> Battle | None:
+    """The battle whose round has just ended (its END_OF_ROUND window), both sides still in
+    it (a side wholly eliminated fights no more round: "completo annientamento")."""
+    battle = stack.find(state, Battle)
+    if trigger != battle_cards.END_OF_ROUND or battle is None:
+        return None
+    if not all(geo.has_formation(state, battle.duchy, s)
+               for s in (battle.attacking, battle.defending)):
+        return None
+    return battle
+
+
+def another_round_playable(number: int):
+    def playable(state: WellingtonState, power: str, trigger: str) -> bool:
+        """#11: the end of any round that did not end in a rout (the losses' difference,
+        all rounds, short of the Rout's margin, 11.7 and #61); #36: the end of round 1."""
+        battle = round_end_battle(state, trigger)
+        if battle is None or not owns(power, number):
+            return False
+        if number == SCOVELL:
+            return battle.round == 1
+        lost = [battle.suffered_e.get(s, 0) + battle.suffered_d.get(s, 0)
+                for s in (battle.attacking, battle.defending)]
+        return abs(lost[0] - lost[1]) < procedure.rout_margin(battle)
+    return playable
+
+
+def another_round_play(number: int):
+    def play(state: WellingtonState, frame: EventPlay) -> None:
+        """Another round is fought whatever this one's result (battle_cards.go_on; the
+        decision waits for it, the Plunder, if due, after it counts the losses of every
+        round: aftermath.plunder); the player's side's Formations within two duchies may try
+        to intercept into it (interception.reinforcement, the virtual commander for
+        leaderless soldiers) when one can."""
+        battle = battle_cards.current(state)
+        why = hands.title(number)
+        battle.in_play.append((number, frame.power))
+        battle_cards.go_on(battle, battle.round, why)
+        state.log.append(f"{why}: the battle at {geo.name(battle.duchy)} goes on for another "
+                         "round.")
+        virtual = ANOTHER_ROUND[number]
+        if may_reinforce(state, frame.power, number, battle.duchy, virtual):
+            interception.reinforcement(state, frame.power, number, battle.duchy, virtual)
+    return play
+
+
+for _number in ANOTHER_ROUND:
+    cardplay.register(_number, Event(another_round_playable(_number),
+                                     another_round_play(_number)))
 
 
 # --- #16 Sortie / Siege Lifted -------------------------------------------------------------------

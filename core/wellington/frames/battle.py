@@ -93,6 +93,17 @@ class Battle(Sequence, tag="battle", kw_only=True):
     retreats: list[str] = []          # where each Power of the loser went
     retreated: int = 0                # loser's units that reached a duchy alive (11.8)
     plunder: str = ""                 # what the Plunder roll gave (11.10)
+    # the cards' seams added for #11, #36, #51, #61 (docs/wellington-battle.md "Seams")
+    go_on: list[tuple[int, str]] = []  # (round, why): the battle goes on after that round
+    #                                    whatever its result, unless a side is gone (#11, #36)
+    rout_margins: list[tuple[str, int, str]] = []   # (Power that played it, +1 or -1, why):
+    #                                    the losses' difference a Rout needs (#61, 11.7)
+    rout_attrition: list[tuple[str, str]] = []      # (Power, why): that Power's enemy, when
+    #                                    routed, suffers attrition on its survivors (#61)
+    fight_on: str = ""                # the Power whose card cancelled the retreat: a new
+    #                                   battle follows this one (#51)
+    carried: dict[str, int] = {}      # side -> SP and commanders it lost in the battles just
+    #                                   fought here, counted for this battle's Plunder (#51)
 
 
 class BattleCardPlay(Sequence, tag="battle-card-play", kw_only=True):

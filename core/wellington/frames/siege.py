@@ -3,6 +3,7 @@ Behaviour: core/wellington/siege.py."""
 from __future__ import annotations
 
 from core.stack import Frame, Sequence
+from core.wellington.frames.battle import BattleCardPlay
 
 
 class Siege(Sequence, tag="siege", kw_only=True):
@@ -67,7 +68,14 @@ class SiegeCard(Frame, tag="siege-card", kw_only=True):
     power: str
 
 
-FRAMES: tuple[type, ...] = (Siege, SiegeCard)
+class SiegeCardPlay(BattleCardPlay, tag="siege-card-play", kw_only=True):
+    """12.23, 5.2: siege card `card` played by `power`, announced before it resolves: a
+    BattleCardPlay, so the Responses that answer a battle card just played see it (#24 Hand
+    of God through cardplay.cancellable, #42 Fog of War: `cancelled`); siege.py carries it
+    out unless cancelled (`beneficiary` is unused: #55 answers battles only)."""
+
+
+FRAMES: tuple[type, ...] = (Siege, SiegeCard, SiegeCardPlay)
 
 
 class AttritionSplit(Frame, tag="attrition-split", kw_only=True):
