@@ -437,13 +437,6 @@ def test_21_really_big_guns_only_the_besieger_before_the_first_roll():
     assert not event.playable(state, siege, GB)
 
 
-def test_unfinished_cards_are_not_offered():
-    done = {4, 5, 6, 7, 8, 9, 10, 13, 17, 18, 19, 20, 22, 23, 26, 35, 37, 38, 39, 46, 47, 50}
-    assert {n for n in cardplay.EVENTS if n <= 55} == done
-    assert {n for n in battle_cards.BATTLE_EVENTS if n <= 55} == {12, 28, 29}
-    assert {n for n in sieges.SIEGE_CARDS if n <= 55} == {21}
-
-
 # --- cards_1_55_field.py: #7 #8 #19 #35 ----------------------------------------------------------
 
 

@@ -307,15 +307,6 @@ def test_91_wild_geese_2_dice_one_5_ignored_no_plunder_attrition() -> None:
     assert 91 in state.piles.boxes[RESERVES[SPAIN]]
 
 
-def test_91_wild_geese_is_spain_s_and_waits_for_the_last_round() -> None:
-    state = game(SPAIN)
-    battle = spanish_battle(state, 1)
-    give(state, SPAIN, 91)
-    with pytest.raises(IllegalAction):
-        battle_cards.play_battle_card(state, battle, SPAIN, 91)
-    assert 91 in hands.hand(state, SPAIN)
-
-
 def test_91_wild_geese_in_a_siege_only_for_spain_s_fortress() -> None:
     state = game(ADN)
     frame = a_siege(state)
@@ -1218,20 +1209,6 @@ def test_100_pontoons_lift_a_10_block_on_that_river() -> None:
 
 
 # --- what is registered ----------------------------------------------------------------------
-
-IMPLEMENTED = {56, 57, 59, 60, 62, 63, 64, 65, 66, 69, 71, 72, 73, 75, 76, 77, 80, 82, 83, 85, 86,
-               88, 89, 90, 91, 92, 93, 99, 100, 101, 104, 105, 106, 110}
-
-
-def test_registered_cards_are_the_documented_ones() -> None:
-    events = {n for n in cardplay.EVENTS if 56 <= n <= 110}
-    battle = {n for n in battle_cards.BATTLE_EVENTS if 56 <= n <= 110}
-    sieges = {n for n in siege.SIEGE_CARDS if 56 <= n <= 110}
-    assert events | battle | sieges == IMPLEMENTED
-    doc = open("docs/wellington-events-56-110.md").read()
-    for n in range(56, 111):
-        assert f"| #{n} " in doc, n
-
 
 # --- through the game's own impulse menu -----------------------------------------------------
 

@@ -658,26 +658,16 @@ def test_4_3_end_of_turn_attrition_answered_only_by_68_and_103():
 # --- 5.11 placing SP with too few counters --------------------------------------------------------
 
 
-def test_5_11_tc_06_four_sp_placed_with_three_unbuilt_one_eliminated_on_the_map():
-    """TC-06: 4 SP to place, only 3 SP of unbuilt counters (3 infantry): 1 SP is eliminated
-    on the map (from the duchy with the most SP) and all 4 are placed."""
-    match = board()
-    state = match.state
-    free = building.unbuilt(state, SPAIN)
-    put(state, "madrid", SPAIN, inf=free[0] - 3, cav=free[1], art=free[2])
-    put(state, "leon", SPAIN, inf=0)
-    before = building.sp(state, "madrid", SPAIN)
-    assert common.place_sp(state, "leon", SPAIN, 4, "#47 Call Up the Next Class") == 4
-    assert building.sp(state, "leon", SPAIN) == 4
-    assert building.sp(state, "madrid", SPAIN) == before - 1
-
-
 def test_5_11_nothing_to_exchange_places_what_it_can():
+    """With no SP of its own on the map to eliminate, what the unbuilt counters allow is
+    placed, and nobody is asked."""
     match = board()
     state = match.state
     free = building.unbuilt(state, SPAIN)
-    put(state, "leon", SPAIN, inf=free[0] - 1, cav=free[1], art=free[2])
-    assert common.place_sp(state, "leon", SPAIN, 2, "test") == 1
+    put(state, "england", SPAIN, inf=free[0] - 1, cav=free[1], art=free[2])
+    common.place_sp_then(state, "leon", SPAIN, 2, "test", 47, "")
+    assert building.sp(state, "leon", SPAIN) == 1
+    assert "could not be placed" in state.log[-1]
 
 
 def stack_action(verb: str, noun: object = None):

@@ -80,7 +80,6 @@ def test_TC_06_call_up_with_only_3_sp_unbuilt_eliminates_1_then_places_4():
 # --- TC-07 Response precedence (5.2) -----------------------------------------------------------
 
 
-@wc.open_cards(74, 11)
 def test_TC_07_another_day_of_battle_overrides_field_fortifications():
     """TC-07 (5.2, the seed's example; cards #74, #11): AdS, the inactive Power, plays #74
     Field Fortifications before the battle (the enemy must retreat after one round); at the
@@ -99,18 +98,17 @@ def test_TC_07_another_day_of_battle_overrides_field_fortifications():
     state = wc.card(state, ADS, "battle-card", 74)          # GB holds none: AdS is asked
     state = wc.card(state, ADS, "no-more-cards", dice=[6, 1, 1, 1] + [6, 1, 1, 1, 1])
     assert "Round 1: Allies rolls 4 dice" in "\n".join(state.log)
-    state = wc.respond(state, SPAIN, 11, dice=[1, 1, 1] + [1, 1, 1, 1])   # round 2: 3, 4
-    assert any(line.startswith("Round 2") for line in state.log)
+    state = wc.respond(state, SPAIN, 11)          # no Spanish Formation within two duchies
+    state = wc.step(state, SPAIN, "no-response", dice=[1, 1, 1] + [1, 1, 1, 1])  # round 2: 3, 4
+    assert "Losses Allies 1, French 1: the battle goes on for another round (#11 Another Day " \
+        "of Battle)." in state.log
+    assert any(line.startswith("Round 2: Allies rolls 3 dice") for line in state.log)
+    assert any(line.startswith("Round 2: French rolls 4 dice") for line in state.log)
 
 
 # --- TC-08 Combined responses (5.2) --------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: events/cards_56_110_battle._rise starts a battle for each rising as it resolves "
-    "(#90 answering #62 fights at once with its own 2 SP); 5.2 wants the Responses' effects "
-    "combined: every SP placed and #35's elimination made, then one attack with the sum of "
-    "the first-round dice"))
 def test_TC_08_nationalist_revolt_with_the_levy_and_juramentados_combined():
     """TC-08 (5.2, the seed's example): to free a French-occupied unfortified duchy of Spain
     (Toledo, AdN, 2 AdN infantry), GB plays #62 (2 Spanish SP, +1 die); Spain answers at once
@@ -130,8 +128,11 @@ def test_TC_08_nationalist_revolt_with_the_levy_and_juramentados_combined():
     state = wc.respond(state, SPAIN, 35)
     state = wc.choose(state, SPAIN, "toledo")
     state = wc.decline(state)
-    state = wc.choose(state, GB, f"{SPAIN}|toledo", dice=[1] * 8 + [1] * 3)
-    assert building.sp(state, "toledo", ADN) == 1
+    state = wc.choose(state, GB, f"{SPAIN}|toledo")
+    assert stack.top(state).step == "evade" and stack.top(state).power == ADN   # 10.5
+    # the Spanish 6 eliminates the last French SP in round 1: the battle is won there
+    state = wc.choose(state, ADN, "stay", dice=[6] + [1] * 7 + [1] * 3)
+    assert building.sp(state, "toledo", ADN) == 0
     assert building.sp(state, "toledo", SPAIN) == 5
     rounds = [line for line in state.log if line.startswith("Round 1: Allies rolls")]
     assert len(rounds) == 1 and "rolls 8 dice" in rounds[0]
@@ -210,11 +211,8 @@ def test_TC_32_half_rounds_up(n, half):
 # §I.2 The tutorial's first round of 1812, replayed move by move through Match
 # =================================================================================================
 # One function per case plays that case's moves with the tutorial's dice and checks its "Then";
-# `replay(until)` plays every case from the start up to `until`. One place where the engine
-# cannot follow the seed is bridged (it has its own xfail test naming the fault):
-#   * TC-E12: a #90 rising gives the defender no evasion, so Marmont's failed roll is skipped
-#     (it changes nothing after it: G.22 gives the rising no die for it, and the battle marks
-#     Marmont anyway).
+# `replay(until)` plays every case from the start up to `until`; every case is played as the
+# seed plays it (TC-E12, Marmont's evasion before the #90 battle, included).
 
 
 def light_division(m) -> None:
@@ -242,6 +240,7 @@ def siege_declared(m) -> None:
     wc.act(m, GB, "siege", "ciudad-rodrigo=wellington")
     assert m.state.active == [ADN]                     # GB holds no siege card: not asked
     wc.play(m, ADN, "siege-card", 71)
+    wc.let_pass(m)                                     # #71 announced: AdS keeps #52 for later
     wc.act(m, ADN, "siege-cards-done")
     assert ADS in stack.top(m.state).asked and 52 in wc.offered(m, ADS, "respond")
     wc.answer(m, ADS, 52)
@@ -360,24 +359,28 @@ def cavalry_and_pickup(m) -> None:
 
 def levy_at_valladolid(m) -> None:
     """TC-E11 (#90, 5.2): before Wellington's Army enters Salamanca (CP 4), Spain answers with
-    #90 and raises 2 SP at Valladolid (unfortified, AdN; Marmont + 1 cavalry): a battle at
-    once, the Spanish SP attacking."""
+    #90 and raises 2 SP at Valladolid (unfortified, AdN; Marmont + 1 cavalry): they attack at
+    once, the French first asked whether to evade (TC-E12), then the battle."""
     wc.act(m, GB, "to", "salamanca")
     assert stack.top(m.state).trigger == "move:wellington:ciudad-rodrigo>salamanca"
     wc.answer(m, SPAIN, 90)
     assert f"{SPAIN}|valladolid" in wc.offered(m, SPAIN, "event-choice")
     wc.act(m, SPAIN, "event-choice", f"{SPAIN}|valladolid")
-    assert "Battle at Valladolid: Spain attacks" in "\n".join(m.state.log)
+    assert building.sp(m.state, "valladolid", SPAIN) == 2
+    assert m.state.active == [ADN] and stack.top(m.state).step == "evade"
 
 
 def marmont_fails_to_evade(m) -> None:
-    """TC-E12 (10.7): Marmont tries to evade to Salamanca (AdN, friendly): 5 + 2 (BV) + 1 =
-    8 < 9: he fails and takes a battle marker (no -1: Valladolid is not Uncontrolled)."""
-    assert "army>salamanca" in wc.offered(m, ADN, "evade"), "no evasion offered (10.5)"
-    assert "needs 6+" in wc.label(m, ADN, "evade", "army>salamanca")
-    wc.act(m, ADN, "evade", "army>salamanca")
-    wc.quiet(m, dice=[2, 3])
-    assert "marmont" in m.state.bfi
+    """TC-E12 (10.5, 10.7): before the levy attacks, Marmont tries to evade to Salamanca
+    (AdN, friendly): 5 + 2 (BV) + 1 = 8 < 9: he fails and takes a battle marker (no -1:
+    Valladolid is not Uncontrolled, control as before the rising, G.18). The levy's question
+    is #90's (an event's choice: a rising has no entry for interception.py's EvadeAsk)."""
+    assert "army>salamanca" in wc.offered(m, ADN, "event-choice"), "no evasion offered (10.5)"
+    text = wc.label(m, ADN, "event-choice", "army>salamanca")
+    assert "needs 6+" in text and "-1" not in text
+    wc.act(m, ADN, "event-choice", "army>salamanca", dice=[2, 3])
+    assert "marmont" in m.state.bfi and m.state.commanders["marmont"] == "valladolid"
+    assert "Battle at Valladolid: Spain attacks" in "\n".join(m.state.log)
 
 
 def valladolid_battle(m) -> None:
@@ -651,7 +654,9 @@ def french_siege(m) -> None:
     assert "ciudad-rodrigo=joseph" in wc.offered(m, ADN, "siege")
     wc.act(m, ADN, "siege", "ciudad-rodrigo=joseph")
     wc.play(m, ADN, "siege-card", 21)
+    wc.let_pass(m)                                     # each siege card is announced (#24, #42)
     wc.play(m, ADN, "siege-card", 70)
+    wc.let_pass(m)
     wc.act(m, ADN, "siege-cards-done")
     wc.quiet(m, dice=[6, 6, 5, 5, 1, 1, 1, 1] + [1, 1, 1] + [5])
     log = "\n".join(m.state.log[start:])
@@ -692,7 +697,8 @@ TUTORIAL = (
     ("TC-E04", bombardment_after_round_1), ("TC-E06", siege_round_2),
     ("TC-E07", free_cp_to_almaraz),
     ("TC-E08", evasion_from_almaraz), ("TC-E09", second_card), ("TC-E10", cavalry_and_pickup),
-    ("TC-E11", levy_at_valladolid), ("TC-E13", valladolid_battle),
+    ("TC-E11", levy_at_valladolid), ("TC-E12", marmont_fails_to_evade),
+    ("TC-E13", valladolid_battle),
     ("TC-E14", clausel_blocked), ("TC-E15", marmonts_options), ("TC-E16", salamanca_battle),
     ("TC-E17", salamanca_plunder), ("TC-E18", convoy_to_valencia),
     ("TC-E19", end_of_gb_impulse), ("TC-E20", italian_adventure),
@@ -783,13 +789,9 @@ def test_TC_E11_the_spanish_levy_answers_the_move():
     levy_at_valladolid(replay("TC-E11", through=False))
 
 
-@needs("TC-E11")
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: events/cards_56_110_battle._rise starts the battle at once (procedure.start) "
-    "with no evasion for the French Formations there; the seed has Marmont try to evade "
-    "(10.5, 10.7) before the Spanish levy attacks"))
+@needs("TC-E12")
 def test_TC_E12_marmont_fails_to_evade_the_levy():
-    marmont_fails_to_evade(replay("TC-E11"))
+    marmont_fails_to_evade(replay("TC-E12", through=False))
 
 
 @needs("TC-E13")

@@ -54,7 +54,8 @@ def rush_commander(state: WellingtonState, frame: EventChoice, cid: str) -> None
     and his side rolls 1 more die this round (besides the new SP's own)."""
     battle = battle_cards.current(state)
     owner = geo.commander_power(cid)
-    common.place_sp(state, battle.duchy, owner, 1, hands.title(RUSH_TO_THE_RESCUE))
+    common.place_sp_then(state, battle.duchy, owner, 1, hands.title(RUSH_TO_THE_RESCUE),
+                         RUSH_TO_THE_RESCUE, "")   # 5.11: the owner's choice if short
     battle_cards.add_dice(battle, SIDE[owner], 1, "#12 Rush to the Rescue (this round)",
                           battle.round)
 

@@ -16,6 +16,7 @@ from core.wellington import flags as geo
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import procedure
+from core.wellington.events import cards_56_110_battle as risings
 from core.wellington.events import cards_siege_attrition, common
 from core.wellington.events.cards_1_55 import own, response
 from core.wellington.frames.battle import Battle
@@ -304,10 +305,25 @@ def juramentados_duchy(state: WellingtonState, frame: EventChoice, noun: str) ->
 
 
 def juramentados_placed(state: WellingtonState, frame: EventStep) -> None:
-    """The Spanish SP placed (5.11: Spain's choice first when its counters run short)."""
+    """The Spanish SP placed (5.11: Spain's choice first when its counters run short). They
+    attack the French still there, or, answering a rising not yet resolved (#62, #90), wait
+    for it: the Responses' effects combine in one battle (5.2, TC-08)."""
     duchy, placed = frame.picked[0], int(frame.picked[-1])
+    attacks = bool(placed) and geo.has_formation(state, duchy, FRENCH)
+    if attacks and risings.wait_for_pending_rising(state, SPAIN, JURAMENTADOS, duchy):
+        return
     common.then(state, frame.power, JURAMENTADOS, "flag", picked=[duchy])
-    if placed and geo.has_formation(state, duchy, FRENCH):
+    if attacks:
+        battles.start(state, duchy, SPAIN, f"{SPAIN}:{duchy}", "", False)
+
+
+def juramentados_waiting(state: WellingtonState, frame: EventStep) -> None:
+    """The rising #35 answered is over: its SP fought in that rising's battle (JOINED: only
+    the flag is left) or attack on their own now."""
+    duchy = frame.picked[0]
+    common.then(state, frame.power, JURAMENTADOS, "flag", picked=[duchy])
+    if risings.JOINED not in frame.picked and geo.has_formation(state, duchy, FRENCH) \
+            and building.sp(state, duchy, SPAIN):
         battles.start(state, duchy, SPAIN, f"{SPAIN}:{duchy}", "", False)
 
 
@@ -321,6 +337,7 @@ cardplay.register(JURAMENTADOS, Event(juramentados_playable, play_juramentados))
 common.on_choice(JURAMENTADOS, "duchy", juramentados_duchy)
 common.on_step(JURAMENTADOS, "placed", juramentados_placed)
 common.on_step(JURAMENTADOS, "flag", juramentados_flag)
+common.on_step(JURAMENTADOS, risings.WAITING, juramentados_waiting)
 
 
 # === cards on the movement, interception and evasion seams (docs/wellington-movement.md) =====

@@ -11,8 +11,7 @@
                 (it goes on to the discard pile once its effect is over).
     pieces      `place_sp_then` (an event places SP from the unbuilt counters; 5.11: the owner
                 first eliminates its own SP where it chooses, then the caller's step runs),
-                `place_sp` (the automatic 5.11, for the battle cards #12, #62, #73, #90 not
-                moved yet), `french_sp`.
+                `french_sp`.
 """
 from __future__ import annotations
 
@@ -23,8 +22,8 @@ from core.engine import Action, Choice
 from core.wellington import building, cardplay, hands
 from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.impulse import Impulse
-from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, IN_EFFECT,
-                                   IN_PLAY, INF, SP, Effect, WellingtonState)
+from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_TYPES, IN_EFFECT, IN_PLAY, INF,
+                                   SP, Effect, WellingtonState)
 
 ChoiceHandler = Callable[[WellingtonState, EventChoice, str], None]
 StepHandler = Callable[[WellingtonState, EventStep], None]
@@ -173,31 +172,6 @@ def effect(state: WellingtonState, card: int, power: str, target: str = "",
 # --- pieces -------------------------------------------------------------------------------------
 
 
-def place_sp(state: WellingtonState, duchy: str, power: str, sp: int, why: str) -> int:
-    """An event places `sp` SP of `power` at `duchy` from its unbuilt counters, the smallest
-    first (1.5). 5.11: when the unbuilt counters do not suffice, the Power eliminates its own
-    SP on the map to carry the event out in full: a counter of the size still needed is taken
-    off the map and placed (reading: from the duchy where the Power has the most SP, the
-    target excluded, the alphabetically first on a tie; the owner's choice of where is not
-    asked, so the events that place SP stay one step). Returns the SP placed. Only the
-    battle cards not moved to `place_sp_then` yet call it (#12, #62, #73, #90)."""
-    placed = place_unbuilt(state, duchy, power, sp)
-    exchanged = 0
-    while placed < sp:
-        moved = exchange(state, duchy, power, sp - placed)
-        if not moved:
-            break
-        placed += moved
-        exchanged += moved
-        placed += place_unbuilt(state, duchy, power, sp - placed)
-    state.log.append(f"{power} places {placed} SP at {duchy} ({why})"
-                     + (f", {exchanged} SP of them eliminated elsewhere on the map first (5.11)"
-                        if exchanged else "")
-                     + (f"; {sp - placed} SP could not be placed: no counters left (5.11)"
-                        if placed < sp else "") + ".")
-    return placed
-
-
 # --- 5.11 as the seed says it: the owner chooses (callers that continue in a step) ------------
 
 EXCHANGE = "5.11-eliminate"       # the EventChoice step: the owner's SP to eliminate
@@ -315,26 +289,6 @@ def place_unbuilt(state: WellingtonState, duchy: str, power: str, sp: int) -> in
             building.add(state, duchy, power, kind, count)
             placed += count * SP[kind]
     return placed
-
-
-def exchange(state: WellingtonState, duchy: str, power: str, need: int) -> int:
-    """5.11: one of `power`'s counters elsewhere on the map, the smallest that does not
-    exceed `need` SP, is eliminated and placed at `duchy`. Returns its SP (0: none)."""
-    from core.wellington import flags as geo
-    donors = sorted((d for d in state.troops if geo.on_map(d) and d != duchy
-                     and building.sp(state, d, power)),
-                    key=lambda d: (-building.sp(state, d, power), d))
-    for kind in COUNTER_TYPES:
-        if SP[kind] > need:
-            break
-        for donor in donors:
-            if building.counters(state, donor, power)[kind]:
-                building.add(state, donor, power, kind, -1)
-                building.add(state, duchy, power, kind, 1)
-                state.log.append(f"{power} eliminates 1 {COUNTER_NAME[kind]} at "
-                                 f"{geo.name(donor)} to place it (5.11).")
-                return SP[kind]
-    return 0
 
 
 def french_sp(state: WellingtonState) -> dict[str, int]:
