@@ -382,7 +382,8 @@ def test_63_british_subsidies_4_sp_each_in_a_port_and_a_card_each() -> None:
     assert 63 not in state.piles.boxes[IN_PLAY]
 
 
-def test_unregistered_cards_are_never_offered() -> None:
+def test_56_cavalry_raid_is_a_response_not_an_event_of_the_impulse() -> None:
+    """#56 (R) answers a moment (5.2); in its own impulse GB may not play it as its event."""
     state = game(GB)
     give(state, GB, 56)
     assert not cardplay.event_playable(state, GB, 56)
@@ -659,7 +660,7 @@ def test_59_bravest_plus_1_bv_for_a_printed_1_or_2_until_eliminated() -> None:
     assert ev.battle_value(state, "soult", 4) == 4
     assert 59 in state.piles.boxes["in-effect"]
     building.eliminate_commander(state, "marmont")
-    ev.release_kept(state)
+    common.end_of_impulse(state, GB, "scheduled")            # the game's own release
     assert ev.battle_value(state, "marmont", 2) == 2
     assert 59 in state.piles.discard
 
@@ -847,7 +848,7 @@ def test_90_spanish_levy_2_sp_attack_with_2_more_dice_and_take_the_duchy() -> No
     with scripted([6, 6, 6, 6, 1, 1, 1], strict=True):
         state = choose(state, ADN, "stay")
     battle_line = [line for line in state.log if "#90 The Spanish Levy" in line and "dice" in line]
-    assert battle_line and "rolls 4 dice" in battle_line[0]
+    assert battle_line and "roll 4 dice" in battle_line[0]
     state = stack.act(state, FLOW, SPAIN, Action("no-flag"), settle=flow.settle)
     assert building.sp(state, "avila", SPAIN) == 2 and building.sp(state, "avila", ADN) == 0
     assert state.flags["avila"] == SPAIN
@@ -878,9 +879,9 @@ def test_90_tc_e12_marmont_fails_to_evade_then_the_levy_attacks_with_4_dice() ->
     assert state.commanders["marmont"] == "valladolid" and "marmont" in state.bfi
     log = "\n".join(state.log[start:])
     assert "Battle at Valladolid: Spain attacks" in log
-    assert "Round 1: Allies rolls 4 dice" in log and "Round 1: French rolls 6 dice" in log
-    assert "Round 2: Allies rolls 1 dice" in log and "Round 2: French rolls 5 dice" in log
-    assert "Allies wins" in log
+    assert "Round 1: the Allies roll 4 dice" in log and "Round 1: the French roll 6 dice" in log
+    assert "Round 2: the Allies roll 1 die" in log and "Round 2: the French roll 5 dice" in log
+    assert "the Allies win" in log
 
 
 def test_90_marmont_evades_on_9_no_battle_and_the_spanish_flag() -> None:
@@ -914,7 +915,7 @@ def test_90_leaderless_counters_evade_each_on_its_own() -> None:
     where = dest.split(">")[1]
     assert building.sp(state, where, ADN) >= 1 and f"{ADN}:avila" in state.bfi
     log = "\n".join(state.log)
-    assert "1 of 2 succeed" in log and "Round 1: French rolls 3 dice" in log
+    assert "1 of 2 succeed" in log and "Round 1: the French roll 3 dice" in log
 
 
 def test_90_levy_by_5_11_when_every_spanish_counter_is_on_the_map_R16() -> None:
@@ -982,9 +983,9 @@ def test_62_revolt_plus_1_die_every_round() -> None:
     state = choose(state, GB, f"{SPAIN}|avila")
     with scripted([1] * 12, strict=True):                     # two rounds of 3 + 3 dice
         state = choose(state, ADN, "stay")
-    rolls = [line for line in state.log if line.startswith("Round") and "Allies rolls" in line]
+    rolls = [line for line in state.log if line.startswith("Round") and "the Allies roll" in line]
     assert len(rolls) == 2
-    assert all("rolls 3 dice" in r and "+1 #62 Nationalist Revolt" in r for r in rolls)
+    assert all("roll 3 dice" in r and "+1 #62 Nationalist Revolt" in r for r in rolls)
     assert "avila" not in state.flags                            # not victorious
 
 
@@ -1021,8 +1022,8 @@ def test_62_and_90_tc_08_the_levy_answering_the_revolt_joins_its_battle() -> Non
     assert all("Uncontrolled" not in label for label in ask.labels)   # control before (G.18)
     with scripted([6, 6, 1, 1, 1, 1, 1] + [1] * 4, strict=True):
         state = choose(state, ADN, "stay")
-    rounds = [line for line in state.log if line.startswith("Round 1: Allies rolls")]
-    assert len(rounds) == 1 and "rolls 7 dice" in rounds[0]
+    rounds = [line for line in state.log if line.startswith("Round 1: the Allies roll")]
+    assert len(rounds) == 1 and "roll 7 dice" in rounds[0]
     assert "+1 #62 Nationalist Revolt" in rounds[0] and "+2 #90 The Spanish Levy" in rounds[0]
     assert building.sp(state, "toledo", ADN) == 0
     assert len([line for line in state.log if line.startswith("Battle at Toledo")]) == 1
@@ -1079,7 +1080,7 @@ def test_106_no_pursuit_when_the_dragoons_army_loses_and_the_card_goes_at_the_tu
     with scripted([], strict=True):
         ev.battle_won(state, battle)
     state.effects = [e for e in state.effects if e.until != "turn"]      # 4.8
-    ev.release_kept(state)
+    common.release_kept(state)                               # as flow.interphase_ does
     assert 106 in state.piles.boxes[RESERVES[FRENCH]]
 
 

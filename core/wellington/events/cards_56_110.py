@@ -13,12 +13,11 @@ impulse (an impulse operation), battle (a standing effect) and siege (siege.on_b
 A card not registered is never offered as an event; docs/wellington-events-56-110.md lists
 each one OPEN with the reason.
 
-Calls other parts need (the lead wires them, docs/wellington-events-56-110.md "Wiring"):
+Entry points the other parts call (docs/wellington-events-56-110.md "Wiring"):
     reinforcements_rolled(state)   interphase.reinforcement_rolls, once the rolls are made (#72)
     after_interphase(state)        at the end of the Interphase (#85, #86)
     battle_value(state, cid, bv)   the last step of movement.battle_value (#59, #66)
     attrition_losses(state, duchy, power, n)   attrition.check, each Power's losses (#93)
-    release_kept(state)            where common.release_kept is called (#59, #106)
     battle_won(state, battle)      the battle, between its decision and the Rout (#106)
     owed_spent(state, power, n)    impulse.py's owed play, once made (#65)
     obligation_lapsed(state, power)   impulse.py, at an impulse's start (#65)
@@ -38,7 +37,7 @@ from core.wellington.events import helpers_56_110 as h
 from core.wellington.events.cards_56_110_hands import obligation_lapsed, owed_spent
 from core.wellington.events.cards_56_110_lasting import (after_interphase, attrition_losses,
                                                         battle_value, battle_won, line_kind,
-                                                        reinforcements_rolled, release_kept)
+                                                        reinforcements_rolled)
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import CommandPoints, EventPlay
 from core.wellington.frames.events import EventChoice
@@ -48,8 +47,7 @@ from core.wellington.state import (ENGLAND, GB, IN_EFFECT, RESERVES, SIDE, Effec
                                    WellingtonState)
 
 __all__ = ["after_interphase", "attrition_losses", "battle_value", "battle_won",
-           "line_kind", "obligation_lapsed", "owed_spent", "reinforcements_rolled",
-           "release_kept"]
+           "line_kind", "obligation_lapsed", "owed_spent", "reinforcements_rolled"]
 
 
 # --- #98 The Light Division (+E, GB) -------------------------------------------------------------

@@ -9,6 +9,7 @@ from core.wellington.battle import losses
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.siege import Siege
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.cardplay import EventPlay
@@ -294,8 +295,8 @@ def _health_commander(state: WellingtonState, frame: EventChoice, cid: str) -> N
 def release_kept(state: WellingtonState) -> None:
     """#59 and #106 end when their commander is eliminated for any reason (the unbuilt pool or
     the Regroup Box), #106 also at the end of the turn (4.8 drops its effect); the card is
-    then discarded (#59) or goes to the French Reserve (#106, 4.21). The lead calls this where
-    it calls common.release_kept (after each impulse, at the end of the turn)."""
+    then discarded (#59) or goes to the French Reserve (#106, 4.21). Registered with
+    common.on_release: it runs after each impulse and at the end of the turn."""
     state.effects = [e for e in state.effects
                      if not (e.card in (BRAVEST, DRAGOONS) and eliminated(state, e.target))]
     running = {e.card for e in state.effects}
@@ -303,6 +304,9 @@ def release_kept(state: WellingtonState) -> None:
         if card in state.piles.boxes[IN_EFFECT] and card not in running:
             cards.move(state.piles, card, IN_EFFECT, to)
             state.log.append(f"{hands.title(card)}: its effect is over; the card goes on.")
+
+
+common.on_release(release_kept)
 
 
 # --- #93 Admiralty / Hearts of Oak (+E, GB) --------------------------------------------------
@@ -417,7 +421,7 @@ def battle_won(state: WellingtonState, battle: Battle) -> None:
         faces = [dice.d6(state, "#106 Dragoons' pursuit", "#106") for _ in range(DRAGOONS_DICE)]
         hits = sum(1 for f in faces if f >= DRAGOONS_HIT)
         state.log.append(f"#106 Dragoons: {faces}: {hits} more loss"
-                         f"{'es' if hits != 1 else ''} for {battle.loser}.")
+                         f"{'es' if hits != 1 else ''} for {text.side(battle.loser)}.")
         if hits:
             battle.suffered_e[battle.loser] = battle.suffered_e.get(battle.loser, 0) + hits
             losses.eliminate(state, battle, battle.loser, hits, "#106 Dragoons")

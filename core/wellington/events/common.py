@@ -117,10 +117,23 @@ def keep(state: WellingtonState, card: int) -> None:
     cards.move(state.piles, card, IN_PLAY, IN_EFFECT)
 
 
+Release = Callable[[WellingtonState], None]
+RELEASES: list[Release] = []
+
+
+def on_release(release: Release) -> None:
+    """A card kept in effect with its own way of ending (#59, #106) registers it: it runs
+    wherever kept cards are released (after each impulse, at the end of the turn)."""
+    RELEASES.append(release)
+
+
 def release_kept(state: WellingtonState) -> None:
     """A kept card whose effect is over goes to the discard pile (#13 at the end of the turn,
-    #23 at the end of its Power's next impulse or when the commander is eliminated). The
-    game calls this after each impulse and at the end of the turn (the lead wires it)."""
+    #23 at the end of its Power's next impulse or when the commander is eliminated), and the
+    registered releases run (#59, #106). Called after each impulse (`end_of_impulse`) and at
+    the end of the turn (flow.interphase_)."""
+    for release in RELEASES:
+        release(state)
     state.effects = [e for e in state.effects
                      if not (e.card == HUMBUGGED and not on_board(state, e.target))]
     running = {e.card for e in state.effects}
@@ -143,7 +156,7 @@ def end_of_impulse(state: WellingtonState, power: str, kind: str) -> None:
     """The end of `power`'s impulse of `kind` ("scheduled", "preemptive", "pass"): effects
     lasting "until the end of the next scheduled impulse" of a Power (#22) that began before
     this impulse end; the registered hooks (#39); then kept cards whose effect is over go on.
-    The game calls this at the end of every impulse (impulse.end; the lead wires it)."""
+    The game calls this at the end of every impulse (impulse.END_HOOKS)."""
     if kind == "scheduled":
         state.effects = [e for e in state.effects
                          if not (e.until == "end-next-scheduled-impulse" and e.power == power
