@@ -12,6 +12,12 @@
 
 - think: the think time alone, the Union's first 40 decisions of the short game against
   random play at each level of `--levels` (default all), seed 1 (or `--first`, `--seeds`).
+- wellington: Wellington, the first turn of the 1813 scenario, one player a side (2.1), the
+  computer at `normal` holding one side against random play, then the other, seeds 1..N
+  (default 4), beside random play on both sides with the same seed: the Allied VP lead
+  (19) when the turn ends; target: the computer's side gains VP over random play.
+- wellington-think: Wellington's think time, GB's first 20 decisions with a choice (1813)
+  at each level of `--levels`.
 
 `--first` starts the seeds elsewhere than 1 (seeds FIRST..FIRST+N-1), so that one part can be
 split over several processes and the figures added up.
@@ -26,6 +32,7 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from core import ai, rng
 from core.engine import Match
@@ -143,8 +150,90 @@ def think(seeds: range, levels: list[str]) -> None:
 
 
 THINK_DECISIONS = 40
+
+
+# --- Wellington ---------------------------------------------------------------------------------
+
+WELLINGTON = "wellington"
+WELLINGTON_SHORT = "1813"       # the short scenario; its first turn is the short game here
+WELLINGTON_SPLIT = {"players": "2"}   # 2.1: one player per side, the computer holding both
+
+
+def wellington_turn(seed: int, levels: dict[str, str], clocks: dict[str, Clock],
+                    limit: int | None = None) -> Match:
+    """A Wellington game of the 1813 scenario to the end of its first turn (or its end, or
+    `limit` computer decisions): each Power in `levels` played by the computer at that level,
+    the others at random."""
+    match = Match.new(get_rules(WELLINGTON), seed=seed, scenario=WELLINGTON_SHORT,
+                      options=WELLINGTON_SPLIT)
+    chooser = Random(rng.seed_state(seed ^ 0x5EED))
+    decided, year = 0, match.state.year
+    while match.state.result is None and match.state.year == year \
+            and (limit is None or decided < limit):
+        role = match.state.active[0]
+        choices = match.actions(role)
+        if role in levels and len(choices) > 1:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = ai.choose(match, role, levels[role], seed=seed * 100_003 + len(match.history))
+            clock = clocks.setdefault(levels[role], Clock())
+            clock.times.append(time.perf_counter() - start)
+            clock.cpu.append(time.process_time() - start_cpu)
+            decided += 1
+        else:
+            action = choices[rng.randbelow(chooser, len(choices))].action
+        match.act(role, action, legal=choices if role not in levels else None)
+    return match
+
+
+def wellington_margin(match: Match) -> Fraction:
+    """The Allied VP lead (19.2-19.4, without the Spanish bonus) where the game stopped."""
+    from core.wellington import victory
+    from core.wellington.state import ALLIES, FRENCH
+    state = match.state
+    return victory.side_vp(state, ALLIES) - victory.side_vp(state, FRENCH)
+
+
+def wellington(seeds: range) -> None:
+    """Normal against random play, the first turn of 1813, each side in turn played by the
+    computer (both its Powers); the same seeds with random play on both sides for comparison:
+    the Allied VP lead when the turn ends (19), or the game's result if it ended first."""
+    clocks: dict[str, Clock] = {}
+    gains = {"Allies": 0.0, "French": 0.0}
+    for seed in seeds:
+        base = wellington_turn(seed, {}, clocks)
+        print(f"  seed {seed}: random both sides: Allied lead "
+              f"{float(wellington_margin(base)):+.1f}", flush=True)
+        for side, powers in (("Allies", ("GB", "Spain")), ("French", ("AdS", "AdN"))):
+            match = wellington_turn(seed, {p: "normal" for p in powers}, clocks)
+            lead = wellington_margin(match)
+            gain = float(lead - wellington_margin(base)) * (1 if side == "Allies" else -1)
+            gains[side] += gain
+            print(f"  seed {seed}: normal {side}: Allied lead {float(lead):+.1f} ({gain:+.1f} "
+                  f"VP for {side}){' ' + match.result if match.result else ''}", flush=True)
+            print(clocks["normal"].line("normal"), flush=True)
+    print(f"Wellington 1813 first turn, normal vs random, seeds {seeds.start}-{seeds.stop - 1}: "
+          f"mean VP gained over random play, Allies {gains['Allies'] / len(seeds):+.2f}, "
+          f"French {gains['French'] / len(seeds):+.2f}")
+    for level, clock in clocks.items():
+        print(clock.line(level))
+
+
+def wellington_think(seeds: range, levels: list[str]) -> None:
+    """The think time: GB's first 20 decisions with a choice (1813, against random play)."""
+    clocks: dict[str, Clock] = {}
+    for seed in seeds:
+        for level in levels:
+            wellington_turn(seed, {"GB": level}, clocks, limit=WELLINGTON_THINK_DECISIONS)
+    print(f"think time, Wellington 1813, GB's first {WELLINGTON_THINK_DECISIONS} decisions "
+          f"with a choice against random play, seeds {seeds.start}-{seeds.stop - 1}:")
+    for level, clock in clocks.items():
+        print(clock.line(level))
+
+
+WELLINGTON_THINK_DECISIONS = 20
 PARTS = {"short": (short, 40), "campaign": (campaign, 20), "versus": (versus, 20),
-         "think": (think, 1)}
+         "think": (think, 1), "wellington": (wellington, 4),
+         "wellington-think": (wellington_think, 1)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -158,8 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, (run, default) in PARTS.items():
         if args.part in (name, "all"):
             seeds = range(args.first, args.first + (args.seeds or default))
-            if name == "think":
-                think(seeds, args.levels.split(","))
+            if name in ("think", "wellington-think"):
+                run(seeds, args.levels.split(","))
             else:
                 run(seeds)
     return 0

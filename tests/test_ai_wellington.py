@@ -349,3 +349,14 @@ def test_determinize_renames_the_cards_another_players_question_shows():
         assert frame.labels == [f"Take {hands.title(n)}" for n in numbers]
         renamed |= frame.options != state.stack[-1].options
     assert renamed
+
+
+def test_warming_up_changes_nothing():
+    """ai.warm_up, run when a game with a computer player opens: the match, its dice and the
+    next decision are as without it."""
+    match, other = played("1813", 12, 30), played("1813", 12, 30)
+    before = (clone(match.state), len(match.history), match.state.rng)
+    ai.warm_up(match)
+    assert (match.state, len(match.history), match.state.rng) == before
+    role = match.active[0]
+    assert ai.choose(match, role, "easy", seed=2) == ai.choose(other, role, "easy", seed=2)
