@@ -231,7 +231,9 @@ def deal_unseen(piles: Piles, role: str, generator: rng.HasRng,
         boxes={b: list(c) for b, c in piles.boxes.items()})
     places: list[list[Card]] = [new.deck, *(h for r, h in new.hands.items() if r != role),
                                 *(new.boxes[b] for b in hidden)]
-    pool = [card for place in places for card in place if card not in keep]
+    # sorted first: the deal must not depend on where the unseen cards really are (the same
+    # seed and view give the same deal whatever the hidden hands hold)
+    pool = sorted(card for place in places for card in place if card not in keep)
     rng.shuffle(generator, pool)
     for place in places:
         for i, card in enumerate(place):

@@ -116,6 +116,19 @@ def test_deal_unseen_keeps_what_the_role_sees_and_every_size():
     assert state.piles.hands["A"] == seen_hand  # the original is untouched
 
 
+def test_deal_unseen_does_not_depend_on_where_the_unseen_cards_are():
+    """Two positions that differ only in B's hidden hand (swapped with deck cards) give the
+    same deal for the same seed: the computer's sample cannot tell them apart."""
+    state = game()
+    cards.deal(state, state.piles, {"A": 4, "B": 3})
+    other = clone(state)
+    b_hand, deck = other.piles.hands["B"], other.piles.deck
+    b_hand[0], deck[0] = deck[0], b_hand[0]
+    deals = [cards.deal_unseen(s.piles, "A", type("G", (), {"rng": rng.seed_state(5)})())
+             for s in (state, other)]
+    assert deals[0].hands == deals[1].hands and deals[0].deck == deals[1].deck
+
+
 def test_deal_unseen_keeps_cards_the_role_knows():
     state = game()
     cards.deal(state, state.piles, {"A": 2, "B": 2})
