@@ -231,6 +231,22 @@ def test_4_23_a_power_without_cards_passes_and_may_use_a_resource(game: Match) -
         assert Action("cp", drawn) in [c.action for c in game.actions(GB)]   # 15.2 ex. 1
 
 
+def test_4_23_a_must_play_card_of_its_own_impulse_is_a_card_to_play_not_a_pass(
+        game: Match) -> None:
+    """AdN holds only #64 Invade Canada (Must-Play, no CP, played in its own impulse, 5.8):
+    its impulse is a scheduled one offering the event, not a pass (4.23: a pass is for a Power
+    with no card it can play); the card counts for preemption too (4.22)."""
+    state = game.state
+    empty_hands(state)
+    give(state, ADN, 64)
+    give(state, GB, 1)
+    assert impulse.holds_playable(state, ADN) and impulse.playable_cards(state, ADN) == 1
+    impulses(game, ADN, round_=2, last=SPAIN)
+    assert game.state.active == [ADN] and stack.find(game.state, impulse.Impulse).kind == \
+        "scheduled"
+    assert Action("event", 64) in [c.action for c in game.actions(ADN)]
+
+
 def test_4_24_the_last_holder_ends_the_phase(game: Match) -> None:
     state = game.state
     empty_hands(state)

@@ -69,8 +69,23 @@ def playable(state: WellingtonState, power: str, number: int) -> bool:
     4.24; G.11: every card in hand, Must-Play and national cards included): any card with CP
     (it may always be played for them), and a Must-Play card whose event may be played now; a
     Must-Play card that cannot be played (its conditions unmet, or its event not carried out)
-    does not count, else its holder could never end the turn (reading R2)."""
-    return hands.cp(number) > 0 or cardplay.event_playable(state, power, number)
+    does not count, else its holder could never end the turn (reading R2). "Now" is the
+    start of `power`'s own impulse: most Must-Play events are played only there (5.1)."""
+    return hands.cp(number) > 0 or in_own_impulse(
+        state, power, lambda: cardplay.event_playable(state, power, number))
+
+
+def in_own_impulse(state: WellingtonState, power: str, ask: Callable[[], bool]) -> bool:
+    """`ask()` as at the start of `power`'s own impulse: outside it, a fresh Impulse of
+    `power` stands on the stack while it is asked, and goes again (nothing else changes)."""
+    current = stack.find(state, Impulse)
+    if current is not None and current.power == power:
+        return ask()
+    state.stack.append(Impulse(power=power, kind="scheduled"))
+    try:
+        return ask()
+    finally:
+        state.stack.pop()
 
 
 def playable_cards(state: WellingtonState, power: str) -> int:
