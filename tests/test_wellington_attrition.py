@@ -7,9 +7,9 @@ from __future__ import annotations
 from core import stack
 from core.dice import scripted
 from core.wellington import attrition, flow
-from core.wellington.frames.siege import AttritionSplit
+from core.wellington.frames.siege import AttritionCasualty, AttritionSplit
 from core.wellington import flags as geo
-from core.wellington.state import ADN, ALLIES, FRENCH, GB, REGROUP, SPAIN, UNBUILT
+from core.wellington.state import ADN, ALLIES, ART, CAV, FRENCH, GB, INF, REGROUP, SPAIN, UNBUILT
 from tests.support.wellington_siege import FLOW, act, board, flag, offered, put
 
 
@@ -140,3 +140,88 @@ def test_93_hearts_of_oak_halves_british_attrition_in_a_port_w4():
         lost = attrition.check(state, "lisbon", units)
     assert lost == {GB: 2, SPAIN: 3}
     assert state.troops["lisbon"][GB] == [2, 0, 0] and state.troops["lisbon"][SPAIN] == [1, 0, 0]
+
+
+# --- 13.1: the Power affected picks the counters (AttritionCasualty) -------------------------
+
+
+def test_13_1_the_owner_picks_the_counter_lost_at_the_end_of_turn():
+    """13.1 "La Potenza influenzata sceglie quale SP eliminare": GB (Hill, 1 infantry, 1
+    cavalry, 1 artillery: 7 SP + 1 = 8 dice, 4.3) rolls one 6 and picks the counter; it takes
+    1 SP of the artillery, change made (1.5): 6 SP left, no artillery; the loss is recorded
+    for the impulse (#68, #102, #103)."""
+    match = board()
+    state = match.state
+    put(state, "toledo", GB, "hill", inf=1, cav=1, art=1)
+    with scripted([6] + [1] * 7, strict=True):
+        attrition.attrition_step(state)
+    frame = stack.top(state)
+    assert isinstance(frame, AttritionCasualty) and frame.chooser == GB and frame.left == 1
+    state.stack = [frame]
+    stack.run(state, FLOW, flow.settle)
+    assert match.state.active == [GB] and offered(match, "lose") == [INF, CAV, ART]
+    act(match, GB, "lose", ART)
+    troops = match.state.troops["toledo"][GB]
+    assert troops[ART] == 0 and sum(n * sp for n, sp in zip(troops, (1, 2, 4))) == 6
+    assert [(r[2], r[4]) for r in attrition.losses(match.state, "toledo")] == [(GB, 1)]
+    assert match.state.stack == []
+
+
+def test_13_1_the_owner_may_lose_the_infantry_instead():
+    """The same 6 taken on the infantry: 1 cavalry and 1 artillery stay."""
+    match = board()
+    state = match.state
+    put(state, "toledo", GB, "hill", inf=1, cav=1, art=1)
+    with scripted([6] + [1] * 7, strict=True):
+        attrition.attrition_step(state)
+    state.stack = [stack.top(state)]
+    stack.run(state, FLOW, flow.settle)
+    act(match, GB, "lose", INF)
+    assert match.state.troops["toledo"][GB] == [0, 1, 1]
+
+
+def test_13_1_the_commanders_power_picks_the_allys_counters():
+    """13.1 "Se si tratta di un Gruppo di Armate di due Potenze, sceglie la Potenza del
+    Comandante": Wellington's GB (2 infantry) with Spain (1 infantry, 1 cavalry): 6 dice, two
+    6s; GB gives both to Spain, then GB (not Spain) picks Spain's counters: the cavalry."""
+    match = board()
+    state = match.state
+    put(state, "toledo", GB, "wellington", inf=2)
+    put(state, "toledo", SPAIN, inf=1, cav=1)
+    state.leading["toledo"] = "wellington"
+    with scripted([6, 6, 1, 1, 1, 1], strict=True):
+        attrition.attrition_step(state)
+    state.stack = [stack.top(state)]
+    stack.run(state, FLOW, flow.settle)
+    act(match, GB, "attrition-loss", SPAIN)
+    act(match, GB, "attrition-loss", SPAIN)
+    frame = stack.top(match.state)
+    assert isinstance(frame, AttritionCasualty) and frame.power == SPAIN and frame.left == 2
+    assert match.state.active == [GB] and offered(match, "lose") == [INF, CAV]
+    act(match, GB, "lose", CAV)                        # the whole cavalry: 2 SP
+    assert match.state.troops["toledo"][SPAIN] == [1, 0, 0]
+    assert match.state.troops["toledo"][GB] == [2, 0, 0]
+    assert match.state.stack == []
+
+
+def test_13_1_no_question_when_one_kind_of_counter_is_there():
+    """Only infantry: nothing to choose, the loss is taken at once."""
+    match = board()
+    state = match.state
+    put(state, "toledo", GB, "hill", inf=3)
+    with scripted([6, 1, 1, 1], strict=True):
+        attrition.attrition_step(state)
+    assert not any(isinstance(f, AttritionCasualty) for f in state.stack)
+    assert state.troops["toledo"][GB] == [2, 0, 0]
+
+
+def test_13_1_no_question_when_every_soldier_is_lost():
+    """Three 6s against 1 infantry and 1 cavalry (3 SP) under Hill: every soldier goes, no
+    choice is left; Hill stays (commanders only once no soldier is left, and no 6 is left)."""
+    match = board()
+    state = match.state
+    put(state, "toledo", GB, "hill", inf=1, cav=1)
+    with scripted([6, 6, 6, 1], strict=True):
+        attrition.attrition_step(state)
+    assert not any(isinstance(f, AttritionCasualty) for f in state.stack)
+    assert GB not in state.troops.get("toledo", {}) and state.commanders["hill"] == "toledo"

@@ -51,12 +51,12 @@ def test_tc_e13_valladolid_two_rounds_spain_wins():
     state = valladolid()
     with scripted([5, 1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1, 2, 3, 4, 1], strict=True):
         fight(state, "valladolid", SPAIN, "Spain:valladolid", "", cards=levy)
-    assert log_has(state, "Round 1: Allies rolls 4 dice")
+    assert log_has(state, "Round 1: the Allies roll 4 dice")
     assert log_has(state, "the attacker is not the active Power: no die (10.7, G.22)")
-    assert log_has(state, "Round 1: French rolls 6 dice")
+    assert log_has(state, "Round 1: the French roll 6 dice")
     assert log_has(state, "Losses 1 each: another round (11.52)")
-    assert log_has(state, "Round 2: Allies rolls 1 dice")
-    assert log_has(state, "Round 2: French rolls 5 dice")
+    assert log_has(state, "Round 2: the Allies roll 1 die")
+    assert log_has(state, "Round 2: the French roll 5 dice")
     assert log_has(state, "-1 1 disorganisation suffered (11.52, 11.53)")
     assert not log_has(state, "Rout")
     assert asked(state) is BattleRetreat and state.active == [ADN]
@@ -105,8 +105,8 @@ def test_tc_e16_salamanca_rout_overrun_flag_overrun():
     state = salamanca()
     with scripted([*SALAMANCA_GB, *SALAMANCA_ADN], strict=True):
         fight(state, "salamanca", GB, "wellington", "ciudad-rodrigo", cards=salamanca_cards)
-    assert log_has(state, "Round 1: Allies rolls 13 dice")
-    assert log_has(state, "Round 1: French rolls 7 dice")
+    assert log_has(state, "Round 1: the Allies roll 13 dice")
+    assert log_has(state, "Round 1: the French roll 7 dice")
     assert log_has(state, "+1 terrain: broken line crossed into Salamanca (11.41)")
     # GB loses 1 SP: infantry or cavalry, its choice (1.5, 11.5)
     assert asked(state) is BattleCasualty and state.active == [GB]
@@ -158,10 +158,10 @@ def test_tc_e26_battle_outside_the_walls():
     failed_evasion(state, "ciudad-rodrigo")
     with scripted([5, 5, 5, 1, 1, 1, 1, 1, 1, 2], strict=True):
         fight(state, "ciudad-rodrigo", ADN, "joseph", "almaraz")
-    assert log_has(state, "Round 1: French rolls 8 dice")
+    assert log_has(state, "Round 1: the French roll 8 dice")
     assert log_has(state, "+1 the enemy failed to evade (10.7)")
-    assert log_has(state, "Round 1: Allies rolls 2 dice")
-    assert log_has(state, "Rout: French inflicted 3 more losses")
+    assert log_has(state, "Round 1: the Allies roll 2 dice")
+    assert log_has(state, "Rout: the French inflicted 3 more losses")
     assert log_has(state, "is a fortress: no Flag Overrun (11.9)")
     assert not log_has(state, "Plunder")
     assert sp(state, "ciudad-rodrigo", SPAIN) == 0 and state.flags["ciudad-rodrigo"] == SPAIN
@@ -192,7 +192,7 @@ def test_tc_13_round_two_dice_with_excess_disorganisation():
     gb2 = [1] * 7
     with scripted([*ads1, *gb1, *ads2, *gb2], strict=True):
         fight(state, "toledo", ADS, "soult", "madrid", cards=thirteen)
-    assert log_has(state, "Round 2: French rolls 5 dice")
+    assert log_has(state, "Round 2: the French roll 5 dice")
     assert log_has(state, "-6 6 disorganisations suffered (11.52, 11.53)")
     b = stack.find(state, Battle)
     assert b is not None and b.winner == FRENCH and b.marked[FRENCH] == 5
@@ -231,7 +231,7 @@ def test_11_42_11_43_terrain_friendly_only_and_river_attrition_on_retreat():
         # River: 1 commander, no SP left: 1 attrition die; its 6 eliminates Clausel
     assert state.commanders["clausel"] == UNBUILT
     assert log_has(state, "across a River (9.44)")
-    b_overrun = log_has(state, "Overrun: nothing of French is left in play (11.8)")
+    b_overrun = log_has(state, "Overrun: nothing of the French is left in play (11.8)")
     assert b_overrun
     assert "Spain:lerma" not in state.bfi             # the Overrun's winner: no marker
 
@@ -343,7 +343,7 @@ def test_11_62_active_loser_with_no_friendly_entry_goes_to_the_regroup_box():
         fight(state, "toledo", ADN, "joseph", "madrid")
     assert state.commanders["joseph"] == REGROUP and state.troops[REGROUP][ADN] == [1, 0, 0]
     assert log_has(state, "cannot retreat")
-    assert log_has(state, "Overrun: nothing of French is left in play (11.8)")
+    assert log_has(state, "Overrun: nothing of the French is left in play (11.8)")
     assert log_has(state, "Spain: die 2 + 0 SP and commanders lost = 2: 0 Resources")
     assert "de-espana" not in state.bfi
 
@@ -495,11 +495,11 @@ def test_focus_lists_both_sides_every_modifier_and_the_dice():
     panel = battles.focus(state)
     assert panel is not None and panel.where == "valladolid"
     text = "\n".join(" | ".join(r) for r in panel.rows) + "\n" + "\n".join(panel.notes)
-    assert "Allies wins" in panel.title
+    assert "the Allies win" in panel.title
     assert "Marmont 2-6" in text
     assert "+2 French nationality bonus (11.3)" in text
     assert "-1 1 disorganisation suffered (11.52, 11.53)" in text
-    assert "Round 1: Allies rolls 4 dice" in text
+    assert "Round 1: the Allies roll 4 dice" in text
     assert "Losses suffered" in text
 
 
@@ -512,7 +512,7 @@ def test_11_52_an_event_extends_the_battle_to_a_third_round():
     with scripted([1] * 10 * 2 + [6, 1, 1, 1, 1] + [1] * 5, strict=True):
         fight(state, "toledo", ADN, "joseph", "madrid",
               cards=lambda b: cards.extend(b, 1))
-    assert log_has(state, "Round 3: French rolls 5 dice")
+    assert log_has(state, "Round 3: the French roll 5 dice")
     # GB lost round 3: no friendly or Uncontrolled neighbour, so any enemy duchy but the
     # attacker's origin, with attrition (11.61, 9.44): 1 SP + Beresford, 2 dice
     labels = [c.label for c in battles.FLOW[BattleRetreat].choices(state, stack.top(state))
@@ -568,7 +568,7 @@ def test_tc_e24_humbugged_commander_fights_as_a_1_4():
     # GB 1 + 1 + 1 = 3 dice; AdN 1 + 1 + 2 = 4 dice (no terrain: an Open line)
     with scripted([1] * 7 * 2, strict=True):
         fight(state, "toledo", GB, "wellington", "madrid")
-    assert log_has(state, "Round 1: Allies rolls 3 dice")
+    assert log_has(state, "Round 1: the Allies roll 3 dice")
     assert log_has(state, "+1 Battle Value of Wellington, printed 5, changed by a card in "
                           "effect (11.2)")
 
@@ -616,7 +616,7 @@ def test_14_3_assault_battery_losses_count_and_the_loser_goes_back_to_sea():
     # GB 2 + 2 + 1 = 5 dice: one 5; AdN 1 + 2 = 3 dice: nothing. Losses GB 2, AdN 1.
     with scripted([5, 1, 1, 1, 1] + [1, 1, 1] + [1, 1, 6], strict=True):
         fight(state, "santander", GB, "beresford", "lisbon")
-    assert log_has(state, "Losses Allies 2, French 1: French wins (11.52)")
+    assert log_has(state, "Losses Allies 2, French 1: the French win (11.52)")
     assert log_has(state, "to sea (9.44, 14.3)")
     assert state.commanders["beresford"] == "lisbon" and sp(state, "lisbon", GB) == 1
 
@@ -661,8 +661,8 @@ def test_w5_106_dragoons_pursuit_between_the_decision_and_the_rout():
     with scripted([6, 1, 1, 1, 1, 1, 1] + [1, 1, 1, 1] + [5, 6, 1], strict=True):
         fight(state, "toledo", ADN, "marmont", "madrid")
     assert log_has(state, "+3 Battle Value of Marmont")
-    assert log_has(state, "#106 Dragoons: [5, 6, 1]: 2 more losses for Allies.")
-    assert log_has(state, "Rout: French inflicted 3 more losses")
+    assert log_has(state, "#106 Dragoons: [5, 6, 1]: 2 more losses for the Allies.")
+    assert log_has(state, "Rout: the French inflicted 3 more losses")
     assert sp(state, "toledo", SPAIN) == 1
 
 
@@ -685,3 +685,63 @@ def test_w7_100_pontoons_no_river_bonus_and_no_river_attrition_on_retreat():
     assert modifiers.lines_crossed(state, fought) == []          # open: no terrain dice
     assert "across a River (9.44)" not in retreat.causes(state, fought, ADN, "valladolid")
     assert "across a River (9.44)" in retreat.causes(state, fought, SPAIN, "valladolid")
+
+
+# --- 11.62 note: offensive interceptions by event from several duchies ------------------------
+
+SEED_11_62_NOTE = ("Nota: se si hanno più intercettazioni offensive causate da un evento "
+                   "provenienti da più di un Ducato adiacente, il giocatore attivo sceglie in "
+                   "quale Ducato possibile si ritira.")
+
+
+def tied_at_toledo(entries: tuple[tuple[str, str], ...]):
+    """AdN's impulse: Joseph entered Toledo from Madrid; `entries` (Power, duchy) are event
+    interceptions into Toledo this impulse, recorded through the ENTERED seam as
+    interception.arrive_reinforcement calls it; the battle is tied after round 2 (11.52): the
+    active side must retreat (11.62)."""
+    from core.wellington import movement
+    state = board(ADN)
+    place(state, "toledo", ADN, infantry=2, commanders=("joseph",))
+    place(state, "toledo", GB, infantry=2, commanders=("beresford",))
+    for power, origin in entries:
+        movement.entered(state, "reinforce", f"{power}:toledo", origin, "toledo", power)
+    with scripted([1] * 20, strict=True):
+        fight(state, "toledo", ADN, "joseph", "madrid")
+    return state
+
+
+def test_11_62_note_the_active_player_chooses_among_the_entry_duchies():
+    """11.62 note (seed): "se si hanno più intercettazioni offensive causate da un evento
+    provenienti da più di un Ducato adiacente, il giocatore attivo sceglie in quale Ducato
+    possibile si ritira": French Formations came into Toledo from Madrid and (by an event)
+    from Aranjuez, both friendly: AdN chooses; a duchy it did not come from is refused."""
+    assert "il giocatore attivo sceglie" in SEED_11_62_NOTE
+    state = tied_at_toledo(((ADN, "aranjuez"),))
+    assert asked(state) is BattleRetreat and stack.top(state).power == ADN
+    options = {c.action.noun for c in battles.FLOW[BattleRetreat].choices(state,
+                                                                          stack.top(state))}
+    assert options == {"madrid", "aranjuez"}
+    with pytest.raises(IllegalAction):
+        act(state, ADN, "retreat", "talavera-de-la-reina")
+    state = act(state, ADN, "retreat", "aranjuez")
+    assert state.commanders["joseph"] == "aranjuez" and sp(state, "aranjuez", ADN) == 2
+    assert sp(state, "toledo", ADN) == 0
+
+
+def test_11_62_note_only_possible_duchies_and_only_the_active_sides_interceptions():
+    """11.62: a duchy counts only "se amico controllato o fortezza nemica assediata": an
+    entry from Aranjuez under a Spanish flag is not possible, and an Allied (defensive)
+    interception from Talavera is not the active side's: Joseph goes back to Madrid with
+    no question asked."""
+    assert "Ducato possibile" in SEED_11_62_NOTE
+    state = board(ADN)
+    state.flags["aranjuez"] = SPAIN
+    place(state, "toledo", ADN, infantry=2, commanders=("joseph",))
+    place(state, "toledo", GB, infantry=2, commanders=("beresford",))
+    from core.wellington import movement
+    movement.entered(state, "reinforce", "AdN:toledo", "aranjuez", "toledo", ADN)
+    movement.entered(state, "reinforce", "GB:toledo", "talavera-de-la-reina", "toledo", GB)
+    with scripted([1] * 20, strict=True):
+        fight(state, "toledo", ADN, "joseph", "madrid")
+    assert asked(state) is not BattleRetreat
+    assert state.commanders["joseph"] == "madrid" and sp(state, "madrid", ADN) == 2

@@ -556,7 +556,7 @@ def test_35_juramentados_a_battle_when_french_remain():
     with scripted([6, 1, 1, 1], strict=False):      # Spain 1 die, the French 1 + 2 (11.3)
         state = choose(state, "salamanca")
     assert any("Battle at Salamanca: Spain attacks" in line for line in state.log)
-    assert any("Round 1: Allies rolls 1 dice" in line for line in state.log)
+    assert any("Round 1: the Allies roll 1 die" in line for line in state.log)
     assert sp(state, "salamanca", ADN) == 0 and sp(state, "salamanca", SPAIN) == 1
     assert state.flags.get("salamanca") == SPAIN
 

@@ -900,6 +900,61 @@ def test_90_marmont_evades_on_9_no_battle_and_the_spanish_flag() -> None:
     assert state.flags["valladolid"] == SPAIN
 
 
+def test_90_67_conflicting_orders_cancels_marmont_s_evasion_before_the_levy_s_battle() -> None:
+    """The rising's evasion is a real Attempt (interception.evade_before_battle): its TRY
+    window opens; GB's #67 (Marmont's BV 2) cancels it before the dice: he stays, a BFI
+    marker on him, and the levy's battle follows (round 1: 4 Spanish dice, 6 French)."""
+    state = game(GB)
+    place(state, "valladolid", ADN, cavalry=1, commanders=("marmont",), lead=True)
+    place(state, "salamanca", ADN, infantry=1)
+    give(state, SPAIN, 90)
+    give(state, GB, 67)
+    play(state, SPAIN, 90, "cp-card:10")
+    state = choose(state, SPAIN, f"{SPAIN}|valladolid")
+    evasion_asked(state, ADN)
+    state = choose(state, ADN, "army>salamanca")
+    window = top(state)
+    assert isinstance(window, ResponseWindow)
+    assert window.trigger == "evade:marmont:valladolid>salamanca" and window.asked == [GB]
+    from core.wellington import view_panels                  # the attempt shown (no Entry)
+    panel = view_panels.attempt_panel(state)
+    assert panel is not None and "Needs 6+" in panel.notes[0]
+    start = len(state.log)
+    with scripted([5, 1, 1, 1] + [6, 1, 1, 1, 1, 1] + [6] + [1] * 5, strict=True):
+        state = stack.act(state, FLOW, GB, Action("respond", 67), settle=flow.settle)
+        decline(state, "play:67")
+        decline(state, window.trigger)            # GB has nothing more to answer with
+    log = "\n".join(state.log[start:])
+    assert "#67 Conflicting Orders" in log and "lapses" in log
+    assert state.commanders["marmont"] == "valladolid" and "marmont" in state.bfi
+    assert "Battle at Valladolid: Spain attacks" in log
+    assert "Round 1: the Allies roll 4 dice" in log and "Round 1: the French roll 6 dice" in log
+
+
+def test_90_45_column_attacked_cancels_marmont_s_successful_evasion() -> None:
+    """The SUCCEEDED window of the rising's evasion: Marmont rolls 6 + 3 + 3 = 12; GB's #45
+    cancels the success: he stays (no failure: no BFI marker from it) and the battle
+    follows."""
+    state = game(GB)
+    place(state, "valladolid", ADN, cavalry=1, commanders=("marmont",), lead=True)
+    give(state, SPAIN, 90)
+    give(state, GB, 45)
+    play(state, SPAIN, 90, "cp-card:10")
+    state = choose(state, SPAIN, f"{SPAIN}|valladolid")
+    evasion_asked(state, ADN)
+    with scripted([3, 3], strict=True):
+        state = choose(state, ADN, "army>salamanca")
+    window = top(state)
+    assert isinstance(window, ResponseWindow) and window.trigger.startswith("evade-succeeded:")
+    with scripted([6, 6, 6, 6] + [1] * 6, strict=False):
+        state = stack.act(state, FLOW, GB, Action("respond", 45), settle=flow.settle)
+        decline(state, "play:45")
+        decline(state, window.trigger)
+    log = "\n".join(state.log)
+    assert "cancelled (#45 Column Attacked)" in log
+    assert "Battle at Valladolid: Spain attacks" in log
+
+
 def test_90_leaderless_counters_evade_each_on_its_own() -> None:
     """10.5: two leaderless AdN infantry at Avila roll one by one, to Madrid (AdN): 9 + 1
     (friendly) succeeds, 4 + 1 fails; the one left takes a battle marker and fights."""
@@ -915,7 +970,7 @@ def test_90_leaderless_counters_evade_each_on_its_own() -> None:
     where = dest.split(">")[1]
     assert building.sp(state, where, ADN) >= 1 and f"{ADN}:avila" in state.bfi
     log = "\n".join(state.log)
-    assert "1 of 2 succeed" in log and "Round 1: the French roll 3 dice" in log
+    assert "1 of 2 counters evade" in log and "Round 1: the French roll 3 dice" in log
 
 
 def test_90_levy_by_5_11_when_every_spanish_counter_is_on_the_map_R16() -> None:

@@ -126,10 +126,10 @@ def test_96_bagpipes_2_dice_and_2_disorganisations_ignored():
     state = begin(state)
     with scripted([5, 5, 1, 1, 1, 1, 5, 5, 5, 1, 1], strict=True):
         state = declare(state, GB, 96)
-    assert log_has(state, "Round 1: Allies rolls 6 dice")
+    assert log_has(state, "Round 1: the Allies roll 6 dice")
     assert log_has(state, "+2 #96 Bloody Bagpipes")
     assert log_has(state, "= 0 E, 1 D")                     # French: 3 D, 2 ignored
-    assert log_has(state, "Losses Allies 1, French 2: Allies wins (11.52)")
+    assert log_has(state, "Losses Allies 1, French 2: the Allies win (11.52)")
     assert 96 in state.piles.boxes["reserve-GB"]
 
 
@@ -141,8 +141,8 @@ def test_96_bagpipes_a_rout_of_the_allies_is_a_retreat():
     state = begin(state)
     with scripted([1, 1, 1, 1, 1, 1, 6, 5, 5, 5, 5], strict=True):
         state = declare(state, GB, 96)
-    assert log_has(state, "The Rout of Allies becomes a simple retreat (#96 Bloody Bagpipes)")
-    assert not log_has(state, "Rout: French")
+    assert log_has(state, "The Rout of the Allies becomes a simple retreat (#96 Bloody Bagpipes)")
+    assert not log_has(state, "Rout: the French")
     assert building.sp(state, REGROUP, GB) == 2          # 3 - 1 E: the rest to the Regroup Box
 
 
@@ -172,8 +172,8 @@ def test_87_militia_2_dice_in_every_round():
     state = begin(state, SPAIN)
     with scripted([5, 1, 1, 1, 1, 5, 1, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1], strict=True):
         state = declare(state, SPAIN, 87)
-    assert log_has(state, "Round 1: Allies rolls 5 dice")
-    assert log_has(state, "Round 2: Allies rolls 4 dice")
+    assert log_has(state, "Round 1: the Allies roll 5 dice")
+    assert log_has(state, "Round 2: the Allies roll 4 dice")
     assert log_has(state, "+2 #87 Militia")
 
 
@@ -185,7 +185,7 @@ def test_87_militia_a_french_overrun_goes_no_further_and_places_no_free_flag():
     state = begin(state, ADS)
     with scripted([6, 5, 1, 1, 1, 1, 1, 1], strict=True):
         state = declare(state, SPAIN, 87)
-    assert log_has(state, "denies French the free flag (11.9)")
+    assert log_has(state, "denies the French the free flag (11.9)")
     assert log_has(state, "French overran, but goes no further (#87 Militia)")
     assert "AdS:avila" in state.bfi
     assert over(state)
@@ -202,10 +202,11 @@ def test_81_thunder_halves_both_sides_dice_and_a_rout_is_a_retreat():
     state = begin(state)
     with scripted([1, 1, 6, 5, 5], strict=True):
         state = declare(state, GB, 81)
-    assert log_has(state, "Round 1: Allies rolls 2 dice")
+    assert log_has(state, "Round 1: the Allies roll 2 dice")
     assert log_has(state, "-2 halved, rounded up (#81 Thunder & Lightning)")
-    assert log_has(state, "Round 1: French rolls 3 dice")
-    assert log_has(state, "The Rout of Allies becomes a simple retreat (#81 Thunder & Lightning)")
+    assert log_has(state, "Round 1: the French roll 3 dice")
+    assert log_has(state, "The Rout of the Allies becomes a simple retreat "
+                          "(#81 Thunder & Lightning)")
     assert any(e.card == 81 and e.target == "avila" and e.until == "impulse"
                for e in state.effects)
     later = Battle(duchy="avila", attacker=GB, attacking=ALLIES, defending=FRENCH)
@@ -249,9 +250,9 @@ def test_74_two_disorganisations_cancelled_and_the_winner_retreats_after_one_rou
     state = begin(state)
     with scripted([6, 5, 5, 5, 5, 1, 1, 1, 1], strict=True):
         state = declare(state, ADS, 74)
-    assert log_has(state, "Losses Allies 1, French 2: Allies wins (11.52)")
-    assert log_has(state, "#74 Field Fortifications: French was neither routed nor eliminated: "
-                          "Allies must retreat")
+    assert log_has(state, "Losses Allies 1, French 2: the Allies win (11.52)")
+    assert log_has(state, "#74 Field Fortifications: the French were neither routed nor "
+                          "eliminated: the Allies must retreat")
     assert building.sp(state, REGROUP, GB) == 3 and building.sp(state, "avila", ADS) == 2
     assert not log_has(state, "Round 2")
 
@@ -265,7 +266,7 @@ def test_74_an_overrun_of_the_player_gives_no_free_flag_no_move_and_plunder_minu
     state = begin(state)
     with scripted([6, 6, 5, 5, 5, 1, 1, 1, 1, 4], strict=True):
         state = declare(state, ADN, 74)
-    assert log_has(state, "denies Allies the free flag (11.9)")
+    assert log_has(state, "denies the Allies the free flag (11.9)")
     assert "GB:avila" in state.bfi
     assert log_has(state, "die 4 + 2 SP and commanders lost -2 (#74 Field Fortifications) = 4")
 
@@ -287,9 +288,9 @@ def test_97_half_the_6s_against_gb_become_5s_and_the_card_comes_back():
     state = begin(state)
     with scripted([6, 5, 5, 5, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 3], strict=True):
         state = declare(state, GB, 97)
-    assert log_has(state, "1 6 against Allies become 5s (#97 Damned Good Ground)")
-    assert log_has(state, "Losses Allies 1, French 4: Allies wins (11.52)")
-    assert log_has(state, "Rout: Allies inflicted 3 more losses")
+    assert log_has(state, "1 6 against the Allies becomes a 5 (#97 Damned Good Ground)")
+    assert log_has(state, "Losses Allies 1, French 4: the Allies win (11.52)")
+    assert log_has(state, "Rout: the Allies inflicted 3 more losses")
     assert 97 in hands.hand(state, GB)
     again = Battle(duchy="avila", attacker=GB, attacking=ALLIES, defending=FRENCH, round=1)
     assert not battle_cards.may_declare(state, again, GB, 97)
@@ -302,7 +303,7 @@ def test_97_without_wellington_in_command_the_card_goes_to_the_reserve():
     # GB 3 + 3 (Hill) + 1 = 7 dice, AdN 7: GB 1 E + 3 D, AdN no hit: a Rout, Plunder die 3
     with scripted([6, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3], strict=True):
         state = declare(state, GB, 97)
-    assert log_has(state, "Rout: Allies inflicted 4 more losses")
+    assert log_has(state, "Rout: the Allies inflicted 4 more losses")
     assert 97 in state.piles.boxes["reserve-GB"]
 
 
@@ -317,10 +318,10 @@ def test_70_one_die_more_and_the_player_chooses_who_wins_a_tied_round():
     state = begin(state)
     with scripted([5, 1, 1, 1, 1, 5, 1, 1, 1, 1], strict=True):
         state = declare(state, GB, 70)
-    assert log_has(state, "Round 1: Allies rolls 5 dice")
+    assert log_has(state, "Round 1: the Allies roll 5 dice")
     assert isinstance(top(state), EventChoice) and top(state).power == GB
     state = choose(state, ALLIES)
-    assert log_has(state, "The tied round goes to Allies (#70 Combined Grenadiers)")
+    assert log_has(state, "The tied round goes to the Allies (#70 Combined Grenadiers)")
     assert building.sp(state, "madrid", ADS) == 3 and over(state)
     assert not log_has(state, "Round 2")
 
@@ -339,9 +340,9 @@ def test_79_halves_both_sides_eliminations_and_cancels_an_overrun():
     assert window(state, battle_cards.END_OF_ROUND)
     state = respond(state, SPAIN, 79)
     state = pass_(state)
-    assert log_has(state, "1 eliminated unit of Allies comes back")
-    assert log_has(state, "1 eliminated unit of French comes back")
-    assert log_has(state, "Losses Allies 2, French 1: French wins (11.52)")
+    assert log_has(state, "1 eliminated unit of the Allies comes back")
+    assert log_has(state, "1 eliminated unit of the French comes back")
+    assert log_has(state, "Losses Allies 2, French 1: the French win (11.52)")
     assert building.sp(state, REGROUP, GB) == 1 and building.sp(state, "avila", ADS) == 2
 
 
@@ -371,10 +372,10 @@ def test_107_two_dice_and_d_results_become_e_after_a_round_won():
     state = respond(state, ADS, 107)
     with scripted([1, 1, 1, 1, 5, 5, 5, 1, 1, 1, 1, 2], strict=True):
         state = pass_(state)
-    assert log_has(state, "Round 1: French rolls 7 dice")
+    assert log_has(state, "Round 1: the French roll 7 dice")
     assert log_has(state, "#107 Cuirassier Charge: die 2: 2 Disorganisations of the Allies "
                           "become eliminations")
-    assert log_has(state, "Losses Allies 3, French 0: French wins (11.52)")
+    assert log_has(state, "Losses Allies 3, French 0: the French win (11.52)")
     assert fight_over_with(state, REGROUP, GB, 0)
 
 
@@ -403,7 +404,7 @@ def test_1_form_square_cancels_the_enemy_107_dice_and_conversion():
     state = respond(state, GB, 1)
     with scripted([1, 1, 1, 1, 5, 5, 5, 1, 1], strict=True):
         state = pass_(state)
-    assert log_has(state, "Round 1: French rolls 5 dice")
+    assert log_has(state, "Round 1: the French roll 5 dice")
     assert log_has(state, "#107 Cuirassier Charge: cancelled by #1 Form Square")
     assert log_has(state, "#1 Form Square: no Cuirassier Charge conversion (#107)")
 
@@ -419,13 +420,13 @@ def test_91_wild_geese_in_round_1_ignores_one_d_in_all():
     state = begin(state, SPAIN)
     with scripted([5, 1, 1, 1, 1, 5, 5, 1, 1, 1, 6, 6, 5, 1, 1, 1], strict=True):
         state = declare(state, SPAIN, 91)
-    assert log_has(state, "Round 1: Allies rolls 5 dice")
-    assert log_has(state, "Round 1: French rolls 5 dice (+3 3 SP of soldiers (11.2), +0 no "
+    assert log_has(state, "Round 1: the Allies roll 5 dice")
+    assert log_has(state, "Round 1: the French roll 5 dice (+3 3 SP of soldiers (11.2), +0 no "
                           "commander: no Battle Value (11.2), +2 French nationality bonus (11.3))"
                           ": [5, 5, 1, 1, 1] = 0 E, 1 D")
-    assert log_has(state, "Round 2: Allies rolls 2 dice")
+    assert log_has(state, "Round 2: the Allies roll 2 dice")
     assert log_has(state, "[5, 1, 1, 1] = 0 E, 1 D")
-    assert log_has(state, "Losses Allies 2, French 3: Allies wins (11.52)")
+    assert log_has(state, "Losses Allies 2, French 3: the Allies win (11.52)")
 
 
 # --- #2 The Cavalry Brigade (R): three modes -----------------------------------------------------
@@ -439,7 +440,7 @@ def test_2_brigade_two_dice_for_one_round():
     state = respond(state, GB, 2)
     with scripted([5, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1], strict=True):
         state = pass_(state)
-    assert log_has(state, "Round 1: Allies rolls 6 dice")
+    assert log_has(state, "Round 1: the Allies roll 6 dice")
     assert log_has(state, "+2 #2 The Cavalry Brigade")
 
 
@@ -456,7 +457,7 @@ def test_2_brigade_discards_an_enemy_battle_card_in_play():
     assert set(top(state).options) == {"dice", "discard:14"}
     with scripted([5, 1, 1, 1, 5, 1, 1, 1, 1], strict=True):
         state = choose(state, "discard:14")
-    assert log_has(state, "#14 Cold Steel no longer acts in the battle at avila "
+    assert log_has(state, "#14 Cold Steel no longer acts in the battle at Ávila "
                           "(#2 The Cavalry Brigade)")
     assert not log_has(state, "dice apart")
 
@@ -471,7 +472,7 @@ def test_2_brigade_a_rout_becomes_a_simple_retreat():
         state = until(state, battle_cards.DECIDED)      # no dice from the brigade
     state = respond(state, GB, 2)
     state = pass_(state)
-    assert log_has(state, "The Rout of Allies becomes a simple retreat "
+    assert log_has(state, "The Rout of the Allies becomes a simple retreat "
                           "(#2 The Cavalry Brigade)")
     assert building.sp(state, REGROUP, GB) == 2
 
@@ -487,9 +488,9 @@ def test_14_three_dice_apart_5s_and_6s_hit_a_1_hits_the_own_side():
     state = begin(state)
     with scripted([1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 5, 1], strict=True):
         state = declare(state, GB, 14)
-    assert log_has(state, "#14 Cold Steel: Allies rolls 3 dice apart: [6, 5, 1] = 1 E, 1 D; "
-                          "a 1: one hit on Allies itself")
-    assert log_has(state, "Losses Allies 1, French 2: Allies wins (11.52)")
+    assert log_has(state, "#14 Cold Steel: the Allies roll 3 dice apart: [6, 5, 1] = 1 E, 1 D; "
+                          "a 1: one hit on the Allies themselves")
+    assert log_has(state, "Losses Allies 1, French 2: the Allies win (11.52)")
     assert building.sp(state, "avila", GB) == 2
 
 
@@ -500,7 +501,7 @@ def test_14_the_self_inflicted_loss_is_at_most_one():
     with scripted([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
                   strict=True):
         state = declare(state, GB, 14)
-    assert log_has(state, "[1, 1, 1] = 0 E, 0 D; a 1: one hit on Allies itself")
+    assert log_has(state, "[1, 1, 1] = 0 E, 0 D; a 1: one hit on the Allies themselves")
     assert log_has(state, "GB loses 1 SP at Ávila")
     assert not log_has(state, "GB loses 2 SP") and not log_has(state, "GB loses 3 SP")
 
@@ -528,7 +529,7 @@ def test_30_the_attacker_loses_3_dice():
     with scripted([1, 5, 1, 1, 1, 1], strict=True):
         state = choose(state, "dice")
         state = act(state, ADS, "no-more-cards")
-    assert log_has(state, "Round 1: Allies rolls 1 dice")
+    assert log_has(state, "Round 1: the Allies roll 1 die")
 
 
 def test_30_reduce_two_hits_one_e_to_d_one_d_to_nothing():
@@ -541,9 +542,9 @@ def test_30_reduce_two_hits_one_e_to_d_one_d_to_nothing():
     with scripted([6, 5, 5, 1, 1, 1, 1, 1, 1], strict=True):
         state = choose(state, "ed")
         state = act(state, ADS, "no-more-cards")
-    assert log_has(state, "1 5 against French become no effect (#30 Fortified Village)")
-    assert log_has(state, "1 6 against French become 5s (#30 Fortified Village)")
-    assert log_has(state, "Losses Allies 0, French 2: Allies wins (11.52)")
+    assert log_has(state, "1 5 against the French has no effect (#30 Fortified Village)")
+    assert log_has(state, "1 6 against the French becomes a 5 (#30 Fortified Village)")
+    assert log_has(state, "Losses Allies 0, French 2: the Allies win (11.52)")
     assert building.sp(state, "madrid", ADS) == 3          # no SP eliminated
 
 
@@ -555,7 +556,7 @@ def test_30_reduce_two_eliminations():
     with scripted([6, 6, 6, 1, 1, 1, 1, 1, 1], strict=True):
         state = choose(state, "ee")
         state = act(state, ADS, "no-more-cards")
-    assert log_has(state, "2 6s against French become 5s (#30 Fortified Village)")
+    assert log_has(state, "2 6s against the French become 5s (#30 Fortified Village)")
     assert log_has(state, "AdS loses 1 SP at Ávila")
 
 
@@ -574,7 +575,7 @@ def test_31_attrition_on_a_side_at_the_end_of_a_round_counts_for_the_winner():
     with scripted([6, 1, 1], strict=True):
         state = choose(state, FRENCH)
     state = pass_(state)
-    assert log_has(state, "Losses Allies 1, French 2: Allies wins (11.52)")
+    assert log_has(state, "Losses Allies 1, French 2: the Allies win (11.52)")
     assert building.sp(state, "madrid", ADS) == 2
 
 
@@ -594,7 +595,7 @@ def test_54_the_loser_suffers_attrition_plus_1_from_the_sixth_die():
         state = respond(state, SPAIN, 54)
     state = pass_(state)
     assert log_has(state, "6 dice (+1 from die 6), 1 six")
-    assert log_has(state, "Rout: Allies inflicted 5 more losses")
+    assert log_has(state, "Rout: the Allies inflicted 5 more losses")
     assert building.sp(state, "madrid", ADS) == 2
 
 
@@ -611,8 +612,8 @@ def test_48_rally_cancels_the_5s_against_a_side_and_may_change_the_result():
     state = respond(state, SPAIN, 48)
     state = choose(state, ALLIES)
     state = pass_(state)
-    assert log_has(state, "#48 Rally!: 2 Disorganisation results against Allies cancelled")
-    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)")
+    assert log_has(state, "#48 Rally!: 2 Disorganisation results against the Allies cancelled")
+    assert log_has(state, "Losses Allies 0, French 1: the Allies win (11.52)")
 
 
 def test_48_rally_after_the_decision_decides_again():
@@ -621,12 +622,12 @@ def test_48_rally_after_the_decision_decides_again():
     with scripted([6, 1, 1, 1, 5, 5, 1, 1, 1], strict=True):
         state = begin(state)
     state = until(state, battle_cards.DECIDED)
-    assert log_has(state, "Losses Allies 2, French 1: French wins (11.52)")
+    assert log_has(state, "Losses Allies 2, French 1: the French win (11.52)")
     state = respond(state, SPAIN, 48)
     state = choose(state, ALLIES)
     state = pass_(state)
     assert log_has(state, "The losses changed: the battle is decided again (11.52)")
-    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)")
+    assert log_has(state, "Losses Allies 0, French 1: the Allies win (11.52)")
 
 
 def test_48_rally_undoes_31_played_before_and_bars_it_after():
@@ -679,7 +680,7 @@ def test_49_rearguard_undoes_31_but_not_the_result():
     assert building.sp(state, "avila", GB) == 3
     assert fight(state).suffered_e[ALLIES] == 1
     state = pass_(state)
-    assert log_has(state, "Losses Allies 1, French 0: French wins (11.52)")
+    assert log_has(state, "Losses Allies 1, French 0: the French win (11.52)")
 
 
 # --- #32 Before I Was a Marshal I Was a Grenadier (R) ---------------------------------------------
@@ -701,7 +702,7 @@ def test_32_bv_dice_hit_and_each_3_or_4_removes_a_disorganisation():
         state = respond(state, GB, 32)
     state = pass_(state)
     assert log_has(state, "Grenadier: [6, 5, 3, 4, 2].")
-    assert log_has(state, "Losses Allies 0, French 2: Allies wins (11.52)")
+    assert log_has(state, "Losses Allies 0, French 2: the Allies win (11.52)")
     assert state.commanders["wellington"] == "avila"
 
 
@@ -711,8 +712,8 @@ def test_32_bv_dice_hit_and_each_3_or_4_removes_a_disorganisation():
 
 
 @pytest.mark.parametrize("face, dice_line", [
-    (1, "Round 1: Allies rolls 8 dice"),       # 9 - 1: he loses a die (TC-E16's -1)
-    (3, "Round 1: Allies rolls 4 dice"),       # BV 5 -> 0
+    (1, "Round 1: the Allies roll 8 dice"),       # 9 - 1: he loses a die (TC-E16's -1)
+    (3, "Round 1: the Allies roll 4 dice"),       # BV 5 -> 0
 ])
 def test_52_wounded_a_die_less_or_no_battle_value_for_the_impulse(face, dice_line):
     state = wellington_at_avila()
@@ -827,7 +828,7 @@ def test_55_a_common_card_now_benefits_the_opponent_who_wins_its_roll():
     state = respond(state, GB, 55)
     state = pass_(state)
     assert log_has(state, "#55 Outflanked!: #29 Skirmish Screen now benefits GB")
-    assert log_has(state, "#29 Skirmish Screen: Allies wins the roll; French suffers 2 "
+    assert log_has(state, "#29 Skirmish Screen: the Allies win the roll; the French suffer 2 "
                           "Disorganisation results before the battle")
 
 
@@ -855,8 +856,8 @@ def test_58_high_ground_half_bv_plus_2_ties_to_the_player_3_dice():
     state = begin(state)
     with scripted([1, 5] + [5, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [1, 1, 1, 1, 1], strict=True):
         state = declare(state, GB, 58)
-    assert log_has(state, "#58 Take the High Ground: Allies takes the high ground")
-    assert log_has(state, "Round 1: Allies rolls 10 dice")
+    assert log_has(state, "#58 Take the High Ground: the Allies take the high ground")
+    assert log_has(state, "Round 1: the Allies roll 10 dice")
 
 
 def test_58_the_winner_may_make_the_enemy_discard_a_battle_card():
@@ -874,7 +875,7 @@ def test_58_the_winner_may_make_the_enemy_discard_a_battle_card():
     assert top(state).options == ["dice", "14"]
     with scripted([5, 1, 1, 1, 5, 1, 1, 1, 1] + [1, 1, 1, 1, 1, 1, 1, 1], strict=False):
         state = choose(state, "14")
-    assert log_has(state, "#14 Cold Steel no longer acts in the battle at avila "
+    assert log_has(state, "#14 Cold Steel no longer acts in the battle at Ávila "
                           "(#58 Take the High Ground)")
     assert not log_has(state, "dice apart")
 
@@ -963,13 +964,13 @@ def test_tc_e16_e17_salamanca_with_the_cards_themselves():
     stack.run(state, FLOW, flow.settle)
     with scripted([6, 5, 5, 5, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 5, 5, 1, 2, 3, 4], strict=True):
         state = declare(state, GB, 96)
-    assert log_has(state, "Round 1: Allies rolls 13 dice")
+    assert log_has(state, "Round 1: the Allies roll 13 dice")
     assert log_has(state, "-1 #52 Wounded Commander: Wellington")
-    assert log_has(state, "Round 1: French rolls 7 dice")
+    assert log_has(state, "Round 1: the French roll 7 dice")
     with scripted([1], strict=True):
         state = act(state, GB, "lose", 0)                      # an infantry (1.5)
         state = act(state, GB, "flag", "salamanca=GB")
-    assert log_has(state, "Rout: Allies inflicted 3 more losses")
+    assert log_has(state, "Rout: the Allies inflicted 3 more losses")
     assert log_has(state, "die 1 + 3 SP and commanders lost +3 (#96 Bloody Bagpipes) = 7: "
                           "0 Resources")
     assert state.flags["salamanca"] == GB and "wellington" not in state.bfi
@@ -986,7 +987,7 @@ def test_tc_07_field_fortifications_then_another_day_of_battle():
     with scripted([1, 1, 1, 1, 1, 1, 1, 1, 1] + [6, 6, 6, 1] + [1, 1, 1, 1, 1], strict=True):
         state = act(state, ADS, "no-more-cards")
     assert log_has(state, "Losses 0 each: another round (11.52)")
-    assert log_has(state, "Round 2: Allies rolls 4 dice")
+    assert log_has(state, "Round 2: the Allies roll 4 dice")
 
 
 # --- #51 To the Death, #33 Disgraced Commander at the retreat window; ENTERED after a retreat ---
@@ -1006,7 +1007,7 @@ def test_51_to_the_death_rout_and_plunder_first_then_a_new_battle_cumulative_plu
     with scripted([6, 5, 5, 1] + [1] * 6, strict=True):
         state = begin(state)
     assert window(state, battle_cards.RETREAT)
-    assert log_has(state, "Rout: Allies inflicted 3 more losses than it suffered")
+    assert log_has(state, "Rout: the Allies inflicted 3 more losses than they suffered")
     state = respond(state, GB, 51)
     with scripted([4] + [6, 1, 1, 1] + [1, 1, 1] + [4], strict=True):
         state = pass_(state)
@@ -1104,8 +1105,8 @@ def test_11_another_day_an_unequal_round_is_fought_again_with_a_2_4_interception
         state = pass_(state)
     assert log_has(state, "Losses Allies 0, French 1: the battle goes on for another round "
                           "(#11 Another Day of Battle).")
-    assert log_has(state, "Round 2: Allies rolls 5 dice")
-    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)")
+    assert log_has(state, "Round 2: the Allies roll 5 dice")
+    assert log_has(state, "Losses Allies 0, French 1: the Allies win (11.52)")
 
 
 def test_11_refused_after_a_rout_margin_and_once_a_side_is_gone():
@@ -1115,7 +1116,7 @@ def test_11_refused_after_a_rout_margin_and_once_a_side_is_gone():
     with scripted([6, 5, 5, 1] + [1] * 5, strict=True):
         state = begin(state)
     assert not window(state, battle_cards.END_OF_ROUND)
-    assert log_has(state, "Rout: Allies")
+    assert log_has(state, "Rout: the Allies")
 
 
 def test_36_scovell_end_of_round_1_only_a_second_round_and_a_1_4_interception():
@@ -1135,8 +1136,8 @@ def test_36_scovell_end_of_round_1_only_a_second_round_and_a_1_4_interception():
         state = pass_(state)
     assert log_has(state, "Losses Allies 0, French 1: the battle goes on for another round "
                           "(#36 Scovell's Cipher).")
-    assert log_has(state, "Round 2: Allies rolls 4 dice")
-    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)") and over(state)
+    assert log_has(state, "Round 2: the Allies roll 4 dice")
+    assert log_has(state, "Losses Allies 0, French 1: the Allies win (11.52)") and over(state)
 
 
 def test_36_not_after_round_2():
@@ -1149,7 +1150,7 @@ def test_36_not_after_round_2():
     assert window(state, battle_cards.END_OF_ROUND) and fight(state).round == 1
     with scripted([6, 1, 1, 1] + [1] * 5, strict=True):
         state = pass_(state)
-    assert log_has(state, "Losses Allies 0, French 1: Allies wins (11.52)")
+    assert log_has(state, "Losses Allies 0, French 1: the Allies win (11.52)")
     assert over(state) and 36 in hands.hand(state, GB)
 
 
@@ -1177,7 +1178,7 @@ def test_61_lowered_margin_a_rout_of_2_attrition_on_the_survivors_plunder_plus_2
     state = lancers(state, GB, "lower")
     with scripted([6, 1] + [3], strict=True):
         state = pass_(state)
-    assert log_has(state, "Rout: Allies inflicted 2 more losses than it suffered")
+    assert log_has(state, "Rout: the Allies inflicted 2 more losses than they suffered")
     assert building.sp(state, "avila", ADS) == 0 and building.sp(state, "madrid", ADS) == 0
     assert state.commanders["decaen"] == "madrid"
     assert log_has(state, "die 3 + 3 SP and commanders lost +2 (#61 Lancers) = 8: 1 Resource")
@@ -1195,8 +1196,8 @@ def test_61_raised_margin_no_rout_at_3():
     state = lancers(state, ADS, "raise")
     assert procedure.rout_margin(fight(state)) == 4
     state = pass_(state)
-    assert log_has(state, "Losses Allies 0, French 3: Allies wins (11.52)")
-    assert not log_has(state, "Rout: Allies")
+    assert log_has(state, "Losses Allies 0, French 3: the Allies win (11.52)")
+    assert not log_has(state, "Rout: the Allies")
     assert building.sp(state, "madrid", ADS) == 2
 
 
@@ -1221,7 +1222,7 @@ def test_61_cancels_the_cavalry_brigade_and_form_square_cancels_61():
     state.effects.pop()
     cards_1_55_battle.square_play(state, EventPlay_(ADS, 1, battle_cards.BEFORE_DICE))
     assert 61 in battle.cancelled and procedure.rout_margin(battle) == 3
-    assert log_has(state, "#61 Lancers no longer acts in the battle at avila (#1 Form Square)")
+    assert log_has(state, "#61 Lancers no longer acts in the battle at Ávila (#1 Form Square)")
 
 
 # --- #24 Hand of God sees every battle card announced ---------------------------------------

@@ -708,7 +708,7 @@ def test_95_battle_round_the_french_lose_2_to_the_regroup_box_and_lose_the_round
     assert state.troops["salamanca"][ADN] == [1, 0, 0]
     assert state.troops["regroup"][ADN] == [2, 0, 0]
     state = wc.step(state, GB, "no-response", dice=[1] * 14)
-    assert "Losses French 2, Allies 0: Allies wins (11.52)." in state.log
+    assert "Losses French 2, Allies 0: the Allies win (11.52)." in state.log
 
 
 def test_95_battle_side_wiped_out_before_the_dice_loses_at_once():
@@ -718,7 +718,8 @@ def test_95_battle_side_wiped_out_before_the_dice_loses_at_once():
     state = wc.respond(rifles_battle(french_inf=1, marmont=False), GB, 95, dice=[6])
     state = wc.step(state, GB, "no-response")
     assert not any("battle die" in line for line in state.log)
-    assert "French is wholly eliminated: Allies wins, an Overrun (11.52, 11.8)." in state.log
+    assert ("The French are wholly eliminated: the Allies win, an Overrun (11.52, 11.8)."
+            in state.log)
 
 
 def test_95_refused_in_a_battle_with_no_british_formation_near():

@@ -207,7 +207,7 @@ def test_tc22_interception_rolled_before_the_movers_attrition_10_9():
         state = act(state, "AdN", "to", "salamanca")
         state = act(state, "GB", "intercept", "wellington", dice=[2, 2, 1, 1, 1])
     log = "\n".join(state.log)
-    assert log.index("GB intercept by wellington") < log.index("clausel: pass (9.41)")
+    assert log.index("GB: interception by Wellington") < log.index("Clausel: pass (9.41)")
     assert state.commanders["wellington"] == "salamanca"
     assert battles.calls == [("salamanca", "AdN", "clausel", "avila", True)]
 
@@ -258,7 +258,7 @@ def test_tc21_evasion_into_enemy_territory_costs_attrition_and_pursuit_10_8():
         assert "-1 from an Uncontrolled duchy" in text and "needs 9+" in text
         state = act(state, "Spain", "evade", "army>lumbrales", dice=[5, 4, 1, 1])
     assert state.commanders["de-espana"] == "lumbrales"
-    assert "(de-espana: evasion into enemy territory (10.5), 13.1): 2 dice" in "\n".join(state.log)
+    assert "(De España: evasion into enemy territory (10.5), 13.1): 2 dice" in "\n".join(state.log)
     assert battles.calls == []
     assert "lumbrales" in nouns(state, "AdN", "to")       # 10.8 pursuit
     state = act(state, "AdN", "to", "lumbrales")
@@ -479,3 +479,46 @@ def test_w7_100_pontoons_interception_across_the_bridged_river():
     with movement.battles_by(Recorder()):
         state = act(state, "GB", "to", "salamanca")
     assert nouns(state, "AdN", "intercept") == ["reille"]
+
+
+# --- an evasion before a battle no move brings (evade_before_battle) --------------------------
+
+
+def test_evade_before_battle_reads_the_control_before_and_refuses_what_10_6_forbids():
+    """The modifiers read `before` (G.18): Valladolid AdN's before an attack, no -1; taken as
+    Uncontrolled, -1. A duchy not adjacent, or an Army that is not there, is refused and the
+    state is left untouched."""
+    from core.wellington import interception
+    state = empty()
+    put(state, "marmont", "valladolid", [0, 1, 0])
+    held = dict(interception.before_battle_options(state, "AdN", "valladolid", "AdN", "", []))
+    assert "-1" not in held["army>salamanca"] and "needs 6+" in held["army>salamanca"]
+    loose = dict(interception.before_battle_options(state, "AdN", "valladolid", "", "", []))
+    assert "-1 from an Uncontrolled duchy" in loose["army>salamanca"]
+    assert interception.before_battle_options(state, "AdN", "valladolid", "AdN", "",
+                                              ["AdN:army"]) == []
+    before = snapshot(state)
+    for noun in ("army>madrid", "soldiers>salamanca"):
+        with pytest.raises(IllegalAction):
+            interception.evade_before_battle(state, "AdN", "valladolid", "AdN", noun)
+        assert snapshot(state) == before
+
+
+def test_evade_before_battle_pushes_a_real_attempt_with_attrition_at_once():
+    """The Attempt is the move's own (announced, rolled, resolved, carried out) with no
+    Entry: Marmont evades from Valladolid to Saldaña (Spanish): 6 + 6 + 2 (BV) = 14; into
+    enemy territory: his attrition (3 dice: Marmont and the cavalry's 2 SP) at once (10.5)."""
+    from core.wellington import interception
+    state = empty()
+    put(state, "marmont", "valladolid", [0, 1, 0])
+    state.flags["saldana"] = "Spain"
+    interception.evade_before_battle(state, "AdN", "valladolid", "AdN", "army>saldana")
+    state = no_responses(run_(state, [6, 6, 1, 1, 1]))
+    assert state.commanders["marmont"] == "saldana" and counts(state, "saldana", "AdN") == [0, 1, 0]
+    assert any("evasion into enemy territory" in line for line in state.log)
+    assert top(state) is None or not isinstance(top(state), ResponseWindow)
+
+
+def run_(state, dice):
+    from tests.support.wellington_movement import run
+    return run(state, dice)

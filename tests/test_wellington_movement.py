@@ -531,3 +531,65 @@ def test_w7_100_pontoons_the_river_is_open_terrain_for_its_player_only():
         state = act(state, "AdN", "to", "salamanca")
     assert "open" in state.crossed.get("salamanca", [])
     assert "river" not in state.crossed.get("salamanca", [])
+
+
+# --- 14.2: no land move after sailing ----------------------------------------------------------
+
+SEED_14_2 = ("Le Formazioni in Convoglio non possono combinare il movimento per mare con quello "
+             "per terra. Devono iniziare un Impulso da un singolo porto amico e terminarlo in "
+             "un altro porto amico.")
+
+
+def convoyed() -> object:
+    """GB convoys Wellington and 2 cavalry from Lisbon to Porto (5 CP of 8, 14.2); Hill and
+    1 infantry already stood at Porto."""
+    state = empty()
+    state.flags.update({"lisbon": "GB", "porto": "GB"})
+    put(state, "wellington", "lisbon", [0, 2, 0])
+    put(state, "hill", "porto", [1, 0, 0])
+    state = spend(state, "GB", 8)
+    for verb, noun in (("convoy", None), ("convoy-from", "lisbon"),
+                       ("convoy-load", "wellington"), ("convoy-load", "1"),
+                       ("convoy-load", "1"), ("convoy-sail", "porto")):
+        state = act(state, "GB", verb, noun)
+    assert state.commanders["wellington"] == "porto" and cp_left(state) == 3
+    return state
+
+
+def test_14_2_a_commander_landed_this_impulse_makes_no_land_move():
+    """14.2 (seed): "Le Formazioni in Convoglio non possono combinare il movimento per mare
+    con quello per terra ... terminarlo in un altro porto amico": Wellington, landed at Porto
+    with 3 CP left, is not offered a move, may not be taken along as a staff officer, and
+    his move is refused with the state untouched; next impulse he moves again."""
+    assert "per terra" in SEED_14_2
+    state = convoyed()
+    assert "wellington" not in nouns(state, "GB", "move")
+    assert "porto" not in nouns(state, "GB", "move-group")
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        act(state, "GB", "move", "wellington")
+    assert snapshot(state) == before
+    assert movement.stays(state, "wellington")        # interception.py reads this (10.1, 10.5)
+    moving = act(state, "GB", "move", "hill")         # Hill did not sail: he may move
+    assert "hill/wellington" not in nouns(moving, "GB", "take")
+    state.impulses += 1                               # a later impulse: free to march
+    assert "wellington" in nouns(state, "GB", "move")
+
+
+def test_14_2_soldiers_landed_this_impulse_neither_move_alone_nor_are_taken_m7():
+    """14.2 with reading M7: the British soldiers at Porto, where 2 cavalry landed this
+    impulse, are one Formation that came by sea: no counter moves alone and Hill, who did not
+    sail, leaves Porto without them (the seed: "non possono combinare il movimento per mare
+    con quello per terra")."""
+    assert "movimento per mare" in SEED_14_2
+    state = convoyed()
+    assert [n for n in nouns(state, "GB", "move-soldier") if n.startswith("porto/")] == []
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        act(state, "GB", "move-soldier", "porto/cav")
+    assert snapshot(state) == before
+    state = act(state, "GB", "move", "hill")
+    assert state.stack[-2].armies[0].troops == [0, 0, 0]
+    assert not [n for n in nouns(state, "GB", "take") if n.startswith("hill/")]
+    state = act(state, "GB", "to", "braga")
+    assert counts(state, "porto", "GB") == [1, 2, 0]

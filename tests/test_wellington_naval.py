@@ -102,6 +102,8 @@ def test_14_2_convoy_cancelled_costs_nothing():
 
 
 def test_14_2_convoy_into_a_friendly_besieged_fortress_fights_at_once():
+    """Suchet has nowhere to evade (12.4: every duchy next to Valencia is Spanish): no
+    question, the battle at once."""
     match = board()
     put(match.state, ENGLAND, GB, inf=2)
     put(match.state, "valencia", ADS, "suchet", inf=3)
@@ -186,9 +188,96 @@ def test_14_3_landing_against_enemy_formations_fights():
     act(match, GB, "convoy-from", "lisbon")
     for what in ("graham", "0", "0"):
         act(match, GB, "convoy-load", what)
-    with scripted([1, 1, 1]):                               # the battery; then the battle's
-        match.act(GB, Action("convoy-sail", "santander"))
+    act(match, GB, "convoy-sail", "santander", dice=[1, 1, 1])     # the battery: no hit
+    assert match.state.active == [ADN]                      # 14.3: the defender may evade
+    assert "soldiers>burgos" in offered(match, "evade") and offered(match, "stay") == [None]
+    with scripted([1] * 12):                                # the battle's dice
+        match.act(ADN, Action("stay"))
     assert "Battle at Santander" in "\n".join(match.state.log)
+
+
+def assault_on_santander():
+    """GB's assault with Graham and 2 infantry on Santander (AdN, 1 infantry), the battery's
+    3 dice missing."""
+    match = board()
+    put(match.state, "lisbon", GB, "graham", inf=2)
+    put(match.state, "santander", ADN, inf=1)
+    spend(match, GB, 3)
+    naval.enable_assault(match.state, GB)
+    act(match, GB, "assault")
+    act(match, GB, "convoy-from", "lisbon")
+    for what in ("graham", "0", "0"):
+        act(match, GB, "convoy-load", what)
+    act(match, GB, "convoy-sail", "santander", dice=[1, 1, 1])
+    return match
+
+
+def test_14_3_the_defenders_evade_before_the_assault_s_battle():
+    """14.3 "unless the defender evades", 10.5, 10.7: the AdN infantry (leaderless: its own
+    roll) evades to Bilbao (AdN): 4 + 4 + 1 (friendly) = 9: no battle; Graham holds the
+    port."""
+    match = assault_on_santander()
+    act(match, ADN, "evade", "soldiers>bilbao", dice=[4, 4])
+    state = match.state
+    log = "\n".join(state.log)
+    assert "1 of 1 counters evade" in log and "Battle at Santander" not in log
+    assert state.troops["bilbao"][ADN] == [1, 0, 0]
+    assert state.commanders["graham"] == "santander" and state.active == [GB]
+
+
+def test_14_3_a_failed_evasion_then_the_battle():
+    """To Burgos across a Pass: 3 + 3 + 1 (friendly) - 1 (pass) = 6 < 9: the infantry stays
+    (a BFI marker, the failed evasion on record for the attacker's die, 10.7) and the
+    assault's battle follows."""
+    match = assault_on_santander()
+    with scripted([3, 3] + [1] * 12):
+        match.act(ADN, Action("evade", "soldiers>burgos"))
+    state = match.state
+    assert f"{ADN}:santander" in state.bfi
+    assert "Battle at Santander" in "\n".join(state.log)
+
+
+def test_14_3_an_evasion_the_rules_forbid_is_refused():
+    match = assault_on_santander()
+    refused_untouched(match, ADN, "evade", "army>burgos")      # no AdN commander there
+    refused_untouched(match, ADN, "evade", "soldiers>lisbon")  # not adjacent
+
+
+def convoy_into_besieged_valencia():
+    """14.2: Suchet (AdS) with 2 infantry besieges Spanish Valencia; Yecla is AdS's (12.4:
+    the only way out of an enemy fortress duchy); GB convoys 1 infantry from the England box
+    into Valencia."""
+    match = board()
+    flag(match.state, "yecla", ADS)
+    put(match.state, ENGLAND, GB, inf=1)
+    put(match.state, "valencia", ADS, "suchet", inf=2)
+    spend(match, GB, 1)
+    act(match, GB, "convoy")
+    act(match, GB, "convoy-from", ENGLAND)
+    act(match, GB, "convoy-load", "0")
+    act(match, GB, "convoy-sail", "valencia")
+    assert match.state.active == [ADS]      # 14.2: "unless the besieging Formation evades"
+    return match
+
+
+def test_14_2_the_besiegers_evade_before_the_convoy_s_battle():
+    """Suchet's Army evades to Yecla (friendly: no attrition): no battle at Valencia."""
+    match = convoy_into_besieged_valencia()
+    assert offered(match, "evade") == ["army>yecla"]
+    act(match, ADS, "evade", "army>yecla", dice=[6, 6])
+    state = match.state
+    log = "\n".join(state.log)
+    assert state.commanders["suchet"] == "yecla" and state.troops["yecla"][ADS] == [2, 0, 0]
+    assert "Evasion succeeds" in log and "Battle at Valencia" not in log
+
+
+def test_14_2_the_besiegers_fail_to_evade_and_fight_the_convoy():
+    match = convoy_into_besieged_valencia()
+    with scripted([1, 1] + [1] * 20):
+        match.act(ADS, Action("evade", "army>yecla"))
+    state = match.state
+    assert "suchet" in state.bfi and state.commanders["suchet"] == "valencia"
+    assert "Battle at Valencia" in "\n".join(state.log)
 
 
 def test_start_convoy_free_for_an_event():
@@ -259,3 +348,55 @@ def test_a_game_saved_mid_convoy_decodes_alike():
     again = msgspec.json.decode(raw, type=WellingtonState)
     assert msgspec.json.encode(again) == raw
     assert stack.top(again).commanders == ["wellington"]
+
+
+def convoy_to_castellon():
+    """GB convoys 1 infantry from the England box to Castellón (Spanish); Suchet (AdS) with
+    2 infantry stands at Tortosa (AdS), across an Open line."""
+    match = board()
+    put(match.state, ENGLAND, GB, inf=1)
+    put(match.state, "tortosa", ADS, "suchet", inf=2)
+    spend(match, GB, 1)
+    act(match, GB, "convoy")
+    act(match, GB, "convoy-from", ENGLAND)
+    act(match, GB, "convoy-load", "0")
+    act(match, GB, "convoy-sail", "castellon")
+    return match
+
+
+def test_10_1_a_landing_may_be_intercepted_then_the_battle():
+    """10.1 ("to prevent the movement of an enemy Formation into the duchy"): Suchet tries
+    to intercept into Castellón (no +1: Spanish before the landing, G.18; +3 his BV: needs
+    6+) and rolls 12: he
+    comes (no attrition: from a friendly duchy across an Open line) and the battle follows;
+    he may not then evade (I3)."""
+    match = convoy_to_castellon()
+    assert match.state.active == [ADS] and offered(match, "intercept") == ["suchet"]
+    assert "into a friendly duchy" not in [c.label for c in match.actions(ADS)
+                                           if c.action.verb == "intercept"][0]
+    with scripted([6, 6] + [1] * 20):
+        match.act(ADS, Action("intercept", "suchet"))
+    state = match.state
+    assert state.commanders["suchet"] == "castellon"
+    assert state.troops["castellon"][ADS] == [2, 0, 0]
+    log = "\n".join(state.log)
+    assert "Suchet intercepts into Castellón (10.4)" in log
+    assert "Battle at Castellón: GB attacks" in log
+
+
+def test_10_1_a_failed_interception_of_a_landing_marks_the_interceptor():
+    """1 + 1 + 3 (Suchet's BV) = 5 < 9: Suchet stays at Tortosa with a BFI marker ("11.4" in §10); no battle."""
+    match = convoy_to_castellon()
+    act(match, ADS, "intercept", "suchet", dice=[1, 1])
+    state = match.state
+    assert state.commanders["suchet"] == "tortosa" and "suchet" in state.bfi
+    assert state.troops["castellon"][GB] == [1, 0, 0]
+    assert "Battle at Castell" not in "\n".join(state.log)
+    assert state.active == [GB]                         # back to GB's impulse
+
+
+def test_10_1_declining_the_interception_and_a_refused_one():
+    match = convoy_to_castellon()
+    refused_untouched(match, ADS, "intercept", "soult")        # not there
+    act(match, ADS, "no-intercept")
+    assert match.state.active == [GB] and match.state.commanders["suchet"] == "tortosa"

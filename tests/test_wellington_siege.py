@@ -17,7 +17,7 @@ from core.wellington import flow, siege
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.impulse import ImpulseMenu
 from core.wellington.frames.siege import Siege
-from core.wellington.state import ADN, ADS, GB, REGROUP, SPAIN, UNBUILT, Effect
+from core.wellington.state import ADN, ADS, ART, CAV, GB, INF, REGROUP, SPAIN, UNBUILT, Effect
 from tests.support.wellington_siege import (FLOW, act, board, flag, give, impulse, offered, put,
                                             refused_untouched)
 
@@ -224,6 +224,8 @@ def test_tc_e03_round_1_eleven_dice_and_the_siege_would_end():
     run_siege(match, frame, [6, 6] + [1] * 9 + [5, 1, 1])
     assert len(frame.rolls["besieger"]) == 11
     assert frame.hits == 2 and frame.round == 1 and not frame.captured
+    assert match.state.active == [GB] and set(offered(match, "lose")) == {INF, ART}   # 12.3
+    act(match, GB, "lose", INF)                      # the tutorial's choice
     assert match.state.troops["ciudad-rodrigo"][GB] == [0, 0, 1]   # the infantry went
     assert "wellington" in match.state.bfi
 
@@ -238,8 +240,10 @@ def test_tc_e04_e05_e06_bombardment_then_capture_in_round_2():
     frame.continue_after.append(1)
     r1 = [6, 6] + [1] * 9 + [5, 1, 1]
     r2 = [6] + [1] * 11 + [5, 6, 1]
-    run_siege(match, frame, r1 + r2 + [5])
+    run_siege(match, frame, r1)
+    act(match, GB, "lose", INF, dice=r2 + [5])       # TC-E03's infantry; then one kind only
     state = match.state
+    frame = stack.find(state, Siege)                  # (the match acts on a copy)
     assert len(frame.rolls["besieger"]) == 12
     assert frame.captured and frame.overrun and frame.round == 2
     assert sum(n * sp for n, sp in zip(state.troops["ciudad-rodrigo"][GB], (1, 2, 4))) == 3
@@ -370,6 +374,7 @@ def test_12_23_the_fortress_owner_plays_a_siege_card_without_a_formation_there()
         assert offered(match, "siege-card") == [71]
         act(match, ADN, "siege-card", 71)
         act(match, ADN, "siege-cards-done", dice=[1] * 11 + [1, 1, 1])   # 5 + 5 + 1 = 11
+        act(match, GB, "lose", INF)                                         # GB's choice
         assert match.state.troops["ciudad-rodrigo"][GB] == [0, 0, 1]     # the automatic 6
         assert 71 not in match.state.piles.hands[ADN]
     finally:
@@ -441,3 +446,39 @@ def test_12_23_a_siege_card_is_announced_and_42_discards_it_as_never_played():
     assert frame is not None and frame.fives_per_hit == 0
     assert "#21 Really Big Guns is discarded as if never played." in match.state.log
     assert 21 in match.state.piles.discard and 42 in match.state.piles.discard
+
+
+# --- which counters the besieger loses (12.3 "come al solito", 11.5, 1.5) ---------------------
+
+
+def test_12_3_the_besieger_takes_the_loss_on_1_sp_of_its_artillery_change_made():
+    """TC-E03's round (one 6 and one 5 of the fortress, #71's automatic 6 = 1 E, 1 D): GB may
+    take the eliminated SP from its artillery instead, change made (1.5): 4 SP stay, no
+    artillery; the siege ends as in TC-E03 (2 hits, 2 losses)."""
+    match, frame = ciudad_rodrigo()
+    run_siege(match, frame, [6, 6] + [1] * 9 + [5, 1, 1])
+    label = next(c.label for c in match.actions(GB) if c.action.verb == "lose"
+                 and c.action.noun == ART)
+    assert "change made" in label
+    act(match, GB, "lose", ART)
+    troops = match.state.troops["ciudad-rodrigo"][GB]
+    assert troops[ART] == 0 and sum(n * sp for n, sp in zip(troops, (1, 2, 4))) == 4
+    assert stack.find(match.state, Siege) is None           # the siege is over (12.3)
+
+
+def test_12_5_spain_picks_the_counter_its_devastation_attrition_sends_to_the_regroup_box():
+    """12.5, 11.11, 13.1: Castaños (2 infantry, 1 cavalry: 4 SP + BV 2 = 6 dice) takes
+    Badajoz in round 1; Devastation 4 + 2 = 6: 1 Resource; the attrition (5 dice) rolls one
+    6 and Spain picks the counter, before the free flag: the infantry, to the Regroup Box."""
+    match = board()
+    put(match.state, "badajoz", SPAIN, "castanos", inf=2, cav=1)
+    impulse(match, SPAIN)
+    frame = Siege(duchy="badajoz", power=SPAIN, commander="castanos", owner=ADS, strength=3)
+    run_siege(match, frame, [6, 6, 6, 1, 1, 1] + [1, 1, 1] + [4] + [6, 1, 1, 1, 1])
+    state = match.state
+    assert state.resources[SPAIN] == 1
+    assert state.active == [SPAIN] and set(offered(match, "lose")) == {INF, CAV}
+    act(match, SPAIN, "lose", INF)
+    assert match.state.troops[REGROUP][SPAIN] == [1, 0, 0]
+    assert match.state.troops["badajoz"][SPAIN] == [1, 1, 0]
+    assert isinstance(stack.top(match.state), FlagChoice)    # then the free flag (12.3)

@@ -202,3 +202,30 @@ def test_65_the_card_taken_is_named_to_the_taker_only() -> None:
     play_event(match, ADN, 65)
     match.act(ADN, Action("event-choice", GB))
     chooser_alone_sees(match, ADN, [14])
+
+
+def test_march_markers_are_public_tokens_on_the_map() -> None:
+    """9.42: the march markers (`state.marched`) are shown to everyone as a side-less marker
+    (`+M` on the map, as the Besieged marker) in the duchy where the Formation stands, naming
+    it and the duchies it entered; leaderless soldiers under "<power>:<duchy>"; gone with the
+    markers at the end of the impulse (4.2)."""
+    from core.wellington.view_panels import MARCH
+    from tests.support.wellington_movement import act, empty, put, spend
+    state = empty()
+    state.flags.update({"lisbon": GB, "coimbra": GB})
+    put(state, "wellington", "lisbon", [2, 0, 0])
+    state = act(spend(state, GB, 3), GB, "move", "wellington")
+    state = act(state, GB, "to", "coimbra")
+    state = act(state, GB, "halt")
+    assert state.marched["wellington"] == 1
+    state.marched["GB:lisbon"] = 2                 # as a counter moving alone leaves it
+    state.troops["lisbon"] = {GB: [1, 0, 0]}
+    for who in (None, GB, ADN):
+        board = RULES.view(state, who).board
+        marks = [t for t in board["coimbra"] if t.id == "march-coimbra"]
+        assert [(t.kind, t.side, t.label) for t in marks] == \
+            [("marker", "", f"{MARCH}: Wellington 1")]
+        assert any(t.label == f"{MARCH}: GB soldiers 2" for t in board["lisbon"])
+    state.marched = {}
+    assert not any(t.id.startswith("march-") for ts in RULES.view(state, None).board.values()
+                   for t in ts)

@@ -97,13 +97,13 @@ def test_TC_07_another_day_of_battle_overrides_field_fortifications():
         state = wb.fight(state, "caceres", GB, "GB:caceres", came_from="merida")
     state = wc.card(state, ADS, "battle-card", 74)          # GB holds none: AdS is asked
     state = wc.card(state, ADS, "no-more-cards", dice=[6, 1, 1, 1] + [6, 1, 1, 1, 1])
-    assert "Round 1: Allies rolls 4 dice" in "\n".join(state.log)
+    assert "Round 1: the Allies roll 4 dice" in "\n".join(state.log)
     state = wc.respond(state, SPAIN, 11)          # no Spanish Formation within two duchies
     state = wc.step(state, SPAIN, "no-response", dice=[1, 1, 1] + [1, 1, 1, 1])  # round 2: 3, 4
     assert "Losses Allies 1, French 1: the battle goes on for another round (#11 Another Day " \
         "of Battle)." in state.log
-    assert any(line.startswith("Round 2: Allies rolls 3 dice") for line in state.log)
-    assert any(line.startswith("Round 2: French rolls 4 dice") for line in state.log)
+    assert any(line.startswith("Round 2: the Allies roll 3 dice") for line in state.log)
+    assert any(line.startswith("Round 2: the French roll 4 dice") for line in state.log)
 
 
 # --- TC-08 Combined responses (5.2) --------------------------------------------------------------
@@ -134,8 +134,8 @@ def test_TC_08_nationalist_revolt_with_the_levy_and_juramentados_combined():
     state = wc.choose(state, ADN, "stay", dice=[6] + [1] * 7 + [1] * 3)
     assert building.sp(state, "toledo", ADN) == 0
     assert building.sp(state, "toledo", SPAIN) == 5
-    rounds = [line for line in state.log if line.startswith("Round 1: Allies rolls")]
-    assert len(rounds) == 1 and "rolls 8 dice" in rounds[0]
+    rounds = [line for line in state.log if line.startswith("Round 1: the Allies roll")]
+    assert len(rounds) == 1 and "roll 8 dice" in rounds[0]
 
 
 # --- TC-12 Battle cards by a minor partner (11.1) ------------------------------------------------
@@ -260,6 +260,7 @@ def siege_round_1(m) -> None:
     assert _siege_dice(m.state, GB, 1) == 11
     assert "2 hit(s) on the fortress (2 of 3)" in log
     assert "GB suffers 1 eliminated and 1 disorganised" in log
+    wc.act(m, GB, "lose", 0)                                  # GB's choice (12.3): the infantry
     assert building.sp(m.state, "ciudad-rodrigo", GB) == 4         # 5 - 1 (the infantry)
 
 
@@ -378,7 +379,8 @@ def marmont_fails_to_evade(m) -> None:
     assert "army>salamanca" in wc.offered(m, ADN, "event-choice"), "no evasion offered (10.5)"
     text = wc.label(m, ADN, "event-choice", "army>salamanca")
     assert "needs 6+" in text and "-1" not in text
-    wc.act(m, ADN, "event-choice", "army>salamanca", dice=[2, 3])
+    wc.act(m, ADN, "event-choice", "army>salamanca")
+    wc.quiet(m, dice=[2, 3])          # the attempt's TRY and roll windows: nobody answers
     assert "marmont" in m.state.bfi and m.state.commanders["marmont"] == "valladolid"
     assert "Battle at Valladolid: Spain attacks" in "\n".join(m.state.log)
 
@@ -394,13 +396,13 @@ def valladolid_battle(m) -> None:
     wc.act(m, ADN, "no-more-cards")
     wc.quiet(m, dice=[5, 1, 1, 1] + [6, 1, 1, 1, 1, 1])
     log = "\n".join(m.state.log[start:])
-    assert "Round 1: Allies rolls 4 dice" in log and "Round 1: French rolls 6 dice" in log
+    assert "Round 1: the Allies roll 4 dice" in log and "Round 1: the French roll 6 dice" in log
     assert "Losses 1 each: another round" in log
     wc.act(m, ADN, "no-more-cards")
     wc.quiet(m, dice=[6] + [1, 1, 1, 1, 1])
     log = "\n".join(m.state.log[start:])
-    assert "Round 2: Allies rolls 1 dice" in log and "Round 2: French rolls 5 dice" in log
-    assert "Allies wins" in log and "Rout" not in log and "Plunder" not in log
+    assert "Round 2: the Allies roll 1 die" in log and "Round 2: the French roll 5 dice" in log
+    assert "the Allies win" in log and "Rout" not in log and "Plunder" not in log
     assert wc.offered(m, ADN, "retreat")[0] == "salamanca"
     wc.act(m, ADN, "retreat", "salamanca")
     wc.quiet(m)
@@ -447,7 +449,7 @@ def salamanca_battle(m) -> None:
     wc.act(m, ADN, "no-more-cards")
     wc.quiet(m, dice=[6, 5, 5, 5] + [1] * 9 + [6, 5, 5, 1, 1, 1, 1])
     log = "\n".join(m.state.log[start:])
-    assert "Round 1: Allies rolls 13 dice" in log and "Round 1: French rolls 7 dice" in log
+    assert "Round 1: the Allies roll 13 dice" in log and "Round 1: the French roll 7 dice" in log
     wc.act(m, GB, "lose", 0)                                  # the infantry (5 -> 4 SP)
     wc.quiet(m)
     log = "\n".join(m.state.log[start:])
@@ -638,11 +640,11 @@ def battle_outside_the_walls(m) -> None:
         wc.act(m, SPAIN, "no-more-cards")
     wc.quiet(m, dice=[5, 5, 5, 1, 1, 1, 1, 1] + [1, 1])
     log = "\n".join(m.state.log[start:])
-    assert "Round 1: French rolls 8 dice" in log and "Round 1: Allies rolls 2 dice" in log
+    assert "Round 1: the French roll 8 dice" in log and "Round 1: the Allies roll 2 dice" in log
     assert "Rout" in log and "no Flag Overrun" in log and "Plunder" not in log
     s = m.state
     assert SPAIN not in s.troops["ciudad-rodrigo"] and s.flags["ciudad-rodrigo"] == SPAIN
-    assert "joseph stops at Ciudad Rodrigo" in log
+    assert "Joseph stops at Ciudad Rodrigo" in log
 
 
 def french_siege(m) -> None:

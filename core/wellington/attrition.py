@@ -19,11 +19,14 @@ ones of a port: `give_back`, `give_back_units`). `on_losses` lets events change 
 share before it is taken (#102, #103 for the rest of their duration). #43 adds +1 from the
 sixth die (`check(..., bonus_from=6)`).
 
-Readings (docs/wellington-sieges-naval.md): the SP lost are taken smallest counter first with
-change made (building.lose_sp). 13.1 lets the Commander's Power of a two-Power Army Group
-share the losses as it likes: the 4.3 step asks it (the AttritionSplit stop, `FLOW`); `check`,
-which other parts call mid-action, shares them as evenly as possible, the odd one to the
-Commander's Power (reading A1).
+Readings (docs/wellington-sieges-naval.md, A1): 13.1 lets the Power affected pick the SP it
+loses, and the Commander's Power of a two-Power Army Group share the losses as it likes and
+pick the counters: the 4.3 step asks it (the AttritionSplit stop), then the counters where
+there is a real choice (AttritionCasualty, change made, 1.5); a caller that can wait passes
+`asks` to `check` and pushes them (`push_all`: Spain's Devastation attrition, siege.py).
+Without `asks` (callers reading the losses at once) `check` shares them as evenly as
+possible, the odd one to the Commander's Power, smallest counters first with change made
+(building.lose_sp): still OPEN.
 """
 from __future__ import annotations
 
@@ -33,12 +36,14 @@ from core import dice, stack
 from core.engine import Action, Choice
 from core.wellington import building
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
-from core.wellington.frames.siege import AttritionAnswer, AttritionSplit, AttritionWindow, Siege
-from core.wellington.state import (ALLIES, COUNTER_TYPES, FRENCH, POWERS, REGROUP, SIDE, SP,
-                                   SPAIN, UNBUILT, WellingtonState)
+from core.wellington.frames.siege import (AttritionAnswer, AttritionCasualty, AttritionSplit,
+                                          AttritionWindow, Siege)
+from core.wellington.state import (ALLIES, ART, CAV, COUNTER_NAME, COUNTER_TYPES, FRENCH, INF,
+                                   POWERS, REGROUP, SIDE, SP, SPAIN, UNBUILT, WellingtonState)
 
 ATTRITION_HIT = 6              # 13.1: each 6 eliminates 1 SP
 FLAG_HIT = 6                   # G.38: an attacked flag is removed on a 6
@@ -90,12 +95,14 @@ def dice_for(units: Units, causes: int = 1) -> int:
 
 def check(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
           rule: str = "13.1", to: str = "", leader: str = "",
-          bonus_from: int = 0) -> dict[str, int]:
+          bonus_from: int = 0,
+          asks: list[AttritionCasualty] | None = None) -> dict[str, int]:
     """13.1: `units` in `duchy` suffer attrition `causes` times: every die rolled first, then
     each 6 eliminates 1 SP (commanders last). `to`: REGROUP sends the losses to the Regroup
     Box (11.11, 12.5). `leader`: the Commander of a two-Power Army Group (his Power takes the
-    odd loss). `bonus_from`: +1 to that die and every later one (#43). Returns the SP and
-    commanders each Power lost."""
+    odd loss). `bonus_from`: +1 to that die and every later one (#43). `asks`: the caller
+    pushes the `AttritionCasualty` choices left open (13.1: the owner picks the counters;
+    `take_losses`). Returns the SP and commanders each Power lost (at once)."""
     units = {p: u for p, u in units.items() if u[0] or u[1]}
     sixes = roll(state, duchy, units, causes, why, rule, bonus_from)
     lost: dict[str, int] = {}
@@ -105,7 +112,7 @@ def check(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why
         share = cards_56_110.attrition_losses(state, duchy, power, share)   # #93 (W4)
         for hook in LOSS_HOOKS:
             share = hook(state, duchy, power, share, card)
-        lost[power] = take_losses(state, duchy, power, units[power], share, to, rule)
+        lost[power] = take_losses(state, duchy, power, units[power], share, to, rule, asks)
     return lost
 
 
@@ -120,7 +127,7 @@ def roll(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why:
     faces = [dice.d6(state, f"{what} at {geo.name(duchy)}", rule) for _ in range(count)]
     sixes = sum(1 for i, f in enumerate(faces, start=1)
                 if f + (1 if bonus_from and i >= bonus_from else 0) >= ATTRITION_HIT)
-    state.log.append(f"Attrition at {geo.name(duchy)} ({what}, {rule}): {count} dice"
+    state.log.append(f"Attrition at {geo.name(duchy)} ({what}, {rule}): {text.dice(count)}"
                      + (f" (+1 from die {bonus_from})" if bonus_from else "")
                      + f", {sixes} six{'es' if sixes != 1 else ''}.")
     return sixes
@@ -143,16 +150,27 @@ def shares(units: Units, losses: int, leader: str = "") -> dict[str, int]:
 
 
 def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int, list[str]],
-                count: int, to: str = "", rule: str = "13.1") -> int:
-    """`power` loses `count` of its affected units in `duchy`: soldiers first (change made),
-    its commanders only once none of its affected soldiers is left (13.1; staff officers
-    before the Commander)."""
+                count: int, to: str = "", rule: str = "13.1",
+                asks: list[AttritionCasualty] | None = None, chooser: str = "") -> int:
+    """`power` loses `count` of its affected units in `duchy`: soldiers first, its commanders
+    only once none of its affected soldiers is left (13.1; staff officers before the
+    Commander). With `asks`, the counters are chosen (13.1): a choice left open becomes an
+    `AttritionCasualty` for `chooser` (else `power`) appended to `asks`, for the caller to
+    push; without it (a caller that reads the result at once) the smallest counters go
+    first, change made (`building.lose_sp`). Returns the units lost now."""
     sp, chiefs = unit
     from_soldiers = min(count, sp)
-    lost = building.lose_sp(state, duchy, power, from_soldiers, to or None) \
-        if from_soldiers else 0
-    if lost:
-        record(state, duchy, power, lost, "", to)
+    if asks is not None and from_soldiers:
+        frame = AttritionCasualty(chooser=chooser or power, power=power, duchy=duchy,
+                                  left=from_soldiers, to=to, rule=rule)
+        lost = settle_casualty(state, frame)
+        if frame.left > 0:
+            asks.append(frame)
+    else:
+        lost = building.lose_sp(state, duchy, power, from_soldiers, to or None) \
+            if from_soldiers else 0
+        if lost:
+            record(state, duchy, power, lost, "", to)
     left = count - from_soldiers
     leader = state.leading.get(duchy, "")
     for cid in sorted(chiefs, key=lambda c: (c == leader, c)):
@@ -171,6 +189,94 @@ def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int,
         state.log.append(f"{power} loses {lost} to attrition at {geo.name(duchy)}"
                          f"{' (to the Regroup Box)' if to == REGROUP else ''} ({rule}).")
     return lost
+
+
+# --- which counters (13.1, 1.5): AttritionCasualty ----------------------------------------
+
+
+def kinds(state: WellingtonState, where: str, power: str) -> list[int]:
+    return [t for t in COUNTER_TYPES if building.counters(state, where, power)[t]]
+
+
+def has_choice(state: WellingtonState, where: str, power: str, left: int) -> bool:
+    """A real choice of counters: two kinds or more there, and fewer SP to lose than all."""
+    return len(kinds(state, where, power)) > 1 and 0 < left < building.sp(state, where, power)
+
+
+def lose_counter(state: WellingtonState, where: str, power: str, kind: int, left: int,
+                 to: str = "") -> int:
+    """1.5: loss from a counter of `kind` with `left` SP still to lose: the whole counter
+    when `left` covers it (or an infantry), else it is changed into smaller counters and one
+    of them goes; with no unbuilt counter to change into, the whole counter goes (more SP
+    than asked). Returns the SP lost."""
+    if left < SP[kind] and kind != INF:
+        before = building.counters(state, where, power)[CAV]
+        if building.make_change(state, where, power, kind):
+            smaller = CAV if kind == ART and building.counters(state, where, power)[CAV] \
+                > before else INF
+            return lose_counter(state, where, power, smaller, left, to)
+    building.add(state, where, power, kind, -1)
+    if to:
+        building.add(state, to, power, kind, 1)
+    return SP[kind]
+
+
+def counter_choices(state: WellingtonState, where: str, power: str, left: int,
+                    why: str) -> list[Choice]:
+    """One Choice per kind of `power`'s counters at `where` (verb `lose`, noun the kind)."""
+    out = []
+    for kind in kinds(state, where, power):
+        if left >= SP[kind] or kind == INF:
+            what = f"Lose a {COUNTER_NAME[kind]} ({SP[kind]} SP)"
+        else:
+            what = f"Lose 1 SP of a {COUNTER_NAME[kind]}, change made (1.5)"
+        out.append(Choice(Action("lose", kind), f"{what} of {power} at {geo.name(where)}: "
+                          f"{left} SP to lose ({why})", "losses"))
+    return out
+
+
+def _casualty_lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> int:
+    gone = lose_counter(state, frame.duchy, frame.power, kind, frame.left, frame.to)
+    frame.left -= gone
+    record(state, frame.duchy, frame.power, gone, "", frame.to)
+    state.log.append(f"{frame.power} loses {gone} SP ({COUNTER_NAME[kind]}) to attrition at "
+                     f"{geo.name(frame.duchy)}"
+                     f"{' (to the Regroup Box)' if frame.to == REGROUP else ''} ({frame.rule}).")
+    return gone
+
+
+def settle_casualty(state: WellingtonState, frame: AttritionCasualty) -> int:
+    """Take the losses that leave no choice (one kind of counter, or every SP there); the
+    SP lost."""
+    lost = 0
+    while frame.left > 0 and building.sp(state, frame.duchy, frame.power) \
+            and not has_choice(state, frame.duchy, frame.power, frame.left):
+        lost += _casualty_lose(state, frame, kinds(state, frame.duchy, frame.power)[0])
+    return lost
+
+
+def _lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> None:
+    _casualty_lose(state, frame, kind)
+    settle_casualty(state, frame)
+    if frame.left <= 0 or not building.sp(state, frame.duchy, frame.power):
+        stack.done(state, frame)
+
+
+ATTRITION_CASUALTY = stack.Stop(
+    role=lambda state, frame: frame.chooser,
+    prompt=lambda state, frame: (f"{frame.chooser}: {frame.left} SP of {frame.power} to lose "
+                                 f"to attrition at {geo.name(frame.duchy)}: from which counter "
+                                 f"({frame.rule}, 13.1, 1.5)?"),
+    choices=lambda state, frame: counter_choices(state, frame.duchy, frame.power, frame.left,
+                                                 frame.rule),
+    handlers={"lose": _lose},
+)
+
+
+def push_all(state: WellingtonState, frames: list) -> None:
+    """Push `frames` so that the first is asked first."""
+    for frame in reversed(frames):
+        stack.push(state, frame)
 
 
 # --- the record of losses (#68, #102, #103) -------------------------------------------------------
@@ -262,14 +368,16 @@ def restore_commander(state: WellingtonState, duchy: str, cid: str, to: str) -> 
 
 
 def loot_attrition(state: WellingtonState, duchy: str, resources: int, units: Units,
-                   why: str, rule: str) -> dict[str, int]:
+                   why: str, rule: str,
+                   asks: list[AttritionCasualty] | None = None) -> dict[str, int]:
     """11.11, 12.5: Spain gained `resources` Resources through a battle or siege (event,
     Plunder, Devastation): its victorious Formations there check attrition once per Resource,
-    the losses going to the Regroup Box."""
+    the losses going to the Regroup Box (`asks`: Spain's choice of counters, as `check`)."""
     spanish = {p: u for p, u in units.items() if p == SPAIN}
     if resources <= 0 or not spanish:
         return {}
-    return check(state, duchy, spanish, causes=resources, why=why, rule=rule, to=REGROUP)
+    return check(state, duchy, spanish, causes=resources, why=why, rule=rule, to=REGROUP,
+                 asks=asks)
 
 
 def flag_attrition(state: WellingtonState, duchy: str, why: str, rule: str) -> bool:
@@ -315,8 +423,9 @@ def chooser(state: WellingtonState, duchy: str, units: Units) -> str:
 def attrition_step(state: WellingtonState) -> None:
     """4.3: every exposed Formation rolls attrition (13.1), all found before any die is
     rolled; where two Powers share the losses, the Commander's Power chooses who takes them
-    (AttritionSplit, asked in map order). The free flags of 4.3 follow in the next step of
-    the turn (flow.py)."""
+    (AttritionSplit, asked in map order); the Power affected (the Commander's Power in a
+    two-Power Army Group) picks the counters lost (AttritionCasualty, 13.1). The free flags
+    of 4.3 follow in the next step of the turn (flow.py)."""
     state.siege_to_resolve.clear()          # 12.2: the impulses are over; the markers go
     found = exposed(state)
     if not found:
@@ -324,20 +433,21 @@ def attrition_step(state: WellingtonState) -> None:
                          "control.")
         return
     splits: list[AttritionSplit] = []
+    asks: list[AttritionCasualty] = []
     for duchy, side in found:
         units = units_of_side(state, duchy, side)
-        sixes = roll(state, duchy, units, why=f"{side} end-of-turn attrition", rule="4.3")
+        sixes = roll(state, duchy, units, why=f"{text.adjective(side)} end-of-turn attrition",
+                     rule="4.3")
         room = {p: sp + len(chiefs) for p, (sp, chiefs) in units.items()}
         if len(units) > 1 and 0 < sixes < sum(room.values()):
             splits.append(AttritionSplit(power=chooser(state, duchy, units), duchy=duchy,
                                          room=room, left=sixes, rule="4.3"))
             continue
         for power, share in shares(units, sixes).items():
-            take_losses(state, duchy, power, units[power], share, rule="4.3")
-    if splits or losses(state):
+            take_losses(state, duchy, power, units[power], share, rule="4.3", asks=asks)
+    if splits or asks or losses(state):
         stack.push(state, AttritionWindow())      # asked once every loss is taken
-    for frame in reversed(splits):
-        stack.push(state, frame)
+    push_all(state, [*asks, *splits])
 
 
 END_OF_TURN_CARDS: list[int] = []
@@ -416,9 +526,12 @@ def _loss(state: WellingtonState, frame: AttritionSplit, power: str) -> None:
     stack.done(state, frame)
     side = SIDE[frame.power]
     units = units_of_side(state, frame.duchy, side)
+    asks: list[AttritionCasualty] = []
     for who, count in frame.taken.items():
         if who in units:
-            take_losses(state, frame.duchy, who, units[who], count, frame.to, frame.rule)
+            take_losses(state, frame.duchy, who, units[who], count, frame.to, frame.rule,
+                        asks, chooser=frame.power)
+    push_all(state, asks)
 
 
 ATTRITION_SPLIT = stack.Stop(
@@ -430,5 +543,6 @@ ATTRITION_SPLIT = stack.Stop(
 )
 
 FLOW: stack.Flow = {AttritionSplit: ATTRITION_SPLIT,
+                    AttritionCasualty: ATTRITION_CASUALTY,
                     AttritionWindow: stack.Steps((_window,)),
                     AttritionAnswer: ATTRITION_ANSWER}

@@ -27,7 +27,8 @@ from core.engine import Action, Choice
 from core.wellington import building, hands
 from core.wellington import flags as geo
 from core.wellington.frames.battle import BattleCardPlay
-from core.wellington.frames.cardplay import CommandPoints, EventPlay, FlagChoice, Removal
+from core.wellington.frames.cardplay import (CommandPoints, EventPlay, FlagChoice, Removal,
+                                             RemovalPayment)
 from core.wellington.frames.impulse import Impulse, ResponseWindow
 from core.wellington.state import IN_PLAY, POWERS, WellingtonState
 
@@ -338,17 +339,37 @@ def remove(state: WellingtonState, power: str, sp: int, card: int = 0, to: str =
 
 
 def owe(state: WellingtonState, power: str, sp: int, why: str) -> None:
-    """5.12: a reminder marker: `sp` SP still to be removed at the first opportunity
-    (Reinforcements, 16.2); at the game's end each unsatisfied one costs 1 VP (5.13, 19.3).
-    OPEN: building and losing them at once with the Power's remaining cards or Resources."""
+    """5.12: `power` has too few soldiers on the map to remove `sp` more SP. The reminder is
+    written at once (`owed_removals`); then, outside the impulses, the Power must build and
+    lose the missing SP with its remaining cards or Resources (`RemovalPayment`, pushed: it
+    runs next), which comes off this reminder. What stays owed is paid at the first
+    opportunity (Reinforcements, 16.2; the first card of a turn) and each unsatisfied
+    reminder costs 1 VP at the game's end (5.13, 19.3)."""
     state.owed_removals.setdefault(power, []).append(sp)
+    frame = RemovalPayment(power=power, left=sp, why=why)
+    if payment_choices(state, frame):
+        state.log.append(f"{power} cannot remove {sp} more SP ({why}): it must build and lose "
+                         f"them at once with its cards or Resources (5.12).")
+        stack.push(state, frame)
+    else:
+        reminder(state, power, sp, why)
+
+
+def reminder(state: WellingtonState, power: str, sp: int, why: str) -> None:
     state.log.append(f"{power} cannot remove {sp} more SP ({why}): a reminder, to be "
                      f"satisfied at the first opportunity (5.12).")
 
 
-def pay_owed(state: WellingtonState, power: str, sp: int) -> None:
-    """5.12: `sp` SP built and lost at once against the oldest reminders."""
+def pay_owed(state: WellingtonState, power: str, sp: int, newest: bool = False) -> None:
+    """5.12: `sp` SP built and lost at once against the oldest reminders (`newest`: against
+    the reminder just written, `RemovalPayment`)."""
     owed = state.owed_removals.get(power, [])
+    if newest and sp > 0 and owed:
+        paid = min(sp, owed[-1])
+        owed[-1] -= paid
+        sp -= paid
+        if not owed[-1]:
+            owed.pop()
     while sp > 0 and owed:
         paid = min(sp, owed[0])
         owed[0] -= paid
@@ -383,6 +404,81 @@ REMOVAL = stack.Stop(
                                  f"soldiers, where you choose ({frame.why})."),
     choices=removal_choices,
     handlers={"lose": _lose},
+)
+
+
+# --- building and losing an event's removal at once (5.12) -------------------------------------
+
+
+def payment_cards(state: WellingtonState, power: str) -> list[int]:
+    """5.12: the cards `power` may spend for their CP to build the missing SP: at least
+    2 CP (6.1, one SP); a card owed as a coming impulse's play (#26, #65) is not free."""
+    owed = state.obligations.get(power, [])
+    return [n for n in hands.hand(state, power)
+            if hands.cp(n) >= building.SOLDIER_COST and n not in owed]
+
+
+def can_draw_with_resource(state: WellingtonState, power: str) -> bool:
+    """15.2: a Resource draws a card, not at the hand limit of 8 (national cards excluded),
+    and only while the deck or the discard pile has one."""
+    return (state.resources.get(power, 0) > 0
+            and hands.common_in_hand(state, power) < hands.HAND_LIMIT
+            and bool(state.piles.deck or state.piles.discard))
+
+
+def payment_choices(state: WellingtonState, frame: RemovalPayment) -> list[Choice]:
+    """5.12 "deve": while the Power can pay it must; no choice to decline is offered. It
+    needs an unbuilt counter to build (1.5)."""
+    power = frame.power
+    if frame.left <= 0 or not any(building.unbuilt(state, power)):
+        return []
+    out = [Choice(Action("pay-card", n),
+                  f"Play {hands.title(n)} for its {hands.cp(n)} CP: build and lose "
+                  f"{min(frame.left, hands.cp(n) // building.SOLDIER_COST)} SP at once (5.12)",
+                  "card")
+           for n in payment_cards(state, power)]
+    if can_draw_with_resource(state, power):
+        out.append(Choice(Action("pay-resource"), "Spend a Resource to draw a card to pay "
+                          "with (5.12, 15.2)", "resource"))
+    return out
+
+
+def _pay_card(state: WellingtonState, frame: RemovalPayment, number: int) -> None:
+    power = frame.power
+    hands.leave_hand(state, power, number)
+    hands.finish_card(state, number, as_event=False)
+    paid = min(frame.left, hands.cp(number) // building.SOLDIER_COST)
+    pay_owed(state, power, paid, newest=True)
+    frame.left -= paid
+    state.log.append(f"{power} plays {hands.title(number)} for {hands.cp(number)} CP and "
+                     f"builds and loses {paid} SP at once ({frame.why}, 5.12).")
+    _after_payment(state, frame)
+
+
+def _pay_resource(state: WellingtonState, frame: RemovalPayment, _noun: None) -> None:
+    power = frame.power
+    state.resources[power] -= 1
+    drawn = hands.draw(state, power, 1)
+    state.log.append(f"{power} spends a Resource and draws {drawn} card to pay its removal "
+                     f"(5.12, 15.2).")
+    _after_payment(state, frame)
+
+
+def _after_payment(state: WellingtonState, frame: RemovalPayment) -> None:
+    if frame.left > 0 and payment_choices(state, frame):
+        return
+    stack.done(state, frame)
+    if frame.left > 0:
+        reminder(state, frame.power, frame.left, frame.why)
+
+
+REMOVAL_PAYMENT = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: build and lose {frame.left} more SP at once "
+                                 f"with a card's CP or a Resource ({frame.why}; 5.12: you "
+                                 f"must while you can)."),
+    choices=payment_choices,
+    handlers={"pay-card": _pay_card, "pay-resource": _pay_resource},
 )
 
 
@@ -467,4 +563,5 @@ def allow_continuation(state: WellingtonState, count: int = 1) -> None:
 
 
 FLOW: stack.Flow = {CommandPoints: COMMAND_POINTS, FlagChoice: FLAG_CHOICE,
-                    EventPlay: EVENT_PLAY, ResponseWindow: RESPONSE_WINDOW, Removal: REMOVAL}
+                    EventPlay: EVENT_PLAY, ResponseWindow: RESPONSE_WINDOW, Removal: REMOVAL,
+                    RemovalPayment: REMOVAL_PAYMENT}

@@ -14,6 +14,9 @@ and the order of what entering a duchy brings (10.9).
     REINFORCE an event's interceptions into a battle or siege within two duchies (#16, #40,
               #53, #108): JoinBattleAsk -> an Attempt of kind "reinforce" -> again -> #16's
               battle against the besiegers, the siege lifted
+    ALONE     an evasion before a battle no move brings (#62, #90 risings; 14.2, 14.3
+              landings): `evade_before_battle` pushes the same Attempt with no Entry; a
+              landing's interceptions (10.1): `intercept_landing`
 The seams cards use (TRY, SUCCEEDED, REINFORCE) are described where they are written below
 and in docs/wellington-movement.md.
 
@@ -45,6 +48,7 @@ from core import dice, stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import building, cardplay, movement
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.movement import (Army, Attempt, Entry, EvadeAsk, InterceptAsk,
                                              Move, JoinBattle, JoinBattleAsk)
@@ -70,11 +74,17 @@ def entry_of(state: WellingtonState) -> Entry:
 
 def modifiers(state: WellingtonState, kind: str, power: str, origin: str, target: str,
               leader: str, entry: Entry) -> list[tuple[str, int]]:
+    return control_modifiers(state, kind, power, origin, target, leader, entry.before)
+
+
+def control_modifiers(state: WellingtonState, kind: str, power: str, origin: str, target: str,
+                      leader: str, before: str) -> list[tuple[str, int]]:
+    """10.4, 10.7 with `before`: the entered duchy's controller before the entry (G.18)."""
     side = SIDE[power]
     if kind == "intercept":
-        into, out_of = entry.before, geo.controller(state, origin)
+        into, out_of = before, geo.controller(state, origin)
     else:
-        into, out_of = geo.controller(state, target), entry.before
+        into, out_of = geo.controller(state, target), before
     mods: list[tuple[str, int]] = []
     if friendly_owner(into, power):
         mods.append(("into a friendly duchy", 1))
@@ -124,6 +134,9 @@ def attempt_modifiers(state: WellingtonState, frame: Attempt) -> list[tuple[str,
     if frame.kind == REINFORCE_KIND:
         return reinforce_modifiers(state, frame.power, frame.origin, frame.via, frame.target,
                                    frame.leader, frame.virtual_bv)
+    if frame.alone:
+        return control_modifiers(state, frame.kind, frame.power, frame.origin, frame.target,
+                                 frame.leader, frame.before)
     return modifiers(state, frame.kind, frame.power, frame.origin, frame.target, frame.leader,
                      entry_of(state))
 
@@ -245,8 +258,9 @@ def _no_intercept(state: WellingtonState, frame: InterceptAsk, _noun: None) -> N
 
 INTERCEPT_ASK = stack.Stop(
     role=lambda state, frame: frame.power,
-    prompt=lambda state, frame: (f"{frame.power}: {entry_of(state).formation} has entered "
-                                 f"{geo.name(entry_of(state).duchy)}. Intercept (10.1)?"),
+    prompt=lambda state, frame: (f"{frame.power}: {text.formation(entry_of(state).formation)} "
+                                 f"has entered {geo.name(entry_of(state).duchy)}. "
+                                 "Intercept (10.1)?"),
     choices=intercept_choices,
     handlers={"intercept": _intercept, "no-intercept": _no_intercept},
 )
@@ -395,8 +409,8 @@ def _stay(state: WellingtonState, frame: EvadeAsk, _noun: None) -> None:
 
 EVADE_ASK = stack.Stop(
     role=lambda state, frame: frame.power,
-    prompt=lambda state, frame: (f"{frame.power}: {entry_of(state).formation} has entered "
-                                 f"{geo.name(entry_of(state).duchy)}. Evade (10.5)?"),
+    prompt=lambda state, frame: (f"{frame.power}: {text.formation(entry_of(state).formation)} "
+                                 f"has entered {geo.name(entry_of(state).duchy)}. Evade (10.5)?"),
     choices=evade_choices,
     handlers={"evade": _evade, "stay": _stay},
 )
@@ -421,7 +435,14 @@ def path_lines(origin: str, via: str, target: str) -> list[tuple[str, str]]:
 
 
 def what_of(frame: Attempt) -> str:
+    """The trying Formation in a Response trigger: its leader's id or the Power's soldiers."""
     return frame.leader or f"{frame.power}'s soldiers"
+
+
+def who_of(frame: Attempt) -> str:
+    """The trying Formation as a player reads it: its leader's name or the Power's soldiers."""
+    return text.commander(frame.leader) if frame.leader else \
+        f"{frame.power}'s leaderless Formation"
 
 
 def announce(state: WellingtonState, frame: Attempt) -> None:
@@ -429,7 +450,7 @@ def announce(state: WellingtonState, frame: Attempt) -> None:
     answer (5.2) before the dice: #33, #67, #95 strike here (`trying`)."""
     kind = {"intercept": "interception (10.4)", "evade": "evasion (10.7)"}.get(
         frame.kind, "interception into the battle (10.4, by event)")
-    state.log.append(f"{frame.power} announces an {kind} by {what_of(frame)} from "
+    state.log.append(f"{frame.power} announces an {kind} by {who_of(frame)} from "
                      f"{geo.name(frame.origin)} to {geo.name(frame.target)}.")
     cardplay.respond(state, f"{frame.kind}:{what_of(frame)}:{frame.origin}>{frame.target}",
                      frame.power)
@@ -444,9 +465,10 @@ def roll(state: WellingtonState, frame: Attempt) -> None:
                          f"{' (' + frame.cancelled + ')' if frame.cancelled else ''}.")
         return
     rule = "10.7" if frame.kind == "evade" else "10.4"
-    what = frame.leader or "a counter"
+    what = text.commander(frame.leader) if frame.leader else "a counter"
     each = frame.kind == "evade" and not frame.leader
-    frame.rolls = [two_dice(state, f"{frame.power} {frame.kind} by {what}", rule)
+    noun = "evasion" if frame.kind == "evade" else "interception"
+    frame.rolls = [two_dice(state, f"{frame.power}: {noun} by {what}", rule)
                    for _ in (frame.armies if each else [None])]
     cardplay.respond(state, f"{frame.kind}-rolled:{what_of(frame)}:{frame.origin}>"
                      f"{frame.target}", frame.power)
@@ -471,6 +493,8 @@ def resolve(state: WellingtonState, frame: Attempt) -> None:
                          f"({describe(mods)}, 10.5).")
         if len(kept) < len(frame.armies):
             movement.record_failed_evasion(state, frame.origin)
+            if frame.alone:
+                mark_failed(state, frame.origin, frame.power, [formation_id_of(frame)])
         frame.armies = kept
         frame.success = bool(kept)
         return
@@ -481,13 +505,17 @@ def resolve(state: WellingtonState, frame: Attempt) -> None:
                      f"({describe(mods)}, {rule}).")
     if frame.success:
         return
-    if frame.kind == "intercept":
+    if frame.kind == "intercept" and frame.alone:
+        mark_failed(state, frame.origin, frame.power)        # "11.4" in §10 (a landing's)
+    elif frame.kind == "intercept":
         failed_interception(state, entry_of(state), frame)
     elif frame.kind == REINFORCE_KIND:
         mark_failed(state, frame.origin, frame.power,
                     [] if frame.leader else [formation_id_of(frame)])
     else:
         movement.record_failed_evasion(state, frame.origin)
+        if frame.alone:        # the tutorial's battle marker on Marmont (TC-E12)
+            mark_failed(state, frame.origin, frame.power, [a.commander for a in frame.armies])
 
 
 def formation_id_of(frame: Attempt) -> str:
@@ -511,6 +539,8 @@ def carry_out(state: WellingtonState, frame: Attempt) -> None:
         return
     if frame.kind == REINFORCE_KIND:
         arrive_reinforcement(state, frame)
+    elif frame.alone:
+        arrive_alone(state, frame)
     else:
         arrive(state, frame, entry_of(state))
 
@@ -558,7 +588,7 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
         causes = movement.march_causes(line, origin_owner, entry.before, friends, frame.power)
         for army in frame.armies:
             movement.owe(entry, army, frame.target, causes + extra)
-        state.log.append(f"{frame.leader} intercepts into {geo.name(frame.target)} (10.4).")
+        state.log.append(f"{who_of(frame)} intercepts into {geo.name(frame.target)} (10.4).")
     else:
         causes = []
         if (into and SIDE[into] != side) or besieged:
@@ -571,7 +601,9 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
             if old in state.bfi:
                 state.bfi.append(formation_id(army, frame.target))
             movement.owe(entry, army, frame.target, causes + extra)
-        state.log.append(f"{frame.leader or frame.power + ' soldiers'} evade to "
+        who = (f"{text.commander(frame.leader)} evades" if frame.leader else
+               f"{frame.power}'s soldiers evade")
+        state.log.append(f"{who} to "
                          f"{geo.name(frame.target)} (10.7).")
     movement.leadership(state, frame.origin, arrived=False)
     movement.arrive_with(state, frame.target,
@@ -583,6 +615,171 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
 
 
 ATTEMPT = stack.Steps((announce, roll, resolve, succeeded, carry_out))
+
+
+# --- an evasion before a battle no move brings (#62, #90 risings; 14.2, 14.3 landings) -------
+#
+# The Formations attacked may evade first (10.5-10.7): the same Attempt as a move's evasion
+# (TRY, rolled, SUCCEEDED, carried out, ENTERED), `alone`: no Entry, `before` (the duchy's
+# control before the attackers came, G.18) for the modifiers, the attrition paid at once (no
+# mover's attrition to wait for, 10.9), a failure's BFI marker on the evaders (the tutorial's
+# Marmont, TC-E12). The ENTERED window opens once the Attempt is over (#41 Stragglers reads a
+# move's Entry for an evasion: not offered here). A landing's interceptions (10.1, naval.py)
+# are `alone` Attempts too (`intercept_landing`).
+
+
+def standing(power: str, duchy: str, before: str, came_from: str,
+             arrived: list[Army] | None = None) -> Entry:
+    """What 10.1-10.7's rules (`interceptors`, `evaders`, `loose_soldiers`,
+    `evasion_targets`) read of an entry, for an attack no move brings: never pushed, no
+    mover; `arrived`: the Armies that intercepted into the duchy (they do not evade)."""
+    armies = list(arrived or [])
+    return Entry(power=power, formation=f"{power}:{duchy}", duchy=duchy, came_from=came_from,
+                 line="", before=before, from_control="", arrived=armies,
+                 interceptors=[c for a in armies for c in members(a)])
+
+
+def before_battle_options(state: WellingtonState, power: str, duchy: str, before: str,
+                          came_from: str, tried: list[str],
+                          arrived: list[Army] | None = None) -> list[tuple[str, str]]:
+    """(noun, text): `power`'s Army or Army Group ("army>dest", one attempt) and its
+    leaderless soldiers ("soldiers>dest", each counter on its own), to each duchy 10.6
+    allows; `tried` holds "<power>:army" / "<power>:soldiers" already tried (10.5);
+    `arrived`: the Armies that intercepted into the duchy (`standing`)."""
+    entry = standing(power, duchy, before, came_from, arrived)
+    targets = evasion_targets(state, entry, power)
+    out: list[tuple[str, str]] = []
+    chiefs, leader = evaders(state, entry, power)
+    if chiefs and f"{power}:army" not in tried:
+        what = "Army Group" if len(chiefs) > 1 else "Army"
+        for dest in targets:
+            mods = control_modifiers(state, "evade", power, duchy, dest, leader, before)
+            out.append((f"army>{dest}", f"{building.commander(leader).name}'s {what} evades "
+                        f"to {geo.name(dest)}: {describe(mods)} (10.7)"))
+    loose = loose_soldiers(state, entry, power)
+    if f"{power}:soldiers" not in tried and (
+            loose[INF] or loose[CAV] or (loose[ART] and can_change_artillery(state, power))):
+        for dest in targets:
+            mods = control_modifiers(state, "evade", power, duchy, dest, "", before)
+            out.append((f"soldiers>{dest}", f"The leaderless soldiers evade to "
+                        f"{geo.name(dest)}, each counter on its own: {describe(mods)} "
+                        "(10.5, 10.7)"))
+    return out
+
+
+def evade_before_battle(state: WellingtonState, power: str, duchy: str, before: str,
+                        noun: str, came_from: str = "",
+                        arrived: list[Army] | None = None) -> None:
+    """Push `power`'s evasion `noun` (a `before_battle_options` noun) out of `duchy` as an
+    `alone` Attempt (above)."""
+    entry = standing(power, duchy, before, came_from, arrived)
+    what, _, dest = noun.partition(">")
+    if dest not in evasion_targets(state, entry, power) or what not in ("army", "soldiers"):
+        raise IllegalAction(f"{power} may not evade from {duchy} to {dest} (10.5, 10.6)")
+    leader = ""
+    if what == "army":
+        chiefs, leader = evaders(state, entry, power)
+        if not chiefs:
+            raise IllegalAction(f"{power} has no Army at {duchy} to evade (10.5)")
+        armies: list[Army] = []
+        for cid in chiefs:
+            army = Army(commander=cid, power=power_of(cid))
+            army.troops = fill(free_troops(state, duchy, army.power, armies),
+                               command_value(state, cid))
+            armies.append(army)
+    else:
+        loose = loose_soldiers(state, entry, power)
+        if not (loose[INF] or loose[CAV] or (loose[ART] and can_change_artillery(state, power))):
+            raise IllegalAction(f"{power} has no leaderless soldiers at {duchy} to evade (10.5)")
+        while building.counters(state, duchy, power)[ART] and \
+                loose_soldiers(state, entry, power)[ART] and \
+                building.make_change(state, duchy, power, ART):
+            state.log.append(f"{power} changes an artillery counter to evade (10.5).")
+        loose = loose_soldiers(state, entry, power)
+        armies = [Army(commander="", power=power, troops=[1 if k == kind else 0
+                                                          for k in (INF, CAV, ART)])
+                  for kind in (INF, CAV) for _ in range(loose[kind])]
+    stack.push(state, Attempt(kind="evade", power=power, origin=duchy, target=dest,
+                              armies=armies, leader=leader, alone=True, before=before))
+
+
+def landing_intercept_options(state: WellingtonState, power: str, lander: str, duchy: str,
+                              before: str, came_from: str) -> list[tuple[str, str]]:
+    """(noun, text): the interceptions `power` may try into `duchy`, where `lander`'s
+    Formation has landed (10.1: "to prevent the movement of an enemy Formation into the
+    duchy"): `interceptors`' nouns, 10.4's modifiers with `before` (G.18)."""
+    entry = standing(lander, duchy, before, came_from)
+    out: list[tuple[str, str]] = []
+    for noun in interceptors(state, entry, power):
+        origin, armies, leader = interceptor_armies(state, noun)
+        mods = control_modifiers(state, "intercept", power, origin, duchy, leader, before)
+        what = ("the Army Group" if noun.startswith("group:")
+                else f"{building.commander(leader).name}'s Army")
+        sp = sum(army_sp(a) for a in armies)
+        out.append((noun, f"Intercept into {geo.name(duchy)} with {what} from "
+                    f"{geo.name(origin)} ({sp} SP): {describe(mods)} (10.4)"))
+    return out
+
+
+def intercept_landing(state: WellingtonState, power: str, lander: str, duchy: str,
+                      before: str, noun: str, came_from: str = "") -> list[Army]:
+    """Push `power`'s interception `noun` (a `landing_intercept_options` noun) into `duchy`
+    as an `alone` Attempt; returns its Armies (the caller sees afterwards whether they came:
+    their commanders in `duchy`)."""
+    if noun not in [n for n, _ in landing_intercept_options(state, power, lander, duchy,
+                                                             before, came_from)]:
+        raise IllegalAction(f"{power} may not intercept into {duchy} with {noun} (10.1-10.3)")
+    origin, armies, leader = interceptor_armies(state, noun)
+    stack.push(state, Attempt(kind="intercept", power=power, origin=origin, target=duchy,
+                              armies=armies, leader=leader, alone=True, before=before))
+    return armies
+
+
+def arrive_alone(state: WellingtonState, frame: Attempt) -> None:
+    """The evaders (or a landing's interceptors) go, their attrition at once: an evader's
+    into an enemy-controlled duchy or a besieged enemy fortress (10.5), across a Pass not
+    friendly at both ends (9.41); an interceptor's 9.41 and 9.43 with the port's control
+    before the landing (I4); #41's stragglers; then the Attempt is over and the ENTERED
+    window opens."""
+    if not valid(state, frame):
+        state.log.append(f"The {frame.kind} from {geo.name(frame.origin)} cannot be carried "
+                         "out.")
+        return
+    movement.resync(state, frame.armies, frame.origin)
+    power, origin, dest = frame.power, frame.origin, frame.target
+    into = geo.controller(state, dest)
+    line = movement.line_kind(state, origin, dest, power)
+    causes: list[str] = []
+    if frame.kind == "intercept":
+        causes += movement.march_causes(line, geo.controller(state, origin), frame.before,
+                                        geo.has_formation(state, dest, SIDE[power]), power)
+    elif (into and SIDE[into] != SIDE[power]) or \
+            movement.besieged_enemy_fortress(state, dest, power):
+        causes.append(EVADE_INTO_ENEMY)
+    if frame.kind != "intercept" and line == "pass" and not (
+            friendly_owner(frame.before, power) and friendly_owner(into, power)):
+        causes.append(PASS)
+    if movement.straggling(state, frame.armies):
+        causes.append(movement.STRAGGLING)
+    for army in frame.armies:
+        movement.shift(state, army, origin, dest)
+        if formation_id(army, origin) in state.bfi:
+            state.bfi.append(formation_id(army, dest))
+    state.log.append(f"{who_of(frame)} intercepts into {geo.name(dest)} (10.4)."
+                     if frame.kind == "intercept" else
+                     f"{who_of(frame)} evade{'s' if frame.leader else ''} to "
+                     f"{geo.name(dest)} (10.7).")
+    movement.leadership(state, origin, arrived=False)
+    movement.arrive_with(state, dest, [frame.leader] + [c for a in frame.armies
+                                                        for c in members(a) if c != frame.leader]
+                         if frame.leader else [])
+    if causes and frame.armies:
+        movement.attrition(state, dest, frame.armies, causes,
+                           text.formation(formation_id(frame.armies[0], dest)))
+    stack.done(state, frame)
+    alive = [a for a in frame.armies if movement.present(state, a, dest)]
+    if alive:
+        movement.entered(state, frame.kind, formation_id(alive[0], dest), origin, dest, power)
 
 
 # --- TRY: the moment a Formation tries to move, intercept or evade (the seam) -----------------
@@ -862,12 +1059,12 @@ def arrive_reinforcement(state: WellingtonState, frame: Attempt) -> None:
         causes.append(movement.STRAGGLING)
     for army in frame.armies:
         movement.shift(state, army, frame.origin, frame.target)
-    state.log.append(f"{what_of(frame)} intercepts into {geo.name(frame.target)} "
+    state.log.append(f"{who_of(frame)} intercepts into {geo.name(frame.target)} "
                      f"(#{reinforce.card}, 10.4).")
     if reinforce.no_attrition:
         causes = []
     movement.attrition(state, frame.target, frame.armies, causes,
-                       formation_id(frame.armies[0], frame.target))
+                       text.formation(formation_id(frame.armies[0], frame.target)))
     alive = [a for a in frame.armies if movement.present(state, a, frame.target)]
     reinforce.joined.extend(formation_id(a, frame.target) for a in alive)
     reinforce.came_from = reinforce.came_from or frame.via or frame.origin

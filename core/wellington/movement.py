@@ -31,6 +31,8 @@ Readings (docs/wellington-movement.md):
   SP present, the later in impulse order on a tie (9.62: who decides when they disagree).
 - M5 a stationary allied Army joins a moving one only if its Power agrees (9.61, JoinConsent);
   Armies of the moving Power join and leave freely (9.64).
+- M7 pieces that came by sea this impulse (`state.sea_moved`, 14.2) make no land move; a
+  Power's soldiers at the port where some of them landed all count as landed.
 """
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ from core.engine import Action, Choice, IllegalAction
 from core.wellington import attrition as rule13
 from core.wellington import building, cardplay
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.movement import (Army, Entry, JoinConsent, Move, MoveStep,
                                              NameCommander, Pending)
@@ -143,9 +146,27 @@ def under(state: WellingtonState, card: int, cid: str) -> bool:
 def held(state: WellingtonState, cid: str) -> bool:
     """#81 Thunder & Lightning: a commander whose Army made an Overrun under the storm may not
     move, evade or intercept out of its duchy until its Power's next impulse (a retreat is
-    still allowed: the battle's retreat does not ask this)."""
+    still allowed: the battle's retreat does not ask this); nor may one that came by sea this
+    impulse (14.2, `came_by_sea`)."""
     return under(state, THUNDER, cid) or storm_holds(state, power_of(cid),
-                                                     state.commanders.get(cid, ""))
+                                                     state.commanders.get(cid, "")) \
+        or came_by_sea(state, cid)
+
+
+def came_by_sea(state: WellingtonState, cid: str) -> bool:
+    """14.2: "Le Formazioni in Convoglio non possono combinare il movimento per mare con quello
+    per terra": a commander landed by convoy or assault this impulse (naval.py) makes no land
+    move in it: no move, no staff officer's place in a moving Army, no interception or
+    evasion (a retreat is the battle's: 14.2 sends the convoy's loser back by sea)."""
+    return state.sea_moved.get(cid) == state.impulses
+
+
+def soldiers_came_by_sea(state: WellingtonState, duchy: str, power: str) -> bool:
+    """14.2 for soldiers (reading M7): `power`'s soldiers at the port are one Formation
+    (`"<power>:<duchy>"`, as for M1's marker) once some of them landed there this impulse
+    (naval.py, #69 write `sea_moved["<power>@<port>"]`): none of them moves alone or is taken
+    by an Army there in that impulse."""
+    return state.sea_moved.get(f"{power}@{duchy}") == state.impulses
 
 
 def storm_holds(state: WellingtonState, power: str, duchy: str) -> bool:
@@ -175,8 +196,23 @@ def entered(state: WellingtonState, how: str, formation: str, origin: str, dest:
             power: str) -> None:
     """ENTERED (the seam): `formation` of `power` has just entered `dest` from `origin` by
     `how` ("move", "intercept", "evade", "reinforce"; the battle calls it with "retreat"):
-    the Powers may answer (5.2) with #3 Mud and #41 Stragglers."""
+    the Powers may answer (5.2) with #3 Mud and #41 Stragglers. An event's interception
+    ("reinforce") is recorded first for 11.62's note (`entry_duchies`)."""
+    if how == "reinforce":
+        _records(state)
+        froms = state.reinforced_from.setdefault(f"{SIDE[power]}@{dest}", [])
+        if origin not in froms:
+            froms.append(origin)
     cardplay.respond(state, f"entered:{how}:{formation}:{origin}>{dest}", power)
+
+
+def entry_duchies(state: WellingtonState, duchy: str, side: str) -> list[str]:
+    """11.62 note: the adjacent duchies `side`'s Formations entered `duchy` from by an event's
+    interception this impulse ("se si hanno più intercettazioni offensive causate da un evento
+    provenienti da più di un Ducato adiacente"), in the order they came."""
+    if state.movement_impulse != state.impulses:
+        return []
+    return list(state.reinforced_from.get(f"{side}@{duchy}", []))
 
 
 def parse_entered(trigger: str) -> tuple[str, str, str, str] | None:
@@ -238,7 +274,8 @@ def form_army(state: WellingtonState, cid: str, duchy: str, others: list[Army]) 
     besides those `others` carry; its march marker (9.42, M1)."""
     power = power_of(cid)
     army = Army(commander=cid, power=power, marched=state.marched.get(cid, 0))
-    army.troops = fill(free_troops(state, duchy, power, others), room(state, army))
+    if not soldiers_came_by_sea(state, duchy, power):            # 14.2, M7
+        army.troops = fill(free_troops(state, duchy, power, others), room(state, army))
     if any(army.troops):
         army.marched = max(army.marched, state.marched.get(f"{power}:{duchy}", 0))
     return army
@@ -250,8 +287,9 @@ def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -
 
 
 def marked(state: WellingtonState, duchy: str, power: str) -> bool:
-    """M3: one of `power`'s Formations at `duchy` bears a BFI marker."""
-    return f"{power}:{duchy}" in state.bfi or any(
+    """M3: one of `power`'s Formations at `duchy` bears a BFI marker; M7: its soldiers there
+    came by sea this impulse (14.2)."""
+    return f"{power}:{duchy}" in state.bfi or soldiers_came_by_sea(state, duchy, power) or any(
         c in state.bfi for c in commanders_at(state, duchy) if power_of(c) == power)
 
 
@@ -350,6 +388,7 @@ def _records(state: WellingtonState) -> None:
         state.movement_impulse = state.impulses
         state.crossed = {}
         state.evasion_failed = []
+        state.reinforced_from = {}
 
 
 def crossed_into(state: WellingtonState, duchy: str) -> list[str]:
@@ -874,7 +913,9 @@ def enter(state: WellingtonState, move: Move, dest: str) -> None:
     if not move.free:
         cardplay.pay(state, cp_frame(state), cost)
     formation = formation_id(move.armies[0], origin)
-    state.log.append(f"{power}: {formation} marches from {geo.name(origin)} to "
+    who = text.formation(formation)               # a leaderless Formation names its Power
+    who = who if ":" in formation else f"{power}: {who}"
+    state.log.append(f"{who} marches from {geo.name(origin)} to "
                      f"{geo.name(dest)} ({f'{cost} CP, 9.1' if not move.free else 'free'}).")
     stack.push(state, Entry(power=power, formation=formation, duchy=dest, came_from=origin,
                             line=line_kind(state, origin, dest, power), before="",
@@ -909,8 +950,8 @@ def cross(state: WellingtonState, entry: Entry) -> None:
     record_crossing(state, dest, entry.line)
     entry.formation = formation_id(move.armies[0], dest)
     entry.entered = True
-    state.log.append(f"{entry.formation} enters {geo.name(dest)} from {geo.name(origin)} "
-                     f"across a {entry.line} line (9.1).")
+    state.log.append(f"{text.formation(entry.formation)} enters {geo.name(dest)} from "
+                     f"{geo.name(origin)} across {text.line(entry.line)} (9.1).")
     enemies = [p for p in POWERS[POWERS.index(power) + 1:] + POWERS[:POWERS.index(power)]
                if SIDE[p] != SIDE[power]]
     if move.free != FLANK:                       # #44: no interception, no evasion
@@ -949,10 +990,11 @@ def movement_attrition(state: WellingtonState, entry: Entry) -> None:
         base = base + [STRAGGLING]
     for army in move.armies:
         causes = base + ([FORCED] if army.marched >= FORCED_MARCH else [])
-        attrition(state, entry.duchy, [army], causes, formation_id(army, entry.duchy))
+        attrition(state, entry.duchy, [army], causes,
+                  text.formation(formation_id(army, entry.duchy)))
     for owed in entry.owed:
         attrition(state, owed.duchy, [owed.army], owed.causes,
-                  formation_id(owed.army, owed.duchy))
+                  text.formation(formation_id(owed.army, owed.duchy)))
 
 
 def owe(entry: Entry, army: Army, duchy: str, causes: list[str]) -> None:
@@ -1023,8 +1065,8 @@ def after_contact(state: WellingtonState, entry: Entry) -> None:
             fid = formation_id(army, entry.duchy)
             if fid not in state.bfi:
                 state.bfi.append(fid)
-        state.log.append(f"{entry.formation} stops at {geo.name(entry.duchy)}: an enemy "
-                         "fortress (9.52).")
+        state.log.append(f"{text.formation(entry.formation)} stops at "
+                         f"{geo.name(entry.duchy)}: an enemy fortress (9.52).")
         from core.wellington import siege       # (it reads the battle part, which reads us)
         siege.on_enter(state, entry.duchy, move.power)
 

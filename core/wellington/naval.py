@@ -8,22 +8,25 @@ Strait of Gibraltar (14.4). There are no ships and no naval combat (14.1).
               2 cavalry are 5), where it lands; 1 CP per commander and per SP, one paid
               convoy per impulse (differences chapter, #93)
     SAILING   paid, announced (a Response window, 5.2: #103 may `block` it, the CP lost),
-              carried out
+              carried out (the landing, the battery), the enemy's interceptions
+              (LandingIntercept: interception.intercept_landing, 10.1), their evasions
+              (LandingEvade: interception.evade_before_battle), the battle (N4)
     ports     from one friendly port to another (the England box is a British port, G.7);
               the convoyed pieces begin the impulse in the port (no land move before, none
               after: `sea_moved`); while Gibraltar is enemy-controlled, never from one Zone to
               the other (14.4; Gibraltar is in both)
-    landing   in a friendly fortress the enemy besieges: a battle at once (14.2; the besiegers'
-              evasion is OPEN); in an enemy fortress friends besiege: an amphibious assault
-              (14.2, G.36: every 14.3 condition by default, option convoy_assault_needs_93)
+    landing   in a friendly fortress the enemy besieges: a battle at once unless the
+              besiegers evade (14.2, LandingEvade); in an enemy fortress friends besiege: an
+              amphibious assault (14.2, G.36: every 14.3 condition by default, option
+              convoy_assault_needs_93)
     ASSAULT   CP "assault" once #93 allowed it this impulse (`enable_assault`): a convoy into
               an enemy minor port (never a major one, 14.3); the coastal battery fires first,
               3 dice (6 in a fortress duchy, 4 at a Hasty Fort, #37), 5s and 6s as in battle;
-              the survivors land: a battle if enemy Formations hold the port (their evasion is
-              OPEN), else they may besiege the fortress (siege.py) or do anything an entry by
-              land allows. The battery's losses count as first-round losses of that battle or
-              siege: recorded in `WellingtonState.battery` (siege.py reads it; the battle
-              part must too)
+              the survivors land: a battle if enemy Formations hold the port unless they
+              evade (LandingEvade), else they may besiege the fortress (siege.py) or do
+              anything an entry by land allows. The battery's losses count as first-round
+              losses of that battle or siege: recorded in `WellingtonState.battery`
+              (siege.py reads it; the battle part must too)
 
 Readings (docs/wellington-sieges-naval.md): an amphibious assault is paid like a convoy (1 CP
 per commander and SP) and is the impulse's paid convoy (N1); the battery's eliminations fall
@@ -33,12 +36,13 @@ from __future__ import annotations
 
 from core import dice, stack
 from core.engine import Action, Choice, IllegalAction
-from core.wellington import building, cardplay
+from core.wellington import building, cardplay, interception
 from core.wellington import flags as geo
 from core.wellington.frames.cardplay import CommandPoints
-from core.wellington.frames.naval import Convoy, Sailing
-from core.wellington.state import (ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND, GB, INF, SIDE,
-                                   SP,
+from core.wellington.frames.movement import Army
+from core.wellington.frames.naval import Convoy, LandingEvade, LandingIntercept, Sailing
+from core.wellington.state import (ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND, GB, INF,
+                                   POWERS, SIDE, SP,
                                    Effect, WellingtonState)
 from maps import wellington as wellington_map
 
@@ -338,6 +342,7 @@ def carry_out(state: WellingtonState, frame: Sailing) -> None:
     if frame.blocked:
         state.log.append(f"The {frame.kind} does not sail: {frame.blocked}.")
         return
+    frame.before = geo.controller(state, port) if geo.on_map(port) else ""   # England box
     for kind, n in enumerate(frame.soldiers):
         if n:
             building.add(state, origin, power, kind, -n)
@@ -352,14 +357,168 @@ def carry_out(state: WellingtonState, frame: Sailing) -> None:
     state.log.append(f"{power}'s {frame.kind} lands at {geo.name(port)} (14.2).")
     if frame.kind == ASSAULT or besieged_by_friends(state, port, power):
         battery_fire(state, frame, port)
-    formation = frame.commanders[0] if frame.commanders and \
-        state.commanders.get(frame.commanders[0]) == port else f"{power}:{port}"
-    if geo.has_formation(state, port, SIDE[power]) and \
-            geo.has_formation(state, port, geo.enemy_side(SIDE[power])):
-        start_battle(state, port, power, formation, origin)
+    frame.landed = landing_formation(state, frame)
+    frame.asked = [p for p in POWERS if SIDE[p] != SIDE[power]]
 
 
-SAILING = stack.Steps((announce, carry_out))
+def landing_formation(state: WellingtonState, frame: Sailing) -> str:
+    """The landed Formation's id (frames/movement.py): its first commander still in the
+    port, else the Power's soldiers there."""
+    return next((c for c in frame.commanders if state.commanders.get(c) == frame.to),
+                f"{frame.power}:{frame.to}")
+
+
+def contested(state: WellingtonState, frame: Sailing) -> bool:
+    """The landing and enemy Formations are both in the port: a battle unless they evade."""
+    side = SIDE[frame.power]
+    return bool(frame.landed) and geo.has_formation(state, frame.to, side) and \
+        geo.has_formation(state, frame.to, geo.enemy_side(side))
+
+
+def landing_intercepts(state: WellingtonState, frame: Sailing) -> None:
+    """10.1 ("to prevent the movement of an enemy Formation into the duchy"), 10.2-10.4:
+    each enemy Power in impulse order, asked until it declines, may try to intercept into
+    the port with an adjacent Army or Army Group (interception.intercept_landing: the real
+    Attempt, 10.4's modifiers with the port's control before the landing, attrition at
+    once; a failure marks its duchy, "11.4" in §10). Nobody intercepts into the England box
+    (G.7: off the map)."""
+    if not frame.landed or not geo.on_map(frame.to):
+        return
+    settle_interception(state, frame)
+    if not geo.has_formation(state, frame.to, SIDE[frame.power]):
+        return
+    while frame.asked and not intercept_options(state, frame, frame.asked[0]):
+        frame.asked.pop(0)
+    if frame.asked:
+        stack.repeat(frame)
+        stack.push(state, LandingIntercept(power=frame.asked[0]))
+
+
+def intercept_options(state: WellingtonState, frame: Sailing, power: str
+                      ) -> list[tuple[str, str]]:
+    return interception.landing_intercept_options(state, power, frame.power, frame.to,
+                                                  frame.before, frame.origin)
+
+
+def settle_interception(state: WellingtonState, frame: Sailing) -> None:
+    """The interception tried is over: the Armies whose commanders are now in the port came
+    (with what their attrition left: the port's counters of their Power now less before)."""
+    for army in frame.pending:
+        if state.commanders.get(army.commander) != frame.to:
+            continue
+        now = building.counters(state, frame.to, army.power)
+        had = frame.counts.get(army.power, [0, 0, 0])
+        came = [max(0, n - h) for n, h in zip(now, had)]
+        frame.counts[army.power] = now
+        frame.arrived.append(Army(commander=army.commander, power=army.power, troops=came,
+                                  staff=list(army.staff)))
+    frame.pending, frame.counts = [], {}
+
+
+def landing_intercept_choices(state: WellingtonState, frame: LandingIntercept) -> list[Choice]:
+    sailing = sailing_of(state)
+    out = [Choice(Action("intercept", noun), label, "battle")
+           for noun, label in intercept_options(state, sailing, frame.power)]
+    out.append(Choice(Action("no-intercept"), "No (more) interception", "battle"))
+    return out
+
+
+def _landing_intercept(state: WellingtonState, frame: LandingIntercept, noun: str) -> None:
+    sailing = sailing_of(state)
+    if noun not in [n for n, _ in intercept_options(state, sailing, frame.power)]:
+        raise IllegalAction(f"{frame.power} may not intercept with {noun} (10.1-10.3)")
+    stack.done(state, frame)
+    sailing.counts = {p: building.counters(state, sailing.to, p) for p in POWERS
+                      if SIDE[p] == SIDE[frame.power]}
+    sailing.pending = interception.intercept_landing(state, frame.power, sailing.power,
+                                                     sailing.to, sailing.before, noun,
+                                                     sailing.origin)
+
+
+def _landing_no_intercept(state: WellingtonState, frame: LandingIntercept, _noun: None) -> None:
+    sailing_of(state).asked.pop(0)
+    stack.done(state, frame)
+
+
+LANDING_INTERCEPT = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: {sailing_of(state).power}'s "
+                                 f"{sailing_of(state).kind} has landed at "
+                                 f"{geo.name(sailing_of(state).to)}. Intercept (10.1)?"),
+    choices=landing_intercept_choices,
+    handlers={"intercept": _landing_intercept, "no-intercept": _landing_no_intercept},
+)
+
+
+def landing_evasions(state: WellingtonState, frame: Sailing) -> None:
+    """14.2 ("unless the besieging Formation evades successfully"), 14.3 ("unless the
+    defender evades"), 10.5-10.7: each enemy Power in the port, in impulse order, until it
+    stays or has nothing left to try (interception.evade_before_battle: the real Attempt,
+    its Response windows, the port's control before the landing, G.18)."""
+    if not contested(state, frame):
+        return
+    for power in POWERS:
+        if SIDE[power] == SIDE[frame.power] or f"{power}:stay" in frame.tried:
+            continue
+        if evade_options(state, frame, power):
+            stack.repeat(frame)
+            stack.push(state, LandingEvade(power=power))
+            return
+
+
+def evade_options(state: WellingtonState, frame: Sailing, power: str) -> list[tuple[str, str]]:
+    return interception.before_battle_options(state, power, frame.to, frame.before,
+                                              frame.origin, frame.tried, frame.arrived)
+
+
+def landing_battle(state: WellingtonState, frame: Sailing) -> None:
+    """14.2, 14.3: the landing fights the enemy Formations left in the port."""
+    if contested(state, frame):
+        start_battle(state, frame.to, frame.power, landing_formation(state, frame),
+                     frame.origin)
+
+
+SAILING = stack.Steps((announce, carry_out, landing_intercepts, landing_evasions,
+                       landing_battle))
+
+
+def sailing_of(state: WellingtonState) -> Sailing:
+    frame = stack.find(state, Sailing)
+    assert frame is not None
+    return frame
+
+
+def landing_evade_choices(state: WellingtonState, frame: LandingEvade) -> list[Choice]:
+    sailing = sailing_of(state)
+    out = [Choice(Action("evade", noun), label, "battle")
+           for noun, label in evade_options(state, sailing, frame.power)]
+    out.append(Choice(Action("stay"), "Stay and fight", "battle"))
+    return out
+
+
+def _landing_evade(state: WellingtonState, frame: LandingEvade, noun: str) -> None:
+    sailing = sailing_of(state)
+    if noun not in [n for n, _ in evade_options(state, sailing, frame.power)]:
+        raise IllegalAction(f"{frame.power} may not evade {noun} (10.5, 10.6)")
+    stack.done(state, frame)
+    sailing.tried.append(f"{frame.power}:{noun.split('>')[0]}")
+    interception.evade_before_battle(state, frame.power, sailing.to, sailing.before, noun,
+                                     sailing.origin, sailing.arrived)
+
+
+def _landing_stay(state: WellingtonState, frame: LandingEvade, _noun: None) -> None:
+    sailing_of(state).tried.append(f"{frame.power}:stay")
+    stack.done(state, frame)
+
+
+LANDING_EVADE = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: {sailing_of(state).power}'s "
+                                 f"{sailing_of(state).kind} has landed at "
+                                 f"{geo.name(sailing_of(state).to)}. Evade (10.5)?"),
+    choices=landing_evade_choices,
+    handlers={"evade": _landing_evade, "stay": _landing_stay},
+)
 
 
 def battery_fire(state: WellingtonState, frame: Sailing, port: str) -> None:
@@ -417,4 +576,5 @@ CONVOY_STOP = stack.Stop(
               "convoy-cancel": _cancel},
 )
 
-FLOW: stack.Flow = {Convoy: CONVOY_STOP, Sailing: SAILING}
+FLOW: stack.Flow = {Convoy: CONVOY_STOP, Sailing: SAILING, LandingEvade: LANDING_EVADE,
+                    LandingIntercept: LANDING_INTERCEPT}

@@ -1,12 +1,14 @@
 """Wellington (GMT 2005, Mark McLaughlin; the Italian rules, seed 003): the Rules object."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from core import stack
-from core.engine import Action, Choice, OptionSpec, State, View
+from core.engine import Action, Choice, Match, OptionSpec, State, View
 from core.options import typed
 from core.wellington import evaluate, flow, powers, setup, view
 from core.wellington.options import OPTIONS, WellingtonOptions
-from core.wellington.state import POWERS, WellingtonState
+from core.wellington.state import POWERS, SIDE, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
 
@@ -29,6 +31,33 @@ class Wellington:
         """2.1: the players' seats of the `players` split, each the Powers one player holds
         (New Game asks one name per seat)."""
         return list(powers.seats(typed(WellingtonOptions, options).players))
+
+    def check_players(self, options: dict, players: Mapping[str, str]) -> None:
+        """2.1, Match.new's hook: the players named must sit as the `players` split says: one
+        player holds two Powers only when they share a seat, never two enemies (ValueError).
+        A Power left to its default player (its own name) or to the computer is no one's
+        seat-mate."""
+        split = typed(WellingtonOptions, options).players
+        named = {p: n for p, n in players.items() if n not in (p, Match.COMPUTER)}
+        seat = {p: i for i, powers_ in enumerate(powers.seats(split)) for p in powers_}
+        first: dict[str, str] = {}                    # name -> the first Power it holds
+        for power in POWERS:
+            name = named.get(power)
+            if name is None:
+                continue
+            other = first.setdefault(name, power)
+            if seat[other] == seat[power]:
+                continue
+            if SIDE[other] != SIDE[power]:
+                raise ValueError(f"{name} cannot hold both {other} and {power}: they are "
+                                 "enemies (2.1)")
+            raise ValueError(f"{name} cannot hold both {other} and {power}: with players="
+                             f"{split} they are two players' Powers (2.1)")
+        for powers_ in powers.seats(split):
+            given = sorted({named[p] for p in powers_ if p in named})
+            if len(given) > 1:
+                raise ValueError(f"with players={split} one player holds "
+                                 f"{' and '.join(powers_)}, not {' and '.join(given)} (2.1)")
 
     def option_specs(self) -> list[OptionSpec]:
         return list(OPTIONS)

@@ -44,8 +44,8 @@ from core.wellington import flags as geo
 from core.wellington.battle.sides import BRITISH_BONUS, FRENCH_BONUS, FRENCH_BONUS_REDUCED
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.impulse import Impulse, ImpulseMenu
-from core.wellington.frames.siege import Siege, SiegeCard, SiegeCardPlay
-from core.wellington.state import FRENCH, GB, SIDE, SPAIN, Effect, WellingtonState
+from core.wellington.frames.siege import Siege, SiegeCard, SiegeCardPlay, SiegeCasualty
+from core.wellington.state import COUNTER_NAME, FRENCH, GB, SIDE, SPAIN, Effect, WellingtonState
 from maps import wellington as wellington_map
 
 BESIEGER, FORTRESS = "besieger", "fortress"
@@ -452,15 +452,32 @@ def auto_sixes(frame: Siege, side: str) -> int:
 
 def eliminate(state: WellingtonState, frame: Siege, count: int) -> int:
     """11.5, 11.53, 12.3: `count` eliminations on the besiegers: disorganised soldiers first
-    (reading R2), then soldiers, staff officers, the commander last. Returns units lost."""
-    lost = 0
+    (reading R2), then soldiers, staff officers, the commander last. The besieger picks the
+    counters (12.3 "come al solito", 11.5, 1.5): a choice left open is a `SiegeCasualty`
+    pushed above the siege (one per round: a later call adds to it). Returns units lost."""
+    pending = stack.top(state)
+    if not (isinstance(pending, SiegeCasualty) and pending.duchy == frame.duchy):
+        pending = None
+    owed = pending.left if pending else 0
+    sp, _staff = pool(state, frame)
+    soldiers = min(count, sp - owed)
+    if soldiers and pending:
+        pending.left += soldiers
+        pending.first = frame.disorganised
+        settle_casualty(state, pending, frame)
+        if pending.left <= 0 or not building.sp(state, frame.duchy, frame.power):
+            stack.done(state, pending)
+    elif soldiers:
+        casualty = SiegeCasualty(power=frame.power, duchy=frame.duchy, left=soldiers,
+                                 first=frame.disorganised)
+        settle_casualty(state, casualty, frame)
+        if casualty.left > 0:
+            stack.push(state, casualty)
+    lost = soldiers
     while lost < count:
         sp, staff = pool(state, frame)
         if sp:
-            gone = building.lose_sp(state, frame.duchy, frame.power, 1)
-            lost += 1
-            frame.disorganised = max(0, frame.disorganised - gone)
-            continue
+            break                       # (soldiers owed to a choice still to be made)
         victim = staff[0] if staff else (frame.commander if commander_alive(state, frame)
                                          else "")
         if not victim:
@@ -470,6 +487,48 @@ def eliminate(state: WellingtonState, frame: Siege, count: int) -> int:
         state.log.append(f"{building.commander(victim).name} is killed in the siege (12.3).")
         lost += 1
     return lost
+
+
+def lose_counter(state: WellingtonState, casualty: SiegeCasualty, kind: int,
+                 siege: Siege | None) -> None:
+    """One counter of `kind` takes the loss (1.5, `attrition.lose_counter`); the SP lost
+    are disorganised ones first (reading R2: `casualty.first`)."""
+    gone = attrition.lose_counter(state, casualty.duchy, casualty.power, kind, casualty.left)
+    casualty.left -= gone
+    first = min(gone, casualty.first)
+    casualty.first -= first
+    if siege is not None:
+        siege.disorganised = max(0, siege.disorganised - first)
+    state.log.append(f"{casualty.power} loses {gone} SP ({COUNTER_NAME[kind]}) in the siege of "
+                     f"{geo.name(casualty.duchy)} (12.3).")
+
+
+def settle_casualty(state: WellingtonState, casualty: SiegeCasualty,
+                    siege: Siege | None) -> None:
+    """Take the losses that leave no choice (one kind of counter, or every SP there)."""
+    while casualty.left > 0 and building.sp(state, casualty.duchy, casualty.power) \
+            and not attrition.has_choice(state, casualty.duchy, casualty.power, casualty.left):
+        lose_counter(state, casualty, attrition.kinds(state, casualty.duchy,
+                                                      casualty.power)[0], siege)
+
+
+def _casualty(state: WellingtonState, frame: SiegeCasualty, kind: int) -> None:
+    siege = stack.find(state, Siege)
+    lose_counter(state, frame, kind, siege)
+    settle_casualty(state, frame, siege)
+    if frame.left <= 0 or not building.sp(state, frame.duchy, frame.power):
+        stack.done(state, frame)
+
+
+SIEGE_CASUALTY = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: {frame.left} SP to lose in the siege of "
+                                 f"{geo.name(frame.duchy)}: from which counter (12.3, 11.5, "
+                                 "1.5)?"),
+    choices=lambda state, frame: attrition.counter_choices(state, frame.duchy, frame.power,
+                                                           frame.left, "12.3"),
+    handlers={"lose": _casualty},
+)
 
 
 def round_over(state: WellingtonState, frame: Siege) -> None:
@@ -562,14 +621,16 @@ def fall(state: WellingtonState, duchy: str, power: str, *, commander: str, drm:
     else:
         mark(state, commander)
     result = ""
+    asks: list = []
     if hasty:
         if duchy in state.hasty_forts:
             state.hasty_forts.remove(duchy)
         state.log.append(f"The Hasty Fort at {name} is destroyed (12.3, #37).")
     else:
-        result = devastation(state, duchy, power, drm, units, waiver)
+        result = devastation(state, duchy, power, drm, units, waiver, asks)
     if geo.flag_options(state, duchy, power):
         stack.push(state, FlagChoice(power=power, duchy=duchy, free=True, why=why, must=True))
+    attrition.push_all(state, asks)       # 11.11 "immediatamente": before the flag
     return result
 
 
@@ -587,10 +648,11 @@ def unmark(state: WellingtonState, duchy: str, power: str, commander: str = "") 
 
 
 def devastation(state: WellingtonState, duchy: str, power: str, drm: int,
-                units: tuple[int, list[str]], waiver: str = "") -> str:
+                units: tuple[int, list[str]], waiver: str = "",
+                asks: list | None = None) -> str:
     """12.5: 1d6 + `drm` (1 per round fewer than the maximum); 6+ gives 1 Resource. Spain then
     checks attrition at once with `units`, its losses to the Regroup Box (11.11), unless #91
-    waived it."""
+    waived it; Spain picks the counters (13.1: its `AttritionCasualty` added to `asks`)."""
     face = dice.d6(state, f"Devastation of {geo.name(duchy)}", "12.5")
     if face + drm < DEVASTATION_NEED:
         result = f"{face} + {drm} = {face + drm}: nothing"
@@ -603,7 +665,7 @@ def devastation(state: WellingtonState, duchy: str, power: str, drm: int,
         state.log.append(f"No Spanish Devastation attrition ({waiver}, 11.11).")
     elif power == SPAIN:
         attrition.loot_attrition(state, duchy, 1, {SPAIN: units}, "Spanish Devastation",
-                                 "12.5, 11.11")
+                                 "12.5, 11.11", asks=asks)
     return result
 
 
@@ -676,6 +738,7 @@ SIEGE_CARD = stack.Stop(
 
 # every frame of frames/siege.py, attrition's AttritionSplit (13.1) included
 FLOW: stack.Flow = {Siege: SIEGE, SiegeCard: SIEGE_CARD, SiegeCardPlay: SIEGE_CARD_PLAY,
+                    SiegeCasualty: SIEGE_CASUALTY,
                     **attrition.FLOW}
 
 

@@ -140,3 +140,7 @@ class WellingtonState(State, kw_only=True):
     # this impulse's attrition losses: (impulses, duchy, Power, cause card or 0, SP,
     # commander id or "", "" eliminated / REGROUP), so an event may give them back
     attrition_lost: list[tuple[int, str, str, int, int, str, str]] = []
+    # -- movement (rule 11.62 note) --
+    # "<side>@<duchy>" -> the adjacent duchies Formations of that side entered it from by an
+    # event's interception this impulse (movement.entry_duchies; valid as `crossed`)
+    reinforced_from: dict[str, list[str]] = {}

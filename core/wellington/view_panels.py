@@ -10,6 +10,8 @@ evasion being tried (10.4, 10.7: announced, then rolled, before everyone).
              who may preempt: the turn bar shows them on one line at 80 columns
              (`Turn 1812 · Round 2 · scheduled · GB ▸AdS Spain AdN · AdN may preempt`)
     board    a "Besieged" marker (kind "marker", no side) in every besieged fortress duchy;
+             a "March" marker (kind "marker", no side; `+M` on the map) in every duchy where
+             a Formation has marched this impulse (9.42: `state.marched`, public);
              commanders without a strength (their label says BV-CV), so the map's strengths
              are soldiers' SP only: `G:C·C·7` is two commanders and 7 SP
     focus    the interception or evasion being tried, with its need and every modifier named
@@ -37,6 +39,7 @@ PINNED = [TURN, ROUND, IMPULSE, TRACK, PREEMPT]
 MARKER = "▸"                                             # before the Power on the marker
 KINDS = {"scheduled": "scheduled", "preemptive": "preemptive", "pass": "passes"}
 BESIEGED = "Besieged (12)"
+MARCH = "March (9.42)"                                   # a march marker's label (`+M`)
 KIND_WORDS = {"intercept": "Interception (10.4)", "evade": "Evasion (10.7)"}
 
 
@@ -51,6 +54,9 @@ def extend(state: WellingtonState, view: View) -> View:
     for duchy in besieged(state):
         view.board.setdefault(duchy, []).append(
             Token(id=f"besieged-{duchy}", kind="marker", side="", label=BESIEGED))
+    for duchy, label in march_markers(state).items():
+        view.board.setdefault(duchy, []).append(
+            Token(id=f"march-{duchy}", kind="marker", side="", label=label))
     panel = attempt_panel(state)
     if panel is not None:
         view.focus = panel
@@ -117,6 +123,27 @@ def besieged(state: WellingtonState) -> list[str]:
         if owner and geo.has_formation(state, duchy, geo.enemy_side(SIDE[owner])):
             out.append(duchy)
     return out
+
+
+def march_markers(state: WellingtonState) -> dict[str, str]:
+    """9.42: duchy -> the label of its march marker this impulse (`state.marched`'s entries
+    standing there: each Formation's commanders and a Power's leaderless soldiers, with the
+    duchies entered; the 5th and later bring forced-march attrition), e.g.
+    `March (9.42): Wellington 3, GB soldiers 1`."""
+    found: dict[str, list[str]] = {}
+    for formation, entered in sorted(state.marched.items()):
+        if entered <= 0:
+            continue
+        if ":" in formation:                         # "<power>:<duchy>" (movement's ids)
+            power, duchy = formation.split(":", 1)
+            if not building.sp(state, duchy, power):
+                continue
+            name = f"{power} soldiers"
+        else:
+            duchy, name = state.commanders.get(formation, ""), building.commander(formation).name
+        if geo.on_map(duchy):
+            found.setdefault(duchy, []).append(f"{name} {entered}")
+    return {duchy: f"{MARCH}: {', '.join(names)}" for duchy, names in found.items()}
 
 
 # --- the focus panel -------------------------------------------------------------------------

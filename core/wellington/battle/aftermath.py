@@ -10,6 +10,7 @@ from core import stack
 from core.dice import d6
 from core.wellington import attrition, building
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import cards, sides
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import FlagChoice
@@ -37,7 +38,7 @@ def flag_overrun(state: WellingtonState, battle: Battle) -> None:
         return
     if denied:
         state.log.append(f"{suffered} losses against {had} SP and commanders, but {denied} "
-                         f"denies {battle.winner} the free flag (11.9).")
+                         f"denies {text.side(battle.winner)} the free flag (11.9).")
         return
     battle.flag_overrun = True
     power = sides.army_power(state, battle, battle.winner)
@@ -137,7 +138,8 @@ def markers(state: WellingtonState, battle: Battle) -> None:
         if formation not in state.bfi:
             state.bfi.append(formation)
     if marked:
-        state.log.append("BFI markers: " + ", ".join(marked) + " (11.52).")
+        state.log.append("BFI markers: " + ", ".join(text.formation(f, at=True) for f in marked)
+                         + " (11.52).")
 
 
 def retreated_to(battle: Battle, power: str, where: str) -> bool:

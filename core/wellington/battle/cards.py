@@ -73,6 +73,7 @@ from core import stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import deck, hands
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCard, BattleCardPlay
 from core.wellington.state import SIDE, Effect, WellingtonState
@@ -158,7 +159,7 @@ def cancel(state: WellingtonState, battle: Battle, number: int, why: str) -> Non
         battle.cancelled.append(number)
         battle.history.append(f"{hands.title(number)} cancelled ({why})")
         state.log.append(f"{hands.title(number)} no longer acts in the battle at "
-                         f"{battle.duchy} ({why}).")
+                         f"{geo.name(battle.duchy)} ({why}).")
 
 
 def enemy_cards(battle: Battle, side: str) -> list[int]:
@@ -219,7 +220,7 @@ def play_battle_card(state: WellingtonState, battle: Battle, power: str, number:
     hands.leave_hand(state, power, number)
     state.played_this_turn.append(number)
     state.log.append(f"{power} plays {hands.title(number)} in the battle at "
-                     f"{battle.duchy} (11.1).")
+                     f"{geo.name(battle.duchy)} (11.1).")
     from core.wellington import cardplay    # cardplay imports the battle package's users
     announced = BattleCardPlay(power=power, card=number, step=1)   # announced just below
     stack.push(state, announced)

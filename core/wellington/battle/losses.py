@@ -18,6 +18,7 @@ from core import stack
 from core.engine import Action, Choice
 from core.wellington import building
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCasualty, BattleSplit
 from core.wellington.state import (ART, CAV, COUNTER_NAME, COUNTER_TYPES, INF, SIDE, SP, UNBUILT,
@@ -231,7 +232,8 @@ def restore(state: WellingtonState, battle: Battle, side: str, count: int,
         battle.eliminated[side] = max(0, battle.eliminated.get(side, 0) - 1)
         back += 1
     if back:
-        state.log.append(f"{back} eliminated unit{'s' if back != 1 else ''} of {side} come"
+        state.log.append(f"{back} eliminated unit{'s' if back != 1 else ''} of "
+                         f"{text.side(side)} come"
                          f"{'' if back != 1 else 's'} back to {geo.name(battle.duchy)}.")
     return back
 

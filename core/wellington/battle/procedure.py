@@ -31,6 +31,7 @@ from core.dice import d6
 from core.engine import IllegalAction
 from core.wellington import attrition, cardplay
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import aftermath, cards, losses, modifiers, retreat, sides
 from core.wellington.frames.battle import (Battle, BattleCard, BattleCardPlay, BattleCasualty,
                                            BattleRetreat, BattleSplit)
@@ -82,7 +83,7 @@ def coastal_battery(state: WellingtonState, battle: Battle) -> None:
     battle.eliminated[side] = battle.eliminated.get(side, 0) + e
     battle.marked[side] = min(d, battle.start_units[side])
     battle.history.append(f"Coastal battery: {e} eliminated and {d} disorganised count as "
-                          f"first-round losses of {side} (14.3)")
+                          f"first-round losses of {text.side(side)} (14.3)")
 
 
 def current(state: WellingtonState) -> Battle:
@@ -133,7 +134,7 @@ def roll(state: WellingtonState, battle: Battle) -> None:
         battle.rolls[s] = faces
         battle.sixes[s] = scored(battle, s, faces, ELIMINATE)
         battle.fives[s] = scored(battle, s, faces, DISORGANISE)
-        line = (f"Round {battle.round}: {s} rolls {count} dice "
+        line = (f"Round {battle.round}: {text.side_does(s, 'roll')} {text.dice(count)} "
                 f"({', '.join(f'{a:+d} {why}' for a, why in battle.dice[s])}): "
                 f"{sorted(faces, reverse=True)} = {battle.sixes[s]} E, {battle.fives[s]} D")
         battle.history.append(line)
@@ -155,8 +156,9 @@ def roll_apart(state: WellingtonState, battle: Battle, side: str, count: int, wh
     battle.fives[side] = battle.fives.get(side, 0) + five
     own = 1 if SELF_HIT in faces else 0
     battle.self_hits[side] = battle.self_hits.get(side, 0) + own
-    line = (f"{why}: {side} rolls {count} dice apart: {sorted(faces, reverse=True)} = {six} E, "
-            f"{five} D" + (f"; a 1: one hit on {side} itself" if own else ""))
+    line = (f"{why}: {text.side_does(side, 'roll')} {text.dice(count)} apart: "
+            f"{sorted(faces, reverse=True)} = {six} E, "
+            f"{five} D" + (f"; a 1: one hit on {text.side(side)} themselves" if own else ""))
     battle.history.append(line)
     state.log.append(line + ".")
 
@@ -195,8 +197,10 @@ def results(state: WellingtonState, battle: Battle) -> None:
         pool[scorer] = hits - changed
         if to == DISORGANISE:
             battle.fives[scorer] = battle.fives.get(scorer, 0) + changed
-        what = f"{changed} {face}{'s' if changed > 1 else ''} against {against} become " + (
-            f"{to}s" if to else "no effect")
+        one = changed == 1
+        what = (f"{changed} {face}{'' if one else 's'} against {text.side(against)} "
+                + ((f"becomes a {to}" if one else f"become {to}s") if to else
+                   f"{'has' if one else 'have'} no effect"))
         battle.history.append(f"{what} ({why})")
         state.log.append(f"{what} ({why}).")
 
@@ -250,7 +254,8 @@ def decide(state: WellingtonState, battle: Battle) -> None:
         battle.loser = a if not left[a] else d
         battle.winner = other(battle, battle.loser)
         battle.overrun = True
-        state.log.append(f"{battle.loser} is wholly eliminated: {battle.winner} wins, an "
+        state.log.append(f"The {battle.loser} are wholly eliminated: "
+                         f"{text.side_does(battle.winner, 'win')}, an "
                          "Overrun (11.52, 11.8).")
         return
     going_on = next((why for when, why in battle.go_on
@@ -264,7 +269,8 @@ def decide(state: WellingtonState, battle: Battle) -> None:
     if lost[a] != lost[d]:
         battle.loser = a if lost[a] > lost[d] else d
         battle.winner = other(battle, battle.loser)
-        state.log.append(f"Losses {a} {lost[a]}, {d} {lost[d]}: {battle.winner} wins (11.52).")
+        state.log.append(f"Losses {a} {lost[a]}, {d} {lost[d]}: "
+                         f"{text.side_does(battle.winner, 'win')} (11.52).")
         return
     if cards.run_hooks(state, battle, cards.TIE):     # #70: the player says who wins
         return
@@ -281,7 +287,7 @@ def award(state: WellingtonState, battle: Battle, winner: str, why: str) -> None
     """A tied round given to `winner` by a card (#70): the battle is won, no Rout (the
     losses are equal)."""
     battle.winner, battle.loser = winner, other(battle, winner)
-    state.log.append(f"The tied round goes to {winner} ({why}).")
+    state.log.append(f"The tied round goes to {text.side(winner)} ({why}).")
 
 
 def decided(state: WellingtonState, battle: Battle) -> None:
@@ -323,8 +329,10 @@ def rout(state: WellingtonState, battle: Battle) -> None:
         return
     downgraded = cards.applies(battle, battle.no_rout, battle.loser)
     if downgraded:
-        state.log.append(f"The Rout of {battle.loser} becomes a simple retreat ({downgraded}).")
-        battle.history.append(f"Rout of {battle.loser} downgraded to a retreat ({downgraded})")
+        state.log.append(f"The Rout of {text.side(battle.loser)} becomes a simple retreat "
+                         f"({downgraded}).")
+        battle.history.append(f"Rout of {text.side(battle.loser)} downgraded to a retreat "
+                              f"({downgraded})")
         return
     battle.routed = True
     if battle.overrun:
@@ -332,12 +340,12 @@ def rout(state: WellingtonState, battle: Battle) -> None:
     doomed = min(battle.marked.get(battle.loser, 0),
                  sides.units(state, battle.duchy, battle.loser))
     if battle.rout_losses_cancelled:
-        state.log.append(f"Rout: {battle.winner} inflicted {margin(battle)} more losses than it "
-                         f"suffered, but the Rout eliminates nobody "
+        state.log.append(f"Rout: {text.side(battle.winner)} inflicted {margin(battle)} more losses "
+                         f"than they suffered, but the Rout eliminates nobody "
                          f"({battle.rout_losses_cancelled}).")
         return
-    state.log.append(f"Rout: {battle.winner} inflicted {margin(battle)} more losses than it "
-                     f"suffered; {doomed} disorganised unit{'s' if doomed != 1 else ''} "
+    state.log.append(f"Rout: {text.side(battle.winner)} inflicted {margin(battle)} more losses "
+                     f"than they suffered; {doomed} disorganised unit{'s' if doomed != 1 else ''} "
                      "eliminated (11.7).")
     battle.marked[battle.loser] = 0
     if doomed:
@@ -370,7 +378,7 @@ def routed_attrition(state: WellingtonState, battle: Battle) -> None:
         lost = losses.record_attrition(battle, why, before, state)
         battle.marked[battle.loser] = min(battle.marked.get(battle.loser, 0),
                                           sides.units(state, battle.duchy, battle.loser))
-        battle.history.append(f"{why}: the routed {battle.loser} loses {lost} to attrition")
+        battle.history.append(f"{why}: the routed {battle.loser} lose {lost} to attrition")
 
 
 def margin(battle: Battle) -> int:
@@ -409,7 +417,8 @@ def retreat_(state: WellingtonState, battle: Battle) -> None:
     player = cards_1_55_field.retreat_cancelled(state, battle.duchy)
     if player:
         battle.fight_on = player
-        battle.history.append(f"No retreat of {battle.loser}: #51 To the Death ({player})")
+        battle.history.append(f"No retreat of {text.side(battle.loser)}: #51 To the Death "
+                              f"({player})")
         state.log.append(f"{battle.loser} does not retreat from {geo.name(battle.duchy)} (#51 "
                          "To the Death): a new battle follows.")
         return
@@ -423,7 +432,7 @@ def overrun(state: WellingtonState, battle: Battle) -> None:
         return
     if not sides.units(state, battle.duchy, battle.loser) and not battle.retreated:
         battle.overrun = True
-        state.log.append(f"Overrun: nothing of {battle.loser} is left in play (11.8).")
+        state.log.append(f"Overrun: nothing of {text.side(battle.loser)} is left in play (11.8).")
 
 
 def flag_overrun(state: WellingtonState, battle: Battle) -> None:

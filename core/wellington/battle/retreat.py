@@ -100,11 +100,12 @@ def defender_options(state: WellingtonState, battle: Battle, power: str) -> list
     return uncontrolled or open_
 
 
-def attacker_option(state: WellingtonState, battle: Battle, power: str) -> str:
-    """11.62, G.33: the entry duchy if friendly or a besieged enemy fortress, else "";
-    14.3: Formations that came by sea go back to the friendly port they sailed from (the
-    England box is GB's)."""
-    back = battle.came_from
+def attacker_option(state: WellingtonState, battle: Battle, power: str,
+                    back: str | None = None) -> str:
+    """11.62, G.33: the entry duchy (`back`, by default the battle's `came_from`) if friendly
+    or a besieged enemy fortress, else ""; 14.3: Formations that came by sea go back to the
+    friendly port they sailed from (the England box is GB's)."""
+    back = battle.came_from if back is None else back
     if not back:
         return ""
     if naval.by_sea(battle.duchy, back):
@@ -115,11 +116,41 @@ def attacker_option(state: WellingtonState, battle: Battle, power: str) -> str:
     return ""
 
 
+def attacker_options(state: WellingtonState, battle: Battle, power: str) -> list[str]:
+    """11.62 and its note ("se si hanno più intercettazioni offensive causate da un evento
+    provenienti da più di un Ducato adiacente, il giocatore attivo sceglie in quale Ducato
+    possibile si ritira"): the battle's `came_from` and every adjacent duchy the active side's
+    event interceptions entered the battle duchy from this impulse, those 11.62 allows."""
+    from core.wellington import movement      # (movement starts battles: imported late)
+    entries = [battle.came_from, *movement.entry_duchies(state, battle.duchy, battle.attacking)]
+    out: list[str] = []
+    for back in entries:
+        to = attacker_option(state, battle, power, back)
+        if to and to not in out:
+            out.append(to)
+    return out
+
+
+def active_player(battle: Battle) -> str:
+    """11.62 note: "il giocatore attivo": the Power whose impulse it is when on the attacking
+    side, else the attacking Power."""
+    return battle.active if battle.active and SIDE[battle.active] == battle.attacking \
+        else battle.attacker
+
+
 def retreat(state: WellingtonState, battle: Battle) -> None:
-    """11.6: every Power of the loser with Formations left in the duchy retreats."""
+    """11.6: every Power of the loser with Formations left in the duchy retreats; an active
+    loser with more than one possible entry duchy (11.62 note) waits for the active player's
+    choice (`BattleRetreat` of the active player, `attacker_choices`)."""
+    if battle.loser == battle.attacking:
+        chooser = active_player(battle)
+        if len(attacker_options(state, battle, chooser)) > 1:
+            stack.push(state, BattleRetreat(power=chooser))
+            return
     for power in reversed(sides.powers(state, battle.duchy, battle.loser)):
         if battle.loser == battle.attacking:
-            withdraw(state, battle, power, attacker_option(state, battle, power))
+            options = attacker_options(state, battle, power)
+            withdraw(state, battle, power, options[0] if options else "")
             continue
         options = defender_options(state, battle, power)
         if len(options) > 1:
@@ -213,8 +244,22 @@ def unsent(state: WellingtonState, frame: BattleRetreat) -> tuple[list[int], lis
     return counts, [c for c in building.commanders_at(state, duchy, frame.power) if c not in sent]
 
 
+def attacker_choices(state: WellingtonState, battle: Battle, power: str) -> list[Choice]:
+    """11.62 note: the active player picks one of the possible entry duchies; the whole active
+    side retreats there (a reading: "sceglie in quale Ducato possibile si ritira")."""
+    out = []
+    for to in attacker_options(state, battle, power):
+        why = causes(state, battle, power, to)
+        note = f", attrition: {'; '.join(why)}" if why else ""
+        out.append(Choice(Action("retreat", to), f"Retreat the active side to {geo.name(to)}, "
+                          f"a duchy it entered the battle from (11.62 note{note})", "move"))
+    return out
+
+
 def retreat_choices(state: WellingtonState, frame: BattleRetreat) -> list[Choice]:
     battle = losses.current(state)
+    if battle.loser == battle.attacking:
+        return attacker_choices(state, battle, frame.power)
     counts, leaders = unsent(state, frame)
     out = []
     options = defender_options(state, battle, frame.power)
@@ -248,6 +293,12 @@ def _send(state: WellingtonState, frame: BattleRetreat, noun: str) -> None:
 def _retreat(state: WellingtonState, frame: BattleRetreat, to: str) -> None:
     stack.done(state, frame)
     battle = losses.current(state)
+    if battle.loser == battle.attacking:           # 11.62 note: the active player's choice
+        for power in reversed(sides.powers(state, battle.duchy, battle.loser)):
+            options = attacker_options(state, battle, power)
+            withdraw(state, battle, power, to if to in options else
+                     (options[0] if options else ""))
+        return
     counts, leaders = unsent(state, frame)
     for dest in sorted(set(frame.plan) | set(frame.chiefs)):
         withdraw(state, battle, frame.power, dest, frame.plan.get(dest, [0, 0, 0]),
@@ -256,11 +307,18 @@ def _retreat(state: WellingtonState, frame: BattleRetreat, to: str) -> None:
         withdraw(state, battle, frame.power, to, counts, leaders)
 
 
+def retreat_prompt(state: WellingtonState, frame: BattleRetreat) -> str:
+    battle = losses.current(state)
+    if battle.loser == battle.attacking:
+        return (f"{frame.power}: the active side lost at {geo.name(battle.duchy)} and entered "
+                "it from more than one duchy: which one does it retreat to (11.62 note)?")
+    return (f"{frame.power}: your Formations lost at {geo.name(battle.duchy)}: where do they "
+            "retreat? They need not all go to the same duchy (11.61).")
+
+
 BATTLE_RETREAT = stack.Stop(
     role=lambda state, frame: frame.power,
-    prompt=lambda state, frame: (f"{frame.power}: your Formations lost at "
-                                 f"{geo.name(losses.current(state).duchy)}: where do they "
-                                 "retreat? They need not all go to the same duchy (11.61)."),
+    prompt=lambda state, frame: retreat_prompt(state, frame),
     choices=retreat_choices,
     handlers={"retreat": _retreat, "send": _send},
 )

@@ -7,6 +7,7 @@ from core import stack
 from core.engine import Panel
 from core.wellington import building
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import modifiers, sides
 from core.wellington.frames.battle import Battle
 from core.wellington.state import COUNTER_NAME, COUNTER_TYPES, WellingtonState
@@ -18,7 +19,7 @@ def focus(state: WellingtonState) -> Panel | None:
         return None
     title = f"Battle of {geo.name(battle.duchy)} — round {max(battle.round, 1)}"
     if battle.winner:
-        title += f": {battle.winner} wins"
+        title += f": {text.side_does(battle.winner, 'win')}"
     elif battle.tie:
         title += ": a tie, the active side retreats"
     elif battle.both_eliminated:

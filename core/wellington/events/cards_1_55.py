@@ -154,7 +154,9 @@ def block_line(state: WellingtonState, frame: EventChoice, line: str) -> None:
     player's next impulse (impulse.expire removes it with the effect)."""
     state.blocked.append(line)
     common.effect(state, frame.card, frame.power, target=line, until="next-impulse")
-    state.log.append(f"The line {line} is BLOCKED until {frame.power}'s next impulse "
+    a, b = line.split("|")
+    state.log.append(f"The line {geo.name(a)} - {geo.name(b)} is BLOCKED until {frame.power}'s "
+                     "next impulse "
                      f"({hands.title(frame.card)}).")
 
 

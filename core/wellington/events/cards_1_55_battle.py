@@ -11,6 +11,7 @@ from core import stack
 from core.dice import d6
 from core.wellington import attrition, building, cardplay, deck, hands
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import losses, procedure, sides
@@ -117,13 +118,13 @@ def duel_play(card: int) -> Callable[[WellingtonState, Battle, str], None]:
         if card in battle.outflanked:          # #55: its beneficiary won the roll (G.54)
             scores = {SIDE[power]: 1, ALLIES if SIDE[power] == FRENCH else FRENCH: 0}
             battle.history.append(f"{name}: turned by #55 Outflanked!: no roll, "
-                                  f"{SIDE[power]} wins it")
+                                  f"{text.side_does(SIDE[power], 'win')} it")
         for side in (battle.attacking, battle.defending) if not scores else ():
             face = d6(state, f"{side}: {name}", name)
             bonus = sides.nationality(state, battle, side)[0] if card == ARTILLERY_DUEL else 0
             mine = DUEL_DRM if side == SIDE[power] else 0
             scores[side] = face + bonus + mine
-            battle.history.append(f"{name}: {side} rolls {face}"
+            battle.history.append(f"{name}: {text.side_does(side, 'roll')} {face}"
                                   f"{f' {bonus:+d} nationality' if bonus else ''}"
                                   f"{f' +{mine} the card' if mine else ''} = {scores[side]}")
         winner = duel_winner(state, battle, card, scores)
@@ -134,7 +135,8 @@ def duel_play(card: int) -> Callable[[WellingtonState, Battle, str], None]:
                                    sides.units(state, battle.duchy, loser))
         battle_cards.add_dice(battle, loser, -usable,
                               f"{usable} disorganised by {name} (no dice)", 1)
-        state.log.append(f"{name}: {winner} wins the roll; {loser} suffers "
+        state.log.append(f"{name}: {text.side_does(winner, 'win')} the roll; "
+                         f"{text.side(loser)} suffer "
                          f"{DUEL_DISORGANISATIONS} Disorganisation results before the battle.")
     return play
 
@@ -211,12 +213,12 @@ def brigade_modes(state: WellingtonState, power: str, trigger: str) -> list[tupl
         return []
     out = []
     if trigger == battle_cards.BEFORE_DICE:
-        out.append(("dice", f"{side} rolls {BRIGADE_DICE} more dice this round"))
+        out.append(("dice", f"{text.side_does(side, 'roll')} {BRIGADE_DICE} more dice this round"))
     out += [(f"discard:{n}", f"discard {_title(n)}, in play for the enemy")
             for n in battle_cards.enemy_cards(battle, side)]
     if trigger == battle_cards.DECIDED and battle.loser == side and \
             procedure.rout_pending(battle):
-        out.append(("no-rout", f"the Rout of {side} becomes a simple retreat"))
+        out.append(("no-rout", f"the Rout of {text.side(side)} becomes a simple retreat"))
     return out
 
 
@@ -337,7 +339,7 @@ def sauve_playable(state: WellingtonState, power: str, trigger: str) -> bool:
 def sauve_play(state: WellingtonState, frame: EventPlay) -> None:
     battle = battle_cards.current(state)
     common.ask(state, frame.power, SAUVE_QUI_PEUT, "side",
-               [(s, f"{s} suffers attrition at once") for s in (battle.attacking,
+               [(s, f"{text.side_does(s, 'suffer')} attrition at once") for s in (battle.attacking,
                                                                 battle.defending)
                 if sides.units(state, battle.duchy, s)], "on which side?")
 
@@ -373,7 +375,8 @@ def battle_attrition(state: WellingtonState, battle: Battle, side: str, why: str
     lost = losses.record_attrition(battle, why, before, state)
     battle.suffered_e[side] = battle.suffered_e.get(side, 0) + lost
     battle.marked[side] = min(battle.marked.get(side, 0), sides.units(state, battle.duchy, side))
-    battle.history.append(f"{why}: {side} loses {lost} to attrition (battle losses)")
+    battle.history.append(f"{why}: {text.side_does(side, 'lose')} {lost} to attrition "
+                          "(battle losses)")
 
 
 def undo_attrition(state: WellingtonState, battle: Battle, why: str, counts: bool) -> None:
@@ -421,7 +424,7 @@ def rally_playable(state: WellingtonState, power: str, trigger: str) -> bool:
 
 def rally_play(state: WellingtonState, frame: EventPlay) -> None:
     common.ask(state, frame.power, RALLY, "side",
-               [(s, f"cancel every Disorganisation against {s}")
+               [(s, f"cancel every Disorganisation against {text.side(s)}")
                 for s in rally_sides(state, frame.trigger)],
                "against which side are the 5s cancelled?", picked=[frame.trigger])
 
@@ -441,9 +444,9 @@ def rally_choice(state: WellingtonState, frame: EventChoice, side: str) -> None:
         gone += battle.fives.get(_other(side), 0)
         battle.fives[_other(side)] = 0
     undo_attrition(state, battle, why, counts=True)
-    battle.history.append(f"{why}: {gone} Disorganisations against {side} cancelled")
+    battle.history.append(f"{why}: {gone} Disorganisations against {text.side(side)} cancelled")
     state.log.append(f"{why}: {gone} Disorganisation result{'s' if gone != 1 else ''} against "
-                     f"{side} cancelled.")
+                     f"{text.side(side)} cancelled.")
     if trigger == battle_cards.DECIDED:
         battle.reopened = True
 
@@ -534,7 +537,7 @@ def marshal_charge(state: WellingtonState, cid: str) -> None:
     battle.suffered_d[side] = battle.suffered_d.get(side, 0) - earlier
     battle.history.append(f"{why}: {building.commander(cid).name} rolls {faces}: "
                           f"{faces.count(6)} E, {faces.count(5)} D, {pending + earlier} D of "
-                          f"{side} removed")
+                          f"{text.side(side)} removed")
     state.log.append(f"{why}: {faces}.")
     if MARSHAL_KILLED in faces:
         building.eliminate_commander(state, cid, REGROUP)
@@ -568,7 +571,7 @@ def remove_from_battle(state: WellingtonState, battle: Battle, cid: str, why: st
         battle.eliminated[side] = battle.eliminated.get(side, 0) + 1
         battle.records.append((why, geo.commander_power(cid), cid))
     state.log.append(f"{why}: {building.commander(cid).name} leaves the battle, a loss of "
-                     f"{side}.")
+                     f"{text.side(side)}.")
 
 
 # --- #52 Wounded Commander (R) ------------------------------------------------------------------
@@ -582,6 +585,9 @@ def remove_from_battle(state: WellingtonState, battle: Battle, cid: str, why: st
 
 WOUNDED = 52
 LOSES_A_DIE, NO_BV, REGROUPED, KILLED = "die", "bv", "regroup", "killed"
+WOUNDED_TEXT = {LOSES_A_DIE: "his side rolls a die fewer while he fights this impulse",
+                NO_BV: "his Battle Value is 0 this impulse",
+                REGROUPED: "he goes to the Regroup Box", KILLED: "he is eliminated"}
 
 
 def wounded_targets(state: WellingtonState) -> list[str]:
@@ -613,7 +619,8 @@ def wounded_choice(state: WellingtonState, frame: EventChoice, cid: str) -> None
     face = d6(state, f"{why}: {building.commander(cid).name}", "#52")
     outcome = wounded_outcome(face)
     where = state.commanders[cid]
-    state.log.append(f"{why}: {building.commander(cid).name} rolls {face}: {outcome}.")
+    state.log.append(f"{why}: {building.commander(cid).name} rolls {face}: "
+                     f"{WOUNDED_TEXT[outcome]}.")
     if outcome in (LOSES_A_DIE, NO_BV):
         state.effects.append(Effect(card=WOUNDED, power=frame.power, target=f"{cid}|{outcome}",
                                     until="impulse", started=state.impulses))

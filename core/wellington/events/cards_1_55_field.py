@@ -13,6 +13,7 @@ from core.dice import d6
 from core.wellington import battle as battles
 from core.wellington import attrition, building, cardplay, deck, hands, interception, movement
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import procedure
@@ -379,7 +380,8 @@ def play_mud(state: WellingtonState, frame: EventPlay) -> None:
     move = stack.find(state, Move)
     if how == "move" and move is not None and move.at == dest:
         move.over = True
-    state.log.append(f"#3 Mud at {geo.name(dest)}: {formation} moves no further, and no "
+    state.log.append(f"#3 Mud at {geo.name(dest)}: {text.formation(formation)} moves no "
+                     "further, and no "
                      f"Formation leaves {geo.name(dest)} but by retreat until {frame.power}'s "
                      "next impulse.")
 
@@ -432,7 +434,7 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
     for cid in [c for a in armies for c in movement.members(a)]:
         state.effects.append(Effect(card=STRAGGLERS, power=frame.power, target=cid,
                                     until="impulse", started=state.impulses))
-    state.log.append(f"#41 Stragglers strike {formation} at {geo.name(dest)}.")
+    state.log.append(f"#41 Stragglers strike {text.formation(formation)} at {geo.name(dest)}.")
     move = stack.find(state, Move)
     if how == "move" and move is not None:
         move.straggling = True                   # the Entry's attrition step rolls it
@@ -446,7 +448,7 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
             elif movement.STRAGGLING not in owed.causes:
                 owed.causes.append(movement.STRAGGLING)
         return
-    movement.attrition(state, dest, armies, [movement.STRAGGLING], formation)
+    movement.attrition(state, dest, armies, [movement.STRAGGLING], text.formation(formation))
 
 
 cardplay.register(STRAGGLERS, Event(stragglers_playable, play_stragglers))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from core import cards, dice, stack
 from core.wellington import attrition, building, cardplay, hands, interception, movement, siege
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import losses, procedure, sides
 from core.wellington.events import common
@@ -14,9 +15,8 @@ from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
-from core.wellington.frames.movement import Army, Entry
 from core.wellington.frames.siege import Siege
-from core.wellington.state import (ALLIES, ART, CAV, FRENCH, GB, INF, POWERS, REGROUP, SIDE,
+from core.wellington.state import (ALLIES, FRENCH, GB, POWERS, REGROUP, SIDE,
                                    SPAIN, Effect, WellingtonState)
 
 SAPPERS = 71
@@ -169,8 +169,9 @@ def _traitors_play(state: WellingtonState, battle: Battle, power: str) -> None:
                                leader=battle.commander.get(enemy, "")).values())
     if lost:
         battle_cards.add_dice(battle, side, lost * TRAITOR_DICE_PER_LOSS, why, round_=0)
-    state.log.append(f"{why}: {enemy} loses {lost} to attrition before the battle; {side} "
-                     f"rolls {lost * TRAITOR_DICE_PER_LOSS} more dice in every round.")
+    state.log.append(f"{why}: {text.side_does(enemy, 'lose')} {lost} to attrition before the "
+                     f"battle; {text.side_does(side, 'roll')} {lost * TRAITOR_DICE_PER_LOSS} "
+                     "more dice in every round.")
 
 
 # --- #73 Conscripts (B, battle or siege, 5.3) ------------------------------------------------
@@ -455,54 +456,20 @@ def _fight(state: WellingtonState, frame: EventStep) -> None:
 
 
 # --- the evasions before a rising's battle (10.5-10.7) ----------------------------------------
-# interception.py's evasion (EvadeAsk, Attempt) belongs to a move's Entry (its `before`, the
-# mover's Move, the evaders' owed attrition): a rising has no entry, so its questions are
-# EventChoices here, built from interception's own rules (`evaders`, `loose_soldiers`,
-# `evasion_targets`, `modifiers`, `SUCCESS`) on an Entry that is never pushed.
-
-
-def _entry(power: str, duchy: str, before: str) -> Entry:
-    """What the evasion rules read of an entry: the duchy, its control before the rising
-    (G.18), no duchy the enemy came from (every adjacent duchy may be chosen, 10.5)."""
-    return Entry(power=power, formation=f"{power}:{duchy}", duchy=duchy, came_from="",
-                 line="", before=before, from_control="")
-
-
-def _evade_options(state: WellingtonState, entry: Entry, power: str,
-                   tried: list[str]) -> list[tuple[str, str]]:
-    """`power`'s Army or Army Group (one attempt, 10.5) and its leaderless soldiers (each
-    counter on its own), to each duchy 10.6 allows."""
-    targets = interception.evasion_targets(state, entry, power)
-    out: list[tuple[str, str]] = []
-    chiefs, leader = interception.evaders(state, entry, power)
-    if chiefs and f"{power}:army" not in tried:
-        what = "Army Group" if len(chiefs) > 1 else "Army"
-        for dest in targets:
-            mods = interception.modifiers(state, "evade", power, entry.duchy, dest, leader,
-                                          entry)
-            out.append((f"army>{dest}", f"{building.commander(leader).name}'s {what} evades "
-                        f"to {geo.name(dest)}: {interception.describe(mods)} (10.7)"))
-    loose = interception.loose_soldiers(state, entry, power)
-    if f"{power}:soldiers" not in tried and (
-            loose[INF] or loose[CAV]
-            or (loose[ART] and interception.can_change_artillery(state, power))):
-        for dest in targets:
-            mods = interception.modifiers(state, "evade", power, entry.duchy, dest, "", entry)
-            out.append((f"soldiers>{dest}", f"The leaderless soldiers evade to "
-                        f"{geo.name(dest)}, each counter on its own: "
-                        f"{interception.describe(mods)} (10.5, 10.7)"))
-    return out
+# Each French Power's question is an EventChoice here; the attempt itself is interception.py's
+# (`evade_before_battle`: the real Attempt, its TRY and SUCCEEDED Response windows, #23, #33,
+# #45, #51, #67, #95 answer it; the control before the rising for the modifiers, G.18; the
+# attrition at once; a failure's BFI marker, TC-E12).
 
 
 def _evasions(state: WellingtonState, frame: EventStep) -> None:
     """Each French Power with a Formation there, in impulse order, until it stays or has
     nothing left to try; `picked`: duchy, control before, then what was tried."""
     duchy, before, tried = frame.picked[0], frame.picked[1], frame.picked[2:]
-    entry = _entry(frame.power, duchy, before)
     for power in POWERS:
         if SIDE[power] != FRENCH or f"{power}:{STAY}" in tried:
             continue
-        options = _evade_options(state, entry, power, tried)
+        options = interception.before_battle_options(state, power, duchy, before, "", tried)
         if options:
             common.ask(state, power, frame.card, EVADE,
                        [*options, (STAY, "Stay and fight")],
@@ -513,82 +480,16 @@ def _evasions(state: WellingtonState, frame: EventStep) -> None:
 
 
 def _evade(state: WellingtonState, frame: EventChoice, noun: str) -> None:
-    """One attempt (2d6, 9 or more with the modifiers, 10.7). Success: the Formation goes
-    (attrition into an enemy-controlled duchy or a besieged enemy fortress, 10.5, or across
-    a Pass not friendly at both ends, 9.41). Failure: it stays, a BFI marker on it (the
-    tutorial: "Si pone su Marmont un segnalino di battaglia"), no terrain for it (10.7); the
-    rising gets no failed-evasion die (G.22). Then the next question."""
+    """One attempt (interception.evade_before_battle: 2d6, 9 or more with the modifiers,
+    10.7; success: the Formation goes, its attrition at once; failure: it stays, a BFI marker
+    on it, no terrain for it; the rising gets no failed-evasion die, G.22). Then the next
+    question."""
     riser, duchy, before, *tried = frame.picked
-    power = frame.power
-    what, _, dest = noun.partition(">")
+    what = noun.partition(">")[0]
     common.then(state, riser, frame.card, EVASIONS, picked=[duchy, before, *tried,
-                                                             f"{power}:{what}"])
-    if noun == STAY:
-        return
-    entry = _entry(riser, duchy, before)
-    if what == "army":
-        chiefs, leader = interception.evaders(state, entry, power)
-        armies: list[Army] = []
-        for cid in chiefs:
-            army = Army(commander=cid, power=movement.power_of(cid))
-            army.troops = movement.fill(movement.free_troops(state, duchy, army.power, armies),
-                                        movement.command_value(state, cid))
-            armies.append(army)
-        rolls = [interception.two_dice(state, f"{power} evade by {leader}", "10.7")]
-    else:
-        leader = ""
-        while building.counters(state, duchy, power)[ART] and \
-                building.make_change(state, duchy, power, ART):
-            state.log.append(f"{power} changes an artillery counter to evade (10.5).")
-        loose = interception.loose_soldiers(state, entry, power)
-        armies = [Army(commander="", power=power, troops=[1 if k == kind else 0
-                                                          for k in (INF, CAV, ART)])
-                  for kind in (INF, CAV) for _ in range(loose[kind])]
-        rolls = [interception.two_dice(state, f"{power} evade by a counter", "10.7")
-                 for _ in armies]
-    mods = interception.modifiers(state, "evade", power, duchy, dest, leader, entry)
-    total = sum(v for _, v in mods)
-    gone = [a for a, r in zip(armies, rolls) if r + total >= interception.SUCCESS]
-    state.log.append(f"{power}'s evasion to {geo.name(dest)}: rolled {rolls}, "
-                     f"{len(gone)} of {len(armies)} succeed "
-                     f"({interception.describe(mods)}, 10.7).")
-    if len(gone) < len(armies):
-        movement.record_failed_evasion(state, duchy)
-        for fid in [a.commander for a in armies] if leader else [f"{power}:{duchy}"]:
-            if fid not in state.bfi:
-                state.bfi.append(fid)
-    if gone:
-        _evade_to(state, power, duchy, dest, gone, leader, before)
-
-
-def _evade_to(state: WellingtonState, power: str, origin: str, dest: str, armies: list[Army],
-              leader: str, before: str) -> None:
-    """The evaders go (interception.arrive's evasion half, its attrition at once: a rising
-    has no mover's attrition to wait for, 10.9)."""
-    side = SIDE[power]
-    into = geo.controller(state, dest)
-    besieged = movement.besieged_enemy_fortress(state, dest, power)
-    line = movement.line_kind(state, origin, dest, power)
-    causes: list[str] = []
-    if (into and SIDE[into] != side) or besieged:
-        causes.append(interception.EVADE_INTO_ENEMY)
-    if line == "pass" and not (movement.friendly_owner(before, power)
-                               and movement.friendly_owner(into, power)):
-        causes.append(movement.PASS)
-    if movement.straggling(state, armies):
-        causes.append(movement.STRAGGLING)
-    for army in armies:
-        movement.shift(state, army, origin, dest)
-        if movement.formation_id(army, origin) in state.bfi:
-            state.bfi.append(movement.formation_id(army, dest))
-    state.log.append(f"{leader or power + ' soldiers'} evade to {geo.name(dest)} (10.7).")
-    movement.leadership(state, origin, arrived=False)
-    movement.arrive_with(state, dest, [leader] + [c for a in armies for c in movement.members(a)
-                                                  if c != leader] if leader else [])
-    if causes:
-        movement.attrition(state, dest, armies, causes, movement.formation_id(armies[0], dest))
-    movement.entered(state, "evade", movement.formation_id(armies[0], dest), origin, dest,
-                     power)
+                                                             f"{frame.power}:{what}"])
+    if noun != STAY:
+        interception.evade_before_battle(state, frame.power, duchy, before, noun)
 
 
 def _after_rising(state: WellingtonState, frame: EventStep) -> None:
@@ -632,8 +533,8 @@ def _pounders_play(state: WellingtonState, battle: Battle, power: str) -> None:
     faces = [dice.d6(state, f"{why}, before round {battle.round}", "#110")
              for _ in range(POUNDER_DICE)]
     e, d = faces.count(ELIMINATION), faces.count(DISORGANISED)
-    battle.history.append(f"{why}: {side} {faces} = {e} E, {d} D")
-    state.log.append(f"{why}: {faces}: {e} eliminated and {d} disorganised for {enemy}.")
+    battle.history.append(f"{why}: {text.side(side)} {faces} = {e} E, {d} D")
+    state.log.append(f"{why}: {faces}: {e} eliminated and {d} disorganised for {text.side(enemy)}.")
     if e:
         battle.suffered_e[enemy] = battle.suffered_e.get(enemy, 0) + e
         if battle.round > 1:
@@ -786,7 +687,7 @@ def _good_ground_play(state: WellingtonState, battle: Battle, power: str) -> Non
     state.effects.append(Effect(card=GOOD_GROUND, power=power,
                                 target=WELLINGTON if chief == WELLINGTON else "",
                                 until="impulse", started=state.impulses))
-    state.log.append(f"{why}: half the 6s against {side} become 5s in every round"
+    state.log.append(f"{why}: half the 6s against {text.side(side)} become 5s in every round"
                      + (", Wellington in command." if chief == WELLINGTON else "."))
 
 
@@ -868,7 +769,7 @@ def _thunder_close(state: WellingtonState, battle: Battle, power: str) -> None:
         for winner in battle.powers.get(battle.winner, []):
             state.effects.append(Effect(card=THUNDER, power=winner, target=battle.duchy,
                                         until="next-impulse", started=state.impulses))
-        state.log.append(f"{_title(THUNDER)}: {battle.winner}'s Formations that overran may "
+        state.log.append(f"{_title(THUNDER)}: the {battle.winner}' Formations that overran may "
                          f"not leave {geo.name(battle.duchy)} until their next impulse "
                          "(but to retreat).")
 
@@ -902,8 +803,9 @@ def _fort_play(state: WellingtonState, battle: Battle, power: str) -> None:
     battle_cards.pin(battle, enemy, why)
     battle_cards.no_free_flag(battle, enemy, why)
     battle_cards.add_plunder_drm(battle, FORT_PLUNDER, why, winner=enemy)
-    state.log.append(f"{why}: 2 Disorganisations against {side} cancelled; {enemy} must "
-                     "retreat after one round unless it routs or eliminates them.")
+    state.log.append(f"{why}: 2 Disorganisations against {text.side(side)} cancelled; "
+                     f"{text.side(enemy)} must retreat after one round unless they rout or "
+                     "eliminate them.")
 
 
 def _fort_outcome(state: WellingtonState, battle: Battle, power: str) -> None:
@@ -912,8 +814,8 @@ def _fort_outcome(state: WellingtonState, battle: Battle, power: str) -> None:
     side = SIDE[power]
     if battle.winner == _enemy(side) and not battle.routed and not battle.overrun:
         battle.winner, battle.loser, battle.tie = "", _enemy(side), True
-        state.log.append(f"{_title(FIELD_FORTIFICATIONS)}: {side} was neither routed nor "
-                         f"eliminated: {battle.loser} must retreat.")
+        state.log.append(f"{_title(FIELD_FORTIFICATIONS)}: {text.side(side)} were neither routed "
+                         f"nor eliminated: {text.side(battle.loser)} must retreat.")
 
 
 # --- #70 Combined Grenadiers (B; battle or siege, 5.3: the battle half) -----------------------
@@ -936,8 +838,8 @@ def _grenadiers_play(state: WellingtonState, battle: Battle, power: str) -> None
 def _grenadiers_tie(state: WellingtonState, battle: Battle, power: str) -> bool:
     """A round ends tied: the player says which side wins it (the latest #70 played)."""
     common.ask(state, power, GRENADIERS, "tie",
-               [(s, f"{s} wins the tied round {battle.round}") for s in (battle.attacking,
-                                                                         battle.defending)],
+               [(s, f"{text.side_does(s, 'win')} the tied round {battle.round}")
+                for s in (battle.attacking, battle.defending)],
                "who wins the tied round?")
     return True
 
@@ -972,7 +874,8 @@ def _cautious_play(state: WellingtonState, frame: EventPlay) -> None:
         kept = (had + 1) // 2
         battle.suffered_e[side] = kept
         back = losses.restore(state, battle, side, had - kept)
-        battle.history.append(f"{_title(CAUTIOUS)}: {side}'s eliminations {had} -> {kept}, "
+        battle.history.append(f"{_title(CAUTIOUS)}: eliminations of {text.side(side)} "
+                              f"{had} -> {kept}, "
                               f"{back} back")
 
 
@@ -1054,11 +957,11 @@ def _high_ground_play(state: WellingtonState, battle: Battle, power: str) -> Non
             face = dice.d6(state, f"{side}: {why}", "#58")
             score[side] = face + half + (HIGH_GROUND_DRM if side == mine else 0)
         winner = mine if score[mine] >= score[_enemy(mine)] else _enemy(mine)
-        battle.history.append(f"{why}: {score}: {winner} wins")
+        battle.history.append(f"{why}: {score}: {text.side_does(winner, 'win')}")
     chooser = power if winner == mine else sides.army_power(state, battle, winner)
     battle.in_play[-1] = (HIGH_GROUND, chooser)
-    state.log.append(f"{why}: {winner} takes the high ground ({chooser} chooses once every "
-                     "battle card is revealed).")
+    state.log.append(f"{why}: {text.side_does(winner, 'take')} the high ground ({chooser} "
+                     "chooses once every battle card is revealed).")
 
 
 def _high_ground_declared(state: WellingtonState, battle: Battle, power: str) -> None:
@@ -1127,8 +1030,8 @@ def _beaten_play(state: WellingtonState, frame: EventPlay) -> None:
                for p in sides.powers(state, battle.duchy, loser)
                if building.sp(state, battle.duchy, p)}
     shares = losses.even_shares(holding, half)
-    state.log.append(f"{why}: {half} of {soldiers} surviving SP of {loser} go to the Regroup "
-                     "Box.")
+    state.log.append(f"{why}: {half} of {soldiers} surviving SP of {text.side(loser)} go to the "
+                     "Regroup Box.")
     for power, count in reversed(list(shares.items())):
         if count:
             losses.lose(state, battle.duchy, power, count, why, to=REGROUP)

@@ -73,7 +73,7 @@ def lancers_margin(state: WellingtonState, frame: EventChoice, mode: str) -> Non
     elif CAVALRY_BRIGADE not in battle.cancelled:            # a later #2 does nothing either
         battle.cancelled.append(CAVALRY_BRIGADE)
     state.log.append(f"{why}: a Rout now needs {procedure.rout_margin(battle)} more losses than "
-                     f"suffered; the routed enemy of {SIDE[frame.power]} suffers attrition; "
+                     f"suffered; the routed enemy of the {SIDE[frame.power]} suffers attrition; "
                      f"+{LANCERS_PLUNDER} to the winner's Plunder.")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from core import dice, stack
 from core.wellington import attrition, building, cardplay, interception, movement, naval, siege
 from core.wellington import flags as geo
+from core.wellington import text
 from core.wellington.battle import aftermath
 from core.wellington.battle import cards as battle_cards
 from core.wellington.events import common
@@ -577,10 +578,10 @@ def rifles_in_battle(state: WellingtonState) -> int:
     battle.eliminated[FRENCH] = battle.eliminated.get(FRENCH, 0) + lost
     if battle.round > 1:                     # 11.53: as eliminations do, disorganised first
         battle.marked[FRENCH] = max(0, battle.marked.get(FRENCH, 0) - lost)
-    battle.history.append(f"{RIFLES}: {FRENCH} loses {lost} unit(s) to attrition before the "
+    battle.history.append(f"{RIFLES}: the {FRENCH} lose {lost} unit(s) to attrition before the "
                           f"dice of round {battle.round} (to the Regroup Box; they count as "
                           "losses, 11.52)")
-    state.log.append(f"{RIFLES}: {FRENCH} loses {lost} unit(s) in the battle at "
+    state.log.append(f"{RIFLES}: the {FRENCH} lose {lost} unit(s) in the battle at "
                      f"{geo.name(battle.duchy)}, to the Regroup Box; they count as losses.")
     if battle.commander.get(FRENCH) and \
             state.commanders.get(battle.commander[FRENCH]) != battle.duchy:

@@ -58,4 +58,15 @@ class Removal(Frame, tag="removal", kw_only=True):
     why: str = ""
 
 
-FRAMES = (CommandPoints, FlagChoice, EventPlay, Removal)
+class RemovalPayment(Frame, tag="removal-payment", kw_only=True):
+    """5.12: `power` could not remove `left` SP of an event's removal from the map: at once,
+    outside the impulses, it must build and lose them with its remaining cards (their CP,
+    2 CP an SP) or Resources (each draws a card, 15.2). Its reminder (the newest entry of
+    `owed_removals`) already holds `left`; what is paid comes off it."""
+
+    power: str
+    left: int
+    why: str = ""
+
+
+FRAMES = (CommandPoints, FlagChoice, EventPlay, Removal, RemovalPayment)

@@ -153,6 +153,8 @@ class Attempt(Sequence, tag="attempt", kw_only=True):
     cancelled: str = ""       # a Response cancelled it (#33, #45, #51, #67): why
     via: str = ""             # "reinforce": the duchy between origin and target, if any
     virtual_bv: int = -1      # "reinforce": leaderless soldiers' virtual commander's BV
+    alone: bool = False       # an evasion before an event's or a landing's battle (no Entry:
+    before: str = ""          # `before` is the duchy's control before, G.18; attrition at once)
 
 
 class JoinBattle(Sequence, tag="join-battle", kw_only=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from core.stack import Frame, Sequence
+from core.wellington.frames.movement import Army
 
 
 class Convoy(Frame, tag="convoy", kw_only=True):
@@ -34,6 +35,27 @@ class Sailing(Sequence, tag="sailing", kw_only=True):
     soldiers: list[int]
     commanders: list[str]
     blocked: str = ""
+    landed: str = ""          # the landing Formation's id once it has landed (14.2, 14.3)
+    before: str = ""          # the port's controller before the landing (10.7, G.18)
+    tried: list[str] = []     # the defenders' evasions tried: "<power>:army|soldiers|stay"
+    asked: list[str] = []     # the enemy Powers still to be asked to intercept (10.1)
+    pending: list[Army] = []  # the interception being tried (its Armies)
+    counts: dict[str, list[int]] = {}   # the port's counters per Power before it
+    arrived: list[Army] = []  # the interceptors that came, as they came (they do not evade)
 
 
-FRAMES: tuple[type, ...] = (Convoy, Sailing)
+class LandingEvade(Frame, tag="landing-evade", kw_only=True):
+    """14.2, 14.3, 10.5: before the landing's battle, the enemy `power` in the port (the
+    besiegers of a friendly fortress, the defenders of an assaulted port) may evade."""
+
+    power: str
+
+
+class LandingIntercept(Frame, tag="landing-intercept", kw_only=True):
+    """10.1: the enemy `power` may try to intercept into the port where a convoy or an
+    amphibious assault has landed."""
+
+    power: str
+
+
+FRAMES: tuple[type, ...] = (Convoy, Sailing, LandingEvade, LandingIntercept)

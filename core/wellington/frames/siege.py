@@ -107,4 +107,33 @@ class AttritionAnswer(Frame, tag="attrition-answer", kw_only=True):
     asked: list[str]
 
 
-FRAMES = (*FRAMES, AttritionSplit, AttritionWindow, AttritionAnswer)
+class AttritionCasualty(Frame, tag="attrition-casualty", kw_only=True):
+    """13.1 "La Potenza influenzata sceglie quale SP eliminare": `chooser` (the Power
+    affected, or the Commander's Power of a two-Power Army Group) picks the counters of
+    `power` that lose the `left` SP still to lose in `duchy`, one counter at a time, change
+    made (1.5); `to` REGROUP for Spain's loot attrition (11.11). Asked only when there is a
+    real choice. Behaviour: core/wellington/attrition.py."""
+
+    chooser: str
+    power: str
+    duchy: str
+    left: int
+    to: str = ""
+    rule: str = "13.1"
+
+
+class SiegeCasualty(Frame, tag="siege-casualty", kw_only=True):
+    """12.3 ("come al solito", 11.5, 1.5): the besieging `power` picks the counters that lose
+    the `left` SP the fortress's 6s eliminated in `duchy`, one counter at a time, change made.
+    Asked only when there is a real choice; `first`: the disorganised besiegers the SP lost
+    take off first (reading R2: those of earlier rounds, not this round's 5s). Behaviour:
+    core/wellington/siege.py."""
+
+    power: str
+    duchy: str
+    left: int
+    first: int = 0
+
+
+FRAMES = (*FRAMES, AttritionSplit, AttritionWindow, AttritionAnswer, AttritionCasualty,
+          SiegeCasualty)

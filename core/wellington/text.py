@@ -1,0 +1,50 @@
+"""Wellington: the words of the log and the prompts for the engine's ids (issue 10).
+
+The engine keys commanders, duchies and Formations by ids (`hill`, `ciudad-rodrigo`,
+`AdS:lerida`); a player reads names. The sides `Allies` and `French` are plural nouns ("the
+Allies win"). Every log line or prompt that names one of these goes through here.
+"""
+from __future__ import annotations
+
+from core.wellington import flags as geo
+from core.wellington import forces
+from core.wellington.state import ALLIES
+
+
+def commander(cid: str) -> str:
+    """A commander's printed name (1.6)."""
+    return forces.forces().commander(cid).name
+
+
+def formation(fid: str, at: bool = False) -> str:
+    """A Formation id (movement.formation_id): its Commander's name, or a Power's leaderless
+    soldiers ("<power>:<duchy>"; `at`: naming the duchy of the id)."""
+    if ":" in fid:
+        power, _, duchy = fid.partition(":")
+        return f"{power}'s leaderless Formation" + (f" at {geo.name(duchy)}" if at else "")
+    return commander(fid)
+
+
+def side(side_: str) -> str:
+    """A side as the subject or object of a sentence: "the Allies", "the French"."""
+    return f"the {side_}"
+
+
+def side_does(side_: str, verb: str) -> str:
+    """A side with a verb in its plural form: side_does("Allies", "win") -> "the Allies win"."""
+    return f"{side(side_)} {verb}"
+
+
+def adjective(side_: str) -> str:
+    """A side before a noun: "Allied", "French"."""
+    return "Allied" if side_ == ALLIES else side_
+
+
+def line(kind: str) -> str:
+    """"a river line", "an open line" (9.1)."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} line"
+
+
+def dice(count: int) -> str:
+    """"1 die", "3 dice"."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
