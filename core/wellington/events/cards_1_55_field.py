@@ -23,7 +23,7 @@ from core.wellington.events.cards_1_55 import own, response
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
-from core.wellington.frames.movement import Army, Attempt, JoinBattle, Move
+from core.wellington.frames.movement import Army, Attempt, Entry, JoinBattle, Move
 from core.wellington.frames.siege import Siege
 from core.wellington.state import (ADN, ADS, COUNTER_TYPES, FRENCH, POWERS, REGROUP, SIDE, SP,
                                    SPAIN, UNBUILT, Effect, WellingtonState)
@@ -405,6 +405,9 @@ def entered_armies(state: WellingtonState, how: str, formation: str, dest: str) 
         return list(move.armies) if move is not None and move.at == dest else []
     if how in interception.TRY_KINDS:
         attempt = stack.find(state, Attempt)
+        # an attempt made alone (a rising's evasion, a landing's interception or evasion:
+        # interception.evade_before_battle) has left the stack: which units it brought is not
+        # known any more, so #41 is not offered there (docs/wellington-engine.md, Open)
         return list(attempt.armies) if attempt is not None and attempt.target == dest else []
     power = movement.power_of(formation) if ":" not in formation else formation.split(":")[0]
     chiefs = [c for c in movement.commanders_at(state, dest) if movement.power_of(c) == power]
@@ -424,7 +427,7 @@ def stragglers_playable(state: WellingtonState, power: str, trigger: str) -> boo
 def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
     """Attrition in the duchy just entered (13.1, one more cause): a move's and an
     interceptor's or evader's with the attrition that entry owes (10.9: after the attempts),
-    an event's interception's or a retreat's at once; every further duchy the Formation
+    an event's interception's, an attempt made alone (no move's Entry) or a retreat's at once; every further duchy the Formation
     enters this impulse adds the cause (movement.STRAGGLING: an Effect on its commanders,
     the Move's `straggling` for the move under way, which may not halt while it can go on)."""
     parts = movement.parse_entered(frame.trigger)
@@ -439,8 +442,8 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
     if how == "move" and move is not None:
         move.straggling = True                   # the Entry's attrition step rolls it
         return
-    if how in ("intercept", "evade"):
-        entry = interception.entry_of(state)
+    entry = stack.find(state, Entry)
+    if how in ("intercept", "evade") and entry is not None:
         for army in armies:
             owed = next((p for p in entry.owed if p.army == army and p.duchy == dest), None)
             if owed is None:
