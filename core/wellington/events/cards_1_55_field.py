@@ -8,6 +8,8 @@ Cipher, #40 Call for Reinforcements, #41 Stragglers, #44 Flank March, #45 Column
 cards_1_55.py; docs/wellington-events-1-55.md maps each rule to its function and test."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core import stack
 from core.dice import d6
 from core.wellington import battle as battles
@@ -262,19 +264,28 @@ def french_here(state: WellingtonState, duchy: str) -> list[str]:
     return [p for p in (ADS, ADN) if building.sp(state, duchy, p)]
 
 
+def juramentados_counter(state: WellingtonState) -> bool:
+    """A Spanish counter small enough for the 1 SP, free or to free (5.11) on the map."""
+    free = building.unbuilt(state, SPAIN)
+    return any(free[kind] and SP[kind] <= JURAMENTADOS_SP for kind in COUNTER_TYPES) \
+        or any(building.counters(state, d, SPAIN)[kind]
+               for d in common.donors(state, SPAIN) for kind in COUNTER_TYPES
+               if SP[kind] <= JURAMENTADOS_SP)
+
+
+def unfortified_spain(state: WellingtonState) -> Iterator[str]:
+    """#35's duchies: unfortified, in Spain."""
+    return (d for d in geo.duchies()
+            if geo.country(d) == "Spain" and not geo.is_fortress(state, d))
+
+
 def juramentados_sites(state: WellingtonState) -> list[tuple[str, str]]:
     """#35: an unfortified duchy in Spain; where both French Powers have SP the player says
     whose SP is eliminated (reading E9)."""
-    free = building.unbuilt(state, SPAIN)
-    if not any(free[kind] and SP[kind] <= JURAMENTADOS_SP for kind in COUNTER_TYPES) \
-            and not any(building.counters(state, d, SPAIN)[kind]
-                        for d in common.donors(state, SPAIN) for kind in COUNTER_TYPES
-                        if SP[kind] <= JURAMENTADOS_SP):
-        return []    # no counter small enough for the 1 SP, free or to free (5.11) on the map
+    if not juramentados_counter(state):
+        return []
     out: list[tuple[str, str]] = []
-    for d in geo.duchies():
-        if geo.country(d) != "Spain" or geo.is_fortress(state, d):
-            continue
+    for d in unfortified_spain(state):
         both = french_here(state, d)
         if len(both) == 2:
             out += [(f"{d}={p}", f"{geo.name(d)}: eliminate 1 {p} SP") for p in both]
@@ -284,7 +295,9 @@ def juramentados_sites(state: WellingtonState) -> list[tuple[str, str]]:
 
 
 def juramentados_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return response(state, power, trigger) and bool(juramentados_sites(state))
+    """Asked at every Response window: the cheap tests first, no list built."""
+    return response(state, power, trigger) and juramentados_counter(state) \
+        and any(unfortified_spain(state))
 
 
 def play_juramentados(state: WellingtonState, frame: EventPlay) -> None:
