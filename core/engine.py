@@ -177,6 +177,10 @@ class Rules(Protocol):
     # has it (a playout, a computer player): act may check membership in it instead of
     # listing the legal actions again. Anything not in it is still refused.
 
+    # Optional: `check_players(options, players) -> None`, ValueError when the players (every
+    # role -> its player, as Match.players) contradict the options (Wellington's split, 2.1);
+    # Match.new calls it before the set-up.
+
     # Optional: `apply(state, role, action) -> None`, the same consequences as `act` carried
     # out on `state` itself, for an action already found legal (in the list `actions` returned
     # for this very state). Match uses it when it acts in place (`Match.in_place`).
@@ -421,6 +425,9 @@ class Match:
         header = Header(game=rules.id, rules_version=rules.version, scenario=scenario,
                         options=opts, seed=int(seed))
         chosen = cls.players_for(rules.roles(scenario, opts), players)  # refused before setup
+        check_players = getattr(rules, "check_players", None)  # optional: the game's seating
+        if check_players is not None:
+            check_players(opts, chosen)
         return cls(rules, header, rules.setup(int(seed), scenario, opts), players=chosen)
 
     @classmethod

@@ -948,7 +948,7 @@ def _high_ground_play(state: WellingtonState, battle: Battle, power: str) -> Non
     mine = SIDE[power]
     if HIGH_GROUND in battle.outflanked:
         winner = mine
-        battle.history.append(f"{why}: turned by #55: no roll, {mine} wins it")
+        battle.history.append(f"{why}: turned by #55: no roll, {text.side_does(mine, 'win')} it")
     else:
         score: dict[str, int] = {}
         for side in (battle.attacking, battle.defending):
