@@ -47,7 +47,7 @@ from textual.strip import Strip
 
 from maps import hexes
 from tui.mapcanvas import CURSOR_STYLE, FOCUS_MARK, FOCUS_STYLE, HINT_STYLE, MARK_STYLE, \
-    SIDE_COLOURS, TARGET_MARK, side_codes
+    TARGET_MARK, SideLook
 from tui.mappane import MapPane
 
 BOX = 5          # columns of a hex box
@@ -153,7 +153,7 @@ def terrain_chars(board: Any) -> dict[str, str]:
     return out
 
 
-class HexCanvas:
+class HexCanvas(SideLook):
     """The hex board on a character grid: a static layer of hexsides, boxes rebuilt per view."""
 
     def __init__(self, board: Any, sides: Iterable[str] = ()) -> None:
@@ -183,10 +183,7 @@ class HexCanvas:
         self.height = max(p.y + 2 for p in self.places.values())
         self._at: dict[tuple[int, int], str] = {(p.column, p.y): p.id
                                                  for p in self.places.values()}
-        self.codes = side_codes(sides)
-        self.colours: dict[str, str] = {}
-        for side in self.codes:
-            self._colour(side)
+        self._init_sides(list(sides))
         self.styles: dict[str, Style] = dict(DEFAULT_STYLES)
         self._draw_hexsides()
         # dynamic state
@@ -255,21 +252,6 @@ class HexCanvas:
                     # next to the lower hex's top corner, so a road's marks line up
                     spot = cells[0] if place.column > there.column else cells[-1]
                     self._put(spot, row, ch, road_style)
-
-    # -- sides -----------------------------------------------------------------------------
-
-    def _colour(self, side: str) -> str:
-        if side not in self.colours:
-            self.colours[side] = SIDE_COLOURS[len(self.colours) % len(SIDE_COLOURS)]
-        return self.colours[side]
-
-    def code(self, side: str) -> str:
-        if side not in self.codes:
-            self.codes = side_codes([*self.codes, side])
-        return self.codes[side]
-
-    def side_style(self, side: str) -> Style:
-        return Style(color=self._colour(side), bold=True)
 
     # -- dynamic state ---------------------------------------------------------------------
 

@@ -595,18 +595,42 @@ class LineLayer:
         return BOX_CHARS.get((n, e, s, w), "┼"), key
 
 
-class MapCanvas:
+class SideLook:
+    """Each side's letter code and colour on a canvas (map or hexes): the board's own where it
+    gives them (`SIDE_CODES`, `SIDE_COLOURS`), else assigned in order as sides appear."""
+
+    codes: dict[str, str]
+    colours: dict[str, str]
+
+    def _init_sides(self, sides: list[str], codes: dict[str, str] | None = None,
+                    colours: dict[str, str] | None = None) -> None:
+        self.codes = side_codes(sides, codes)
+        self.colours = {side: colour for side, colour in (colours or {}).items()
+                        if side in sides}
+        for side in self.codes:
+            self._colour(side)
+
+    def _colour(self, side: str) -> str:
+        if side not in self.colours:
+            self.colours[side] = SIDE_COLOURS[len(self.colours) % len(SIDE_COLOURS)]
+        return self.colours[side]
+
+    def code(self, side: str) -> str:
+        if side not in self.codes:
+            self.codes = side_codes([*self.codes, side])
+        return self.codes[side]
+
+    def side_style(self, side: str) -> Style:
+        return Style(color=self._colour(side), bold=True)
+
+
+class MapCanvas(SideLook):
     """The board on a character grid, with a cached static layer and a dynamic overlay."""
 
     def __init__(self, board: Any, sides: Iterable[str] = ()) -> None:
         self.board = board
-        sides = list(sides)
-        self.codes = side_codes(sides, board_display(board, "SIDE_CODES"))
-        self.colours: dict[str, str] = {side: colour for side, colour in
-                                        (board_display(board, "SIDE_COLOURS") or {}).items()
-                                        if side in sides}
-        for side in self.codes:
-            self._colour(side)
+        self._init_sides(list(sides), board_display(board, "SIDE_CODES"),
+                         board_display(board, "SIDE_COLOURS"))
         self.styles: dict[str, Style] = dict(DEFAULT_STYLES)
         locations = list(board.locations.values())
         self.markers: dict[str, list[tuple[str, str]]] = {
@@ -747,21 +771,6 @@ class MapCanvas:
         """The line character drawn at a cell (" " if none): tests and the legend."""
         found = self.lines.char((column, row))
         return found[0] if found else " "
-
-    # -- sides -----------------------------------------------------------------------------
-
-    def _colour(self, side: str) -> str:
-        if side not in self.colours:
-            self.colours[side] = SIDE_COLOURS[len(self.colours) % len(SIDE_COLOURS)]
-        return self.colours[side]
-
-    def code(self, side: str) -> str:
-        if side not in self.codes:
-            self.codes = side_codes([*self.codes, side])
-        return self.codes[side]
-
-    def side_style(self, side: str) -> Style:
-        return Style(color=self._colour(side), bold=True)
 
     # -- dynamic state ---------------------------------------------------------------------
 
