@@ -884,13 +884,27 @@ def test_TC_E29_end_of_round_preemption_and_the_owed_card():
 # --- every case somewhere -------------------------------------------------------------------------
 
 
+CASES = Path(__file__).parent / "data" / "wellington_worked_cases.txt"
+
+
+def case_ids() -> list[str]:
+    """The ids of §I, as tests/data/wellington_worked_cases.txt keeps them."""
+    return [line.strip() for line in CASES.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="the reference is not beside the repository")
+def test_the_kept_case_ids_are_the_reference_s():
+    text = REFERENCE.read_text(encoding="utf-8")
+    section = text[text.index("## §I "):text.index("## §J ")]
+    assert case_ids() == sorted(set(re.findall(r"^\*\*(TC-E?[0-9]+)\b", section, re.M)))
+
+
 def test_every_worked_case_is_named_by_a_test():
     """Each of the 65 ids of the reference's §I (the rule-book cases and the tutorial's) is
     named by a Wellington test, in the test's name or in its docstring (see `named`); this
     test's own name and docstring name none."""
-    text = REFERENCE.read_text(encoding="utf-8")
-    section = text[text.index("## §I "):text.index("## §J ")]
-    ids = sorted(set(re.findall(r"^\*\*(TC-E?[0-9]+)\b", section, re.M)))
+    ids = case_ids()
     assert len(ids) == 65
     tests = "\n".join(names_and_docstrings(p)
                       for p in sorted(Path(__file__).parent.glob("test_wellington_*.py")))

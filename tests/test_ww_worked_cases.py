@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import core.dice
 from core import stack
 from core.engine import Action
@@ -150,10 +152,25 @@ def test_TC_6_33_C_a_battle_discard_is_final():
 # --- every case somewhere -----------------------------------------------------------------------
 
 
+CASES = Path(__file__).parent / "data" / "ww_worked_cases.txt"
+
+
+def case_ids() -> list[str]:
+    """The reference's TC ids, as tests/data/ww_worked_cases.txt keeps them."""
+    return [line.strip() for line in CASES.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="the reference is not beside the repository")
+def test_the_kept_case_ids_are_the_reference_s():
+    text = REFERENCE.read_text(encoding="utf-8")
+    assert case_ids() == sorted(set(re.findall(r"^\*\*(TC-[0-9A-Za-z.\-]*[0-9A-Za-z])", text,
+                                               re.M)))
+
+
 def test_every_worked_case_is_played_somewhere():
     """Each TC id of the reference is named by a test (as TC-9.3, TC_9_3, or test_9_3_..._tc)."""
-    text = REFERENCE.read_text(encoding="utf-8")
-    ids = sorted(set(re.findall(r"^\*\*(TC-[0-9A-Za-z.\-]*[0-9A-Za-z])", text, re.M)))
+    ids = case_ids()
     assert len(ids) == 68
     tests = "\n".join(p.read_text(encoding="utf-8")
                       for p in Path(__file__).parent.glob("test_ww_*.py")).lower()
