@@ -8,9 +8,11 @@ hidden hands for the hand-off screen, a quick game over).
 from __future__ import annotations
 
 import pytest
+from textual._time import get_time  # the clock of key events and of the banner's grace
 
 from core import registry
 from core.engine import Action, Choice, Match
+from tests.support.pilot import until
 from tests.support.toygame import RULES as RACE
 from tests.support.toygame import registered
 from tests.support.tui_toy import HIDDEN_RULES, RULES
@@ -584,8 +586,10 @@ async def end_turn(pilot) -> None:
 
 async def after_grace(pilot) -> None:
     """Wait until the hand-off screen or turn banner takes keys (keys typed in a burst right
-    after the player changed are dropped as type-ahead)."""
+    after the player changed are dropped as type-ahead). The screen moves its `ignore_until`
+    when it is drawn, which a loaded machine may delay: wait on that time, not on a guess."""
     await pilot.pause(TurnBanner.GRACE + 0.05)
+    await until(pilot, lambda: get_time() > getattr(pilot.app.screen, "ignore_until", 0.0))
 
 
 async def test_no_hand_off_when_one_player_holds_both_roles(toy):
@@ -925,8 +929,8 @@ async def test_an_enter_typed_ahead_does_not_lift_the_banner(ahd):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         burst(app, "/end\n1\n1\n11\n")
-        await pilot.pause(0.2)
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TurnBanner))
+        await pilot.pause()  # the rest of the burst reaches the banner
         assert [a.verb for _, a in match.history[done:]] == ["end-recruiting"]
         assert isinstance(app.screen, TurnBanner)
         await after_grace(pilot)

@@ -17,6 +17,7 @@ import pytest
 import saves
 from core import registry
 from core.engine import Action, Match
+from tests.support.pilot import until
 from tests.support.toygame import registered
 from tests.support.tui_toy import RULES as NO_AI_RULES
 from tests.support.tui_toy_ai import AI_HIDDEN_RULES, AI_RULES
@@ -63,14 +64,6 @@ def game(app) -> GameScreen:
 def status(screen: GameScreen) -> str:
     line = screen.query_one(StatusLine)
     return f"{line.message}\n{line.detail}"
-
-
-async def until(pilot, condition, timeout: float = 10.0) -> None:
-    """Let the app run until `condition()` holds (the computer thinks in a thread)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.02)
 
 
 def footer_keys(screen: GameScreen) -> set[str]:
@@ -485,3 +478,29 @@ def test_level_names_match_core_ai():
     from core.ai import DEFAULT_LEVEL, LEVELS
 
     assert computer.LEVEL_NAMES == tuple(LEVELS) and computer.DEFAULT_LEVEL == DEFAULT_LEVEL
+
+
+async def test_a_game_against_the_computer_warms_the_search_up_while_the_person_acts(
+        toy, monkeypatch):
+    """core.ai.warm_up runs once, in the background, when the person acts first; not when
+    the computer acts first (its own first move pays for it) and not without a computer."""
+    warmed: list[tuple[str, ...]] = []
+    real = computer.warm_up
+
+    def recording(match):
+        warmed.append(tuple(match.active))
+        real(match)
+
+    monkeypatch.setattr(computer, "warm_up", recording)
+    for match, expected in ((vs_computer(), [("Red",)]),
+                            (Match.new(AI_RULES, seed=3, players={"Red": computer.COMPUTER,
+                                                                  "Blue": "Alice"}), []),
+                            (Match.new(AI_RULES, seed=3), [])):
+        warmed.clear()
+        app = MusterApp(match=match, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await until(pilot, lambda: len(warmed) >= len(expected) and not [
+                w for w in app.workers if w.group == "warm-up" and not w.is_finished])
+            await pilot.pause()
+            assert warmed == expected

@@ -81,6 +81,14 @@ def snapshot(match: Any) -> Any:
                  players=dict(match.players))
 
 
+def warm_up(match: Any) -> None:
+    """core.ai.warm_up on a snapshot (in a worker thread, when a game with a computer player
+    opens and a person acts first): the first computer move then costs what the others do."""
+    from core.ai import warm_up as ai_warm_up
+
+    ai_warm_up(match)
+
+
 def decide(match: Any, role: str, level: str, report: Callable[[int, int], None] | None = None,
            stopped: Callable[[], bool] | None = None) -> Any:
     """The computer's action for `role` (core.ai.choose; its seed comes from the role's view

@@ -94,8 +94,9 @@ def evaluate_all(state: WellingtonState) -> dict[str, float]:
     """Every Power's value from one computation (the search asks for each Power in turn; the
     position's values are kept by identity until another position is asked about)."""
     global _last
-    if _last[0] is state:
-        return _last[1]
+    last = _last  # read once: the TUI's warm-up and the computer's move may search at once
+    if last[0] is state:
+        return last[1]
     values = result_values(state) if state.result is not None else position_values(state)
     _last = (state, values)
     return values

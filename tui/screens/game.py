@@ -175,6 +175,20 @@ class GameScreen(Screen):
             self.notify(self.board_error, severity="error", timeout=10)
         if self.save_path is None:  # a new game is saved at once: `continue` finds it
             self.autosave(quiet=True)
+        if computer.computer_roles(self.match):
+            self.call_after_refresh(self._warm_up)
+
+    def _warm_up(self) -> None:
+        """A person acts first in a game with a computer player: the search's once-a-process
+        costs are paid now, in the background, not on the computer's first move (when the
+        computer acts first, that move pays them: warming up beside it would only slow it)."""
+        if self.computer_turn or computer.cannot_play(self.rules, self.match.hidden_info):
+            return
+        self._warm_up_worker(computer.snapshot(self.match))
+
+    @work(thread=True, group="warm-up", exit_on_error=False)
+    def _warm_up_worker(self, snapshot: Any) -> None:
+        computer.warm_up(snapshot)
 
     PANES = ("#map", "#focus", "#tracks", "#hand", "#menu", "#log")
 
