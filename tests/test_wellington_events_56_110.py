@@ -1212,19 +1212,8 @@ def test_65_palace_intrigue_a_random_card_taken_and_65_owed_as_2_cp_G55() -> Non
         state, GB, 10) else [])
     state = choose(state, GB, common.DECLINE)      # kept
     assert 10 in hands.hand(state, GB)
-    ev.owed_spent(state, ADN, 65)                  # the owed 2 CP spent (impulse.py)
-    assert 65 in state.piles.discard and 65 not in hands.hand(state, ADN)
-
-
-def test_65_the_obligation_lapses_if_the_card_is_lost_meanwhile() -> None:
-    state = game(GB)
-    give(state, GB, 65)
-    give(state, ADN, 10)
-    play(state, GB, 65)
-    state = choose(state, GB, ADN)
-    hands.discard_from_hand(state, ADN, 65)         # lost, e.g. to #83
-    ev.obligation_lapsed(state, ADN)
-    assert ADN not in state.obligations
+    # spending the owed 2 CP, or the obligation lapsing when #65 is lost meanwhile, is the
+    # impulse's (test_wellington_flow.py::test_65_owed_card_in_hand_binds_any_impulse_...)
 
 
 def test_65_needs_a_victim_with_a_non_national_card() -> None:

@@ -8,10 +8,8 @@ _interception.py, _battle.py, _siege.py, _naval.py, _attrition.py, _guerrilla.py
 _forces.py; `test_every_worked_case_is_named_by_a_test` checks that each of the 65 is named by
 some test. docs/wellington-worked-cases.md maps every id to its tests.
 
-A case that needs a card still OPEN (its event not registered) is marked xfail, strict, only
-while the card is unregistered and only for the `Open` exception the replay raises when the
-card is not offered: once the card is written the test runs for real. A case the engine gets
-wrong is marked xfail (strict) with the fault named.
+Every card these cases play has its event registered (test_wellington_card_registry.py):
+none is an expected failure.
 """
 from __future__ import annotations
 
@@ -87,7 +85,6 @@ def test_TC_07_another_day_of_battle_overrides_field_fortifications():
     Day of Battle as a Response: the later card prevails and a second round is fought.
     Dice: GB 3 infantry + 1 (British, 11.3) = 4; AdS 3 infantry + 2 (French) = 5; each side
     one 6 in round 1, #74 cancelling 2 Disorganisations of AdS (none here)."""
-    wc.require(74, 11)
     state = wb.board(GB)
     wb.place(state, "caceres", GB, infantry=3)
     wb.place(state, "caceres", ADS, infantry=3)
@@ -724,159 +721,114 @@ def replay(until: str, through: bool = True):
     raise AssertionError(f"{until} is not in the replay")
 
 
-# the cards each case plays (its test is an expected failure while one of these, or of an
-# earlier case, is unregistered)
-CARDS = {"TC-E01": (98,), "TC-E02": (71, 52), "TC-E04": (8,), "TC-E11": (90,), "TC-E14": (9,),
-         "TC-E16": (96,), "TC-E20": (26,), "TC-E21": (46,), "TC-E22": (105, 57),
-         "TC-E24": (23,), "TC-E25": (33,), "TC-E27": (21, 70), "TC-E28": (7,)}
-
-
-def needs(until: str) -> pytest.MarkDecorator:
-    """open_cards for every card the replay plays up to `until`."""
-    numbers: list[int] = []
-    for case, _step in TUTORIAL:
-        numbers += CARDS.get(case, ())
-        if case == until:
-            break
-    return wc.open_cards(*numbers)
-
-
-@needs("TC-E01")
 def test_TC_E01_the_light_division_on_wellington():
     light_division(replay("TC-E01", through=False))
 
 
-@needs("TC-E02")
 def test_TC_E02_siege_declared_sappers_and_wounded_commander():
     siege_declared(replay("TC-E02", through=False))
 
 
-@needs("TC-E03")
 def test_TC_E03_siege_round_1_eleven_dice_would_end():
     siege_round_1(replay("TC-E03", through=False))
 
 
-@needs("TC-E04")
 def test_TC_E04_bombardment_played_after_round_1():
     bombardment_after_round_1(replay("TC-E04", through=False))
 
 
-@needs("TC-E06")
 def test_TC_E05_TC_E06_round_2_capture_spanish_flag_and_devastation():
     siege_round_2(replay("TC-E06", through=False))
 
 
-@needs("TC-E07")
 def test_TC_E07_free_cp_moves_wellington_alone_to_almaraz():
     free_cp_to_almaraz(replay("TC-E07", through=False))
 
 
-@needs("TC-E08")
 def test_TC_E08_the_almaraz_infantry_evades_on_9():
     evasion_from_almaraz(replay("TC-E08", through=False))
 
 
-@needs("TC-E09")
 def test_TC_E09_portuguese_revolt_for_5_cp_after_a_plus_card():
     second_card(replay("TC-E09", through=False))
 
 
-@needs("TC-E10")
 def test_TC_E10_cavalry_from_lisbon_picked_up_no_forced_march():
     cavalry_and_pickup(replay("TC-E10", through=False))
 
 
-@needs("TC-E11")
 def test_TC_E11_the_spanish_levy_answers_the_move():
     levy_at_valladolid(replay("TC-E11", through=False))
 
 
-@needs("TC-E12")
 def test_TC_E12_marmont_fails_to_evade_the_levy():
     marmont_fails_to_evade(replay("TC-E12", through=False))
 
 
-@needs("TC-E13")
 def test_TC_E13_valladolid_two_rounds_spain_wins():
     valladolid_battle(replay("TC-E13", through=False))
 
 
-@needs("TC-E14")
 def test_TC_E14_passes_blocked_after_clausels_successful_roll():
     clausel_blocked(replay("TC-E14", through=False))
 
 
-@needs("TC-E15")
 def test_TC_E15_marmont_may_evade_only_to_lumbrales():
     marmonts_options(replay("TC-E15", through=False))
 
 
-@needs("TC-E16")
 def test_TC_E16_salamanca_13_against_7_rout_and_flag_overrun():
     salamanca_battle(replay("TC-E16", through=False))
 
 
-@needs("TC-E17")
 def test_TC_E17_no_plunder_on_7():
     salamanca_plunder(replay("TC-E17", through=False))
 
 
-@needs("TC-E18")
 def test_TC_E18_convoy_to_valencia_with_the_last_cp():
     convoy_to_valencia(replay("TC-E18", through=False))
 
 
-@needs("TC-E19")
 def test_TC_E19_end_of_the_british_impulse():
     end_of_gb_impulse(replay("TC-E19", through=False))
 
 
-@needs("TC-E20")
 def test_TC_E20_italian_adventure():
     italian_adventure(replay("TC-E20", through=False))
 
 
-@needs("TC-E21")
 def test_TC_E21_spanish_impulse_resource_corruption_build_and_flag():
     spanish_impulse(replay("TC-E21", through=False))
 
 
-@needs("TC-E22")
 def test_TC_E22_afrancesados_then_rothschild_for_85s_6_cp():
     afrancesados_and_rothschild(replay("TC-E22", through=False))
 
 
-@needs("TC-E23")
 def test_TC_E23_joseph_to_ciudad_rodrigo_flag_removed_no_ambush():
     adn_moves(replay("TC-E23", through=False))
 
 
-@needs("TC-E24")
 def test_TC_E24_humbugged_wellington_fails_to_intercept():
     humbugged(replay("TC-E24", through=False))
 
 
-@needs("TC-E25")
 def test_TC_E25_disgraced_de_espana_then_the_counters_evade_alone():
     disgraced_commander(replay("TC-E25", through=False))
 
 
-@needs("TC-E26")
 def test_TC_E26_battle_outside_the_walls():
     battle_outside_the_walls(replay("TC-E26", through=False))
 
 
-@needs("TC-E27")
 def test_TC_E27_siege_after_the_overrun_really_big_guns():
     french_siege(replay("TC-E27", through=False))
 
 
-@needs("TC-E28")
 def test_TC_E28_pillage_and_devastation_4_resources():
     pillage_and_devastation(replay("TC-E28", through=False))
 
 
-@needs("TC-E29")
 def test_TC_E29_end_of_round_preemption_and_the_owed_card():
     end_of_round(replay("TC-E29", through=False))
 

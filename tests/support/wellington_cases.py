@@ -3,28 +3,21 @@
 and the state-level steps of the rule-book cases.
 
     match = tutorial()                   # 1812 set-up, the tutorial's hands and Resources
-    play(match, GB, "event", 98)         # Open if #98's event is not registered
+    play(match, GB, "event", 98)         # GB plays #98 as an event
     act(match, ADN, "siege-card", 71, dice=[...])   # exactly these dice up to the next stop
     let_pass(match, dice=[...])          # the Response window on top declined by all asked
     answer(match, SPAIN, 9)              # windows declined until Spain is asked; it plays #9
     quiet(match, dice=[...])             # every window declined, whatever opens next
     on_top(match.state, 23, 85)          # the next draws are #23 then #85 (the tutorial's)
-
-A card whose event is still OPEN (not registered: docs/wellington-events-*) is never offered;
-`play`, `answer`, `card` and `require` then raise `Open`, and `open_cards` marks a test as an
-expected failure (strict, by `Open` only) while one of its cards is unregistered.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
-import pytest
-
 from core import cards, stack
 from core.dice import scripted
 from core.engine import Action, Match
-from core.wellington import cardplay, deck, siege
-from core.wellington.battle import cards as battle_cards
+from core.wellington import cardplay, deck
 from core.wellington.frames.turn import Substitution
 from core.wellington.rules import RULES
 from core.wellington.state import ADN, ADS, GB, POWERS, SPAIN, WellingtonState
@@ -37,29 +30,6 @@ TUTORIAL_HANDS: dict[str, tuple[int, ...]] = {
     GB: (93, 96, 98, 6, 10, 17, 29, 83, 84),
 }
 TUTORIAL_RESOURCES = {GB: 1, ADS: 1, SPAIN: 1, ADN: 2}      # C.9, F.2
-
-
-class Open(Exception):
-    """A card the worked case plays is not offered because its event is not registered."""
-
-
-def registered(number: int) -> bool:
-    return (number in cardplay.EVENTS or number in battle_cards.BATTLE_EVENTS
-            or number in siege.SIEGE_CARDS)
-
-
-def open_cards(*numbers: int) -> pytest.MarkDecorator:
-    """xfail (strict, only by `Open`) while any of these cards is unregistered."""
-    missing = [n for n in numbers if not registered(n)]
-    return pytest.mark.xfail(bool(missing), raises=Open, strict=True,
-                             reason="OPEN: card " + ", ".join(f"#{n}" for n in missing))
-
-
-def require(*numbers: int) -> None:
-    """Raise Open unless every one of these cards has its event registered."""
-    missing = [n for n in numbers if not registered(n)]
-    if missing:
-        raise Open("not registered: " + ", ".join(f"#{n}" for n in missing))
 
 
 def tutorial(seed: int = 1) -> Match:
@@ -146,10 +116,8 @@ def let_pass(match: Match, dice: Iterable[int] = ()) -> None:
 
 def answer(match: Match, power: str, number: int) -> None:
     """The Response windows on top are declined until `power` is asked, which plays `number`
-    (Open if the card is unregistered); the window its own announcement opens is declined."""
+    (an IllegalAction if it may not); the window its own announcement opens is declined."""
     from core.wellington.frames.impulse import ResponseWindow
-    if not registered(number):
-        raise Open(f"#{number} is not offered: its event is not registered")
     while isinstance(stack.top(match.state), ResponseWindow) and match.state.active != [power]:
         match.act(match.state.active[0], Action("no-response"))
     act(match, power, "respond", number)
@@ -159,11 +127,7 @@ def answer(match: Match, power: str, number: int) -> None:
 
 
 def play(match: Match, power: str, verb: str, number: int, dice: Iterable[int] = ()) -> None:
-    """`power` plays card `number` (`verb`: event, respond, battle-card, siege-card...);
-    `Open` if the card is not offered because its event is not registered."""
-    if Action(verb, number) not in [c.action for c in match.actions(power)] \
-            and not registered(number):
-        raise Open(f"#{number} is not offered: its event is not registered")
+    """`power` plays card `number` (`verb`: event, respond, battle-card, siege-card...)."""
     act(match, power, verb, number, dice)
 
 
@@ -192,28 +156,20 @@ def step(state: WellingtonState, power: str, verb: str, noun: object = None,
 
 def card(state: WellingtonState, power: str, verb: str, number: object = None,
          dice: Iterable[int] = ()) -> WellingtonState:
-    """Like `step`, but a card not offered because its event is unregistered raises Open."""
-    from tests.support.wellington_battle import FLOW
-    offered_ = [c.action for c in stack.choices(state, FLOW, power)] \
-        if power in state.active else []
-    if isinstance(number, int) and Action(verb, number) not in offered_ \
-            and not registered(number):
-        raise Open(f"#{number} is not offered: its event is not registered")
+    """`step` with a card: `power` plays `number` (`verb`: battle-card, siege-card...)."""
     return step(state, power, verb, number, dice)
 
 
 def respond(state: WellingtonState, power: str, number: int,
             dice: Iterable[int] = ()) -> WellingtonState:
-    """Decline every Response window until `power` is asked, then play `number` there (Open
-    if unregistered) and decline the window its announcement opens; what follows, up to the
+    """Decline every Response window until `power` is asked, then play `number` there and
+    decline the window its announcement opens; what follows, up to the
     next decision, rolls exactly `dice`."""
     from tests.support.wellington_battle import FLOW
     from core.wellington import flow
     from core.wellington.frames.impulse import ResponseWindow
     while isinstance(stack.top(state), ResponseWindow) and state.active != [power]:
         state = step(state, state.active[0], "no-response")
-    if not registered(number):
-        raise Open(f"#{number} is not offered: its event is not registered")
     with scripted(list(dice), strict=True) as script:
         state = stack.act(state, FLOW, power, Action("respond", number), settle=flow.settle)
         while isinstance(stack.top(state), ResponseWindow) \
@@ -234,12 +190,10 @@ def decline(state: WellingtonState) -> WellingtonState:
 
 def play_event(state: WellingtonState, power: str, number: int,
                trigger: str = "") -> WellingtonState:
-    """`power` plays `number` as an event now (Open if unregistered); the Response window its
-    announcement opens is declined."""
+    """`power` plays `number` as an event now; the Response window its announcement opens
+    is declined."""
     from tests.support.wellington_battle import FLOW
     from core.wellington import flow
-    if not registered(number):
-        raise Open(f"#{number}'s event is not registered")
     assert cardplay.event_playable(state, power, number, trigger)
     cardplay.play_event(state, power, number, trigger)
     stack.run(state, FLOW, flow.settle)

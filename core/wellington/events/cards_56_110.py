@@ -19,8 +19,6 @@ Entry points the other parts call (docs/wellington-events-56-110.md "Wiring"):
     battle_value(state, cid, bv)   the last step of movement.battle_value (#59, #66)
     attrition_losses(state, duchy, power, n)   attrition.check, each Power's losses (#93)
     battle_won(state, battle)      the battle, between its decision and the Rout (#106)
-    owed_spent(state, power, n)    impulse.py's owed play, once made (#65)
-    obligation_lapsed(state, power)   impulse.py, at an impulse's start (#65)
     line_kind(state, a, b, power)  movement, interception, retreat: a line's kind (#100)
 """
 from __future__ import annotations
@@ -34,7 +32,6 @@ from core.wellington.battle import cards as battle_cards
 from core.wellington.events import (cards_56_110_battle, cards_56_110_hands,  # noqa: F401
                                     cards_56_110_lasting, cards_56_110_map, common)
 from core.wellington.events import helpers_56_110 as h
-from core.wellington.events.cards_56_110_hands import obligation_lapsed, owed_spent
 from core.wellington.events.cards_56_110_lasting import (after_interphase, attrition_losses,
                                                         battle_value, battle_won, line_kind,
                                                         reinforcements_rolled)
@@ -47,7 +44,7 @@ from core.wellington.state import (ENGLAND, GB, IN_EFFECT, RESERVES, SIDE, Effec
                                    WellingtonState)
 
 __all__ = ["after_interphase", "attrition_losses", "battle_value", "battle_won",
-           "line_kind", "obligation_lapsed", "owed_spent", "reinforcements_rolled"]
+           "line_kind", "reinforcements_rolled"]
 
 
 # --- #98 The Light Division (+E, GB) -------------------------------------------------------------

@@ -284,24 +284,6 @@ def _intrigue_victim(state: WellingtonState, frame: EventChoice, victim: str) ->
     h.offer(state, frame.power, PALACE_INTRIGUE, [taken], must=False)
 
 
-def owed_spent(state: WellingtonState, power: str, number: int) -> None:
-    """W6: impulse.py's owed play spends #65 from the victim's hand (the card then goes to
-    the discard pile, 4.21); #26's owed play has no card in hand and is left alone."""
-    if number == PALACE_INTRIGUE and number in hands.hand(state, power):
-        hands.discard_from_hand(state, power, number)
-
-
-def obligation_lapsed(state: WellingtonState, power: str) -> None:
-    """W6: at the start of `power`'s impulse, before its obligations are read: #65 binds only
-    while the Power still holds it ("unless it has lost it in the meantime")."""
-    owed = state.obligations.get(power, [])
-    if PALACE_INTRIGUE in owed and PALACE_INTRIGUE not in hands.hand(state, power):
-        owed.remove(PALACE_INTRIGUE)
-        if not owed:
-            state.obligations.pop(power, None)
-        state.log.append(f"{power} no longer holds #65 Palace Intrigue: nothing is owed.")
-
-
 # --- #78 Reversal of Fortune (R) ----------------------------------------------------------------
 # "Quando è usata in risposta al gioco di Disastro sul Reno #5, Fronte Russo #4, La Chiamata
 # dell'Imperatore #38, Dissenso Realista #74 [#39, G.4] o Tutti i Cavalli dell'Imperatore #85,
