@@ -7,7 +7,7 @@ terminal UI, the saves and the benchmarks all drive games through it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Protocol, runtime_checkable
+from typing import Any, Callable, ClassVar, Iterable, Protocol, get_type_hints, runtime_checkable
 
 import msgspec
 import msgspec.inspect as mi
@@ -207,6 +207,8 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
             return None
         if len(real) == 1:  # e.g. `Battle | None`: copy the mutable alternative only
             only = real[0]
+            if only is _deep:
+                return _deep
             return lambda v: v if isinstance(v, _IMMUTABLE) else only(v)
         if all(isinstance(t, (mi.StructType, mi.NoneType)) for t in info.types):
             # a tagged union of Structs (a decision stack's frames): copy by the value's type
@@ -218,6 +220,8 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
                 mi.VarTupleType: tuple}[type(info)]
         if item is None:
             return make
+        if item is _deep:
+            return _deep
         if make is list and item is _copy_by_type:
             return copy_structs
         if make is list:
@@ -227,6 +231,8 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
         key, value = _copier_for(info.key_type), _copier_for(info.value_type)
         if key is None and value is None:
             return dict
+        if key is None and value is not _deep:  # e.g. dict[str, Army]: each value copied
+            return lambda v: {k: value(x) for k, x in v.items()}
         return _deep
     if isinstance(info, mi.StructType):
         if info.cls.__struct_config__.frozen and all(
@@ -253,8 +259,18 @@ def copy_structs(values: list[Any]) -> list[Any]:
 
 
 def _deep(value: Any) -> Any:
-    """Fallback for types the fast path does not know: a msgpack round trip."""
+    """Fallback for types the fast path does not know: a msgpack round trip. It stands for
+    "copy this field by a round trip": `struct_copier` replaces it by `_deep_as` with the
+    field's declared type (decoding as `type(value)` would turn a `dict[str, Army]`'s Armies
+    into plain dicts), so a composite holding it is copied whole that way too."""
     return msgspec.msgpack.decode(msgspec.msgpack.encode(value), type=type(value))
+
+
+def _deep_as(annotation: Any) -> Callable[[Any], Any]:
+    """A msgpack round trip decoding as `annotation` (a field's declared type)."""
+    decoder = msgspec.msgpack.Decoder(annotation)
+    encode = msgspec.msgpack.encode
+    return lambda value: decoder.decode(encode(value))
 
 
 def struct_copier(kind: type) -> Callable[[Any], Any]:
@@ -265,6 +281,9 @@ def struct_copier(kind: type) -> Callable[[Any], Any]:
     _copiers[kind] = lambda v: _copiers[kind](v)  # resolves later: a type may contain itself
     info = mi.type_info(kind)
     fields = [(f.name, c) for f in info.fields if (c := _copier_for(f.type)) is not None]
+    if any(c is _deep for _, c in fields):
+        hints = get_type_hints(kind, include_extras=True)
+        fields = [(name, _deep_as(hints[name]) if c is _deep else c) for name, c in fields]
     if not fields:  # only immutable fields: a shallow copy is a deep copy
         _copiers[kind] = kind.__copy__
         return kind.__copy__
