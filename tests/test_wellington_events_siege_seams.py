@@ -517,6 +517,8 @@ def test_102_a_raid_result_just_rolled_is_halved_rounded_up():
     with AdN's Army)."""
     match = partisans_at_valladolid(respond_with_102=True)
     act(match, SPAIN, "event-choice", "salamanca", dice=[6, 6, 6, 6, 6, 1, 1])
+    for power in (ADN, ADN, ADN, ADS, ADS):   # 13.1: Marmont's Power shares the losses
+        act(match, ADN, "attrition-loss", power)
     state = match.state
     lost_adn = 4 - building.sp(state, "valladolid", ADN)
     lost_ads = 2 - building.sp(state, "valladolid", ADS)

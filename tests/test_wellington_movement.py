@@ -282,6 +282,8 @@ def test_tc20_two_causes_roll_twelve_dice_13_1():
     text = label(state, "AdN", "to", "oviedo")
     assert "pass (9.41)" in text and "forced march (9.42)" in text
     state = act(state, "AdN", "to", "oviedo", dice=[6, 6] + [1] * 10)
+    for _ in range(2):                       # 13.1: AdN picks the counters (two infantry)
+        state = act(state, "AdN", "lose", 0)
     assert counts(state, "oviedo", "AdN") == [1, 1, 0]
     assert state.commanders["marmont"] == "oviedo"
 

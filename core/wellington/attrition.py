@@ -19,14 +19,16 @@ ones of a port: `give_back`, `give_back_units`). `on_losses` lets events change 
 share before it is taken (#102, #103 for the rest of their duration). #43 adds +1 from the
 sixth die (`check(..., bonus_from=6)`).
 
-Readings (docs/wellington-sieges-naval.md, A1): 13.1 lets the Power affected pick the SP it
-loses, and the Commander's Power of a two-Power Army Group share the losses as it likes and
-pick the counters: the 4.3 step asks it (the AttritionSplit stop), then the counters where
-there is a real choice (AttritionCasualty, change made, 1.5); a caller that can wait passes
-`asks` to `check` and pushes them (`push_all`: Spain's Devastation attrition, siege.py).
-Without `asks` (callers reading the losses at once) `check` shares them as evenly as
-possible, the odd one to the Commander's Power, smallest counters first with change made
-(building.lose_sp): still OPEN.
+Readings (docs/wellington-sieges-naval.md, A1, A3): 13.1 lets the Power affected pick the
+SP it loses, and the Commander's Power of a two-Power Army Group share the losses as it
+likes and pick the counters: the 4.3 step asks it (the AttritionSplit stop), then the
+counters where there is a real choice (AttritionCasualty, change made, 1.5). Every caller
+passes `asks` to `check` and pushes them (`push_all`) where its action can wait, the number
+lost being the dice's (`pending`); moving Armies are limited to their own soldiers and
+carry what the answers leave (`pools`: ArmySplit, ArmyCasualty, movement.py). Without
+`asks` (one caller left: an event's interception into a battle under way, OPEN) `check`
+shares the losses as evenly as possible, the odd one to the Commander's Power, smallest
+counters first with change made (building.lose_sp).
 """
 from __future__ import annotations
 
@@ -37,6 +39,8 @@ from core.engine import Action, Choice
 from core.wellington import building
 from core.wellington import flags as geo
 from core.wellington import text
+from core.stack import Frame
+from core.wellington.frames.attrition_losses import ArmyCasualty, ArmySplit, Pool
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.cardplay import EventPlay
 from core.wellington.frames.events import EventChoice, EventStep
@@ -95,25 +99,72 @@ def dice_for(units: Units, causes: int = 1) -> int:
 
 def check(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
           rule: str = "13.1", to: str = "", leader: str = "",
-          bonus_from: int = 0,
-          asks: list[AttritionCasualty] | None = None) -> dict[str, int]:
+          bonus_from: int = 0, asks: list[Frame] | None = None, chooser: str = "",
+          pools: dict[str, Pool] | None = None) -> dict[str, int]:
     """13.1: `units` in `duchy` suffer attrition `causes` times: every die rolled first, then
     each 6 eliminates 1 SP (commanders last). `to`: REGROUP sends the losses to the Regroup
-    Box (11.11, 12.5). `leader`: the Commander of a two-Power Army Group (his Power takes the
-    odd loss). `bonus_from`: +1 to that die and every later one (#43). `asks`: the caller
-    pushes the `AttritionCasualty` choices left open (13.1: the owner picks the counters;
-    `take_losses`). Returns the SP and commanders each Power lost (at once)."""
+    Box (11.11, 12.5). `leader`: the Commander of a two-Power Army Group (his Power shares the
+    losses; without `asks` his Power takes the odd one). `bonus_from`: +1 to that die and
+    every later one (#43). `asks`: the caller pushes the questions left open (13.1: the
+    Commander's Power shares a two-Power group's losses, `AttritionSplit`; the Power
+    affected, or `chooser`, picks the counters, `take_losses`), and the return value counts
+    only the losses taken at once. `pools`: the units are moving Armies (each Power's
+    soldiers that moved, `take_losses`; the lists follow the losses taken at once; the
+    questions are `ArmySplit`, `ArmyCasualty`). Returns the SP and commanders each Power
+    lost (at once)."""
     units = {p: u for p, u in units.items() if u[0] or u[1]}
     sixes = roll(state, duchy, units, causes, why, rule, bonus_from)
+    if asks is not None and split_due(state, duchy, units, sixes):
+        who = geo.commander_power(leader) if leader else chooser_of(state, duchy, units)
+        if pools is None:
+            asks.append(AttritionSplit(power=who, duchy=duchy, room=room_of(units),
+                                       left=sixes, to=to, rule=rule))
+        else:
+            asks.append(ArmySplit(power=who, duchy=duchy, room=room_of(units), left=sixes,
+                                  to=to, rule=rule, pools=list(pools.values())))
+        return {}
     lost: dict[str, int] = {}
+    for power, share in shares(units, sixes, leader).items():
+        share = hooked(state, duchy, power, share)
+        pool = pools.get(power) if pools is not None else None
+        lost[power] = take_losses(state, duchy, power, units[power], share, to, rule, asks,
+                                  chooser, pool.troops if pool else None,
+                                  pool.army if pool else "")
+    return lost
+
+
+def room_of(units: Units) -> dict[str, int]:
+    return {p: sp + len(chiefs) for p, (sp, chiefs) in units.items()}
+
+
+def split_due(state: WellingtonState, duchy: str, units: Units, losses: int) -> bool:
+    """13.1: the Commander's Power shares the losses of a two-Power Army Group when there is
+    a choice (some lost, not all) and no lasting event changes a Power's share (#93, #102,
+    #103 act on each Power's share: then the shares are the even ones, A1)."""
+    room = room_of(units)
+    if len(units) < 2 or not 0 < losses < sum(room.values()):
+        return False
+    mark = len(state.log)            # (asking the hooks only: their log lines are not kept)
+    changed = any(hooked(state, duchy, p, min(losses, room[p])) != min(losses, room[p])
+                  for p in units)
+    del state.log[mark:]
+    return not changed
+
+
+def pending(asks: list[Frame]) -> int:
+    """The units still to lose in the questions `asks` (known from the dice: 13.1)."""
+    return sum(f.left for f in asks if isinstance(f, (AttritionSplit, AttritionCasualty)))
+
+
+def hooked(state: WellingtonState, duchy: str, power: str, share: int) -> int:
+    """`power`'s share of the losses in `duchy` as the events lasting now change it (#93,
+    W4; then each `on_losses` hook: #102, #103), for the card causing them."""
     card = cause(state)
     from core.wellington.events import cards_56_110     # (the events read this module)
-    for power, share in shares(units, sixes, leader).items():
-        share = cards_56_110.attrition_losses(state, duchy, power, share)   # #93 (W4)
-        for hook in LOSS_HOOKS:
-            share = hook(state, duchy, power, share, card)
-        lost[power] = take_losses(state, duchy, power, units[power], share, to, rule, asks)
-    return lost
+    share = cards_56_110.attrition_losses(state, duchy, power, share)
+    for hook in LOSS_HOOKS:
+        share = hook(state, duchy, power, share, card)
+    return share
 
 
 def roll(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why: str = "",
@@ -151,19 +202,26 @@ def shares(units: Units, losses: int, leader: str = "") -> dict[str, int]:
 
 def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int, list[str]],
                 count: int, to: str = "", rule: str = "13.1",
-                asks: list[AttritionCasualty] | None = None, chooser: str = "") -> int:
+                asks: list[Frame] | None = None, chooser: str = "",
+                pool: list[int] | None = None, army: str = "") -> int:
     """`power` loses `count` of its affected units in `duchy`: soldiers first, its commanders
     only once none of its affected soldiers is left (13.1; staff officers before the
     Commander). With `asks`, the counters are chosen (13.1): a choice left open becomes an
     `AttritionCasualty` for `chooser` (else `power`) appended to `asks`, for the caller to
-    push; without it (a caller that reads the result at once) the smallest counters go
-    first, change made (`building.lose_sp`). Returns the units lost now."""
+    push; `pool` ([infantry, cavalry, artillery]) limits it to one Army's soldiers (an
+    `ArmyCasualty` naming the Army `army`; the list follows the losses taken at once). Without
+    `asks` (a caller that reads the result at once) the smallest counters go first, change
+    made (`building.lose_sp`). Returns the units lost now."""
     sp, chiefs = unit
     from_soldiers = min(count, sp)
     if asks is not None and from_soldiers:
         frame = AttritionCasualty(chooser=chooser or power, power=power, duchy=duchy,
-                                  left=from_soldiers, to=to, rule=rule)
+                                  left=from_soldiers, to=to, rule=rule) if pool is None else \
+            ArmyCasualty(chooser=chooser or power, power=power, duchy=duchy,
+                         left=from_soldiers, to=to, rule=rule, pool=list(pool), army=army)
         lost = settle_casualty(state, frame)
+        if isinstance(frame, ArmyCasualty) and pool is not None:
+            pool[:] = frame.pool
         if frame.left > 0:
             asks.append(frame)
     else:
@@ -191,16 +249,33 @@ def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int,
     return lost
 
 
-# --- which counters (13.1, 1.5): AttritionCasualty ----------------------------------------
+# --- which counters (13.1, 1.5): AttritionCasualty, ArmyCasualty --------------------------
 
 
-def kinds(state: WellingtonState, where: str, power: str) -> list[int]:
-    return [t for t in COUNTER_TYPES if building.counters(state, where, power)[t]]
+def kinds(state: WellingtonState, where: str, power: str,
+          pool: list[int] | None = None) -> list[int]:
+    """The kinds of `power`'s counters at `where` (within `pool`, one Army's soldiers)."""
+    return [t for t in COUNTER_TYPES if building.counters(state, where, power)[t]
+            and (pool is None or pool[t] > 0)]
 
 
-def has_choice(state: WellingtonState, where: str, power: str, left: int) -> bool:
+def affected_sp(state: WellingtonState, where: str, power: str,
+                pool: list[int] | None = None) -> int:
+    if pool is None:
+        return building.sp(state, where, power)
+    have = building.counters(state, where, power)
+    return sum(min(n, have[t]) * SP[t] for t, n in enumerate(pool))
+
+
+def has_choice(state: WellingtonState, where: str, power: str, left: int,
+               pool: list[int] | None = None) -> bool:
     """A real choice of counters: two kinds or more there, and fewer SP to lose than all."""
-    return len(kinds(state, where, power)) > 1 and 0 < left < building.sp(state, where, power)
+    return len(kinds(state, where, power, pool)) > 1 and \
+        0 < left < affected_sp(state, where, power, pool)
+
+
+def pool_of(frame: AttritionCasualty) -> list[int] | None:
+    return frame.pool if isinstance(frame, ArmyCasualty) else None
 
 
 def lose_counter(state: WellingtonState, where: str, power: str, kind: int, left: int,
@@ -222,10 +297,11 @@ def lose_counter(state: WellingtonState, where: str, power: str, kind: int, left
 
 
 def counter_choices(state: WellingtonState, where: str, power: str, left: int,
-                    why: str) -> list[Choice]:
-    """One Choice per kind of `power`'s counters at `where` (verb `lose`, noun the kind)."""
+                    why: str, pool: list[int] | None = None) -> list[Choice]:
+    """One Choice per kind of `power`'s counters at `where` (within `pool`; verb `lose`, noun
+    the kind)."""
     out = []
-    for kind in kinds(state, where, power):
+    for kind in kinds(state, where, power, pool):
         if left >= SP[kind] or kind == INF:
             what = f"Lose a {COUNTER_NAME[kind]} ({SP[kind]} SP)"
         else:
@@ -236,7 +312,12 @@ def counter_choices(state: WellingtonState, where: str, power: str, left: int,
 
 
 def _casualty_lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> int:
+    pool = pool_of(frame)
+    before = building.counters(state, frame.duchy, frame.power)
     gone = lose_counter(state, frame.duchy, frame.power, kind, frame.left, frame.to)
+    if pool is not None:          # the Army carries what the change left of its counter
+        after = building.counters(state, frame.duchy, frame.power)
+        frame.pool = [max(0, n + a - b) for n, a, b in zip(pool, after, before)]
     frame.left -= gone
     record(state, frame.duchy, frame.power, gone, "", frame.to)
     state.log.append(f"{frame.power} loses {gone} SP ({COUNTER_NAME[kind]}) to attrition at "
@@ -246,29 +327,45 @@ def _casualty_lose(state: WellingtonState, frame: AttritionCasualty, kind: int) 
 
 
 def settle_casualty(state: WellingtonState, frame: AttritionCasualty) -> int:
-    """Take the losses that leave no choice (one kind of counter, or every SP there); the
+    """Take the losses that leave no choice (one kind of counter, or every SP affected); the
     SP lost."""
     lost = 0
-    while frame.left > 0 and building.sp(state, frame.duchy, frame.power) \
-            and not has_choice(state, frame.duchy, frame.power, frame.left):
-        lost += _casualty_lose(state, frame, kinds(state, frame.duchy, frame.power)[0])
+    while frame.left > 0 and affected_sp(state, frame.duchy, frame.power, pool_of(frame)) \
+            and not has_choice(state, frame.duchy, frame.power, frame.left, pool_of(frame)):
+        lost += _casualty_lose(state, frame,
+                               kinds(state, frame.duchy, frame.power, pool_of(frame))[0])
     return lost
+
+
+def casualty_choices(state: WellingtonState, frame: AttritionCasualty) -> list[Choice]:
+    return counter_choices(state, frame.duchy, frame.power, frame.left, frame.rule,
+                           pool_of(frame))
+
+
+def army_label(frame: AttritionCasualty) -> str:
+    if not isinstance(frame, ArmyCasualty):
+        return ""
+    return (f" in {building.commander(frame.army).name}'s Army" if frame.army
+            else " among those that moved")
 
 
 def _lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> None:
     _casualty_lose(state, frame, kind)
     settle_casualty(state, frame)
-    if frame.left <= 0 or not building.sp(state, frame.duchy, frame.power):
+    if frame.left <= 0 or not affected_sp(state, frame.duchy, frame.power, pool_of(frame)):
         stack.done(state, frame)
+        if isinstance(frame, ArmyCasualty) and frame.army:
+            from core.wellington import movement    # (it reads this module)
+            movement.carry(state, frame.power, frame.army, frame.duchy, frame.pool)
 
 
 ATTRITION_CASUALTY = stack.Stop(
     role=lambda state, frame: frame.chooser,
-    prompt=lambda state, frame: (f"{frame.chooser}: {frame.left} SP of {frame.power} to lose "
-                                 f"to attrition at {geo.name(frame.duchy)}: from which counter "
-                                 f"({frame.rule}, 13.1, 1.5)?"),
-    choices=lambda state, frame: counter_choices(state, frame.duchy, frame.power, frame.left,
-                                                 frame.rule),
+    prompt=lambda state, frame: (f"{frame.chooser}: {frame.left} SP of {frame.power}"
+                                 f"{army_label(frame)} "
+                                 f"to lose to attrition at {geo.name(frame.duchy)}: from "
+                                 f"which counter ({frame.rule}, 13.1, 1.5)?"),
+    choices=casualty_choices,
     handlers={"lose": _lose},
 )
 
@@ -369,7 +466,7 @@ def restore_commander(state: WellingtonState, duchy: str, cid: str, to: str) -> 
 
 def loot_attrition(state: WellingtonState, duchy: str, resources: int, units: Units,
                    why: str, rule: str,
-                   asks: list[AttritionCasualty] | None = None) -> dict[str, int]:
+                   asks: list[Frame] | None = None) -> dict[str, int]:
     """11.11, 12.5: Spain gained `resources` Resources through a battle or siege (event,
     Plunder, Devastation): its victorious Formations there check attrition once per Resource,
     the losses going to the Regroup Box (`asks`: Spain's choice of counters, as `check`)."""
@@ -411,7 +508,7 @@ def _any_power(side: str) -> str:
     return next(p for p in POWERS if SIDE[p] == side)
 
 
-def chooser(state: WellingtonState, duchy: str, units: Units) -> str:
+def chooser_of(state: WellingtonState, duchy: str, units: Units) -> str:
     """13.1: the Power of the Commander of the Formations there decides; with no Commander of
     the side named, the Power with more units (the later in impulse order on a tie, 9.62)."""
     leader = state.leading.get(duchy, "")
@@ -433,18 +530,18 @@ def attrition_step(state: WellingtonState) -> None:
                          "control.")
         return
     splits: list[AttritionSplit] = []
-    asks: list[AttritionCasualty] = []
+    asks: list[Frame] = []
     for duchy, side in found:
         units = units_of_side(state, duchy, side)
         sixes = roll(state, duchy, units, why=f"{text.adjective(side)} end-of-turn attrition",
                      rule="4.3")
-        room = {p: sp + len(chiefs) for p, (sp, chiefs) in units.items()}
-        if len(units) > 1 and 0 < sixes < sum(room.values()):
-            splits.append(AttritionSplit(power=chooser(state, duchy, units), duchy=duchy,
-                                         room=room, left=sixes, rule="4.3"))
+        if split_due(state, duchy, units, sixes):
+            splits.append(AttritionSplit(power=chooser_of(state, duchy, units), duchy=duchy,
+                                         room=room_of(units), left=sixes, rule="4.3"))
             continue
         for power, share in shares(units, sixes).items():
-            take_losses(state, duchy, power, units[power], share, rule="4.3", asks=asks)
+            take_losses(state, duchy, power, units[power], hooked(state, duchy, power, share),
+                        rule="4.3", asks=asks)
     if splits or asks or losses(state):
         stack.push(state, AttritionWindow())      # asked once every loss is taken
     push_all(state, [*asks, *splits])
@@ -526,12 +623,29 @@ def _loss(state: WellingtonState, frame: AttritionSplit, power: str) -> None:
     stack.done(state, frame)
     side = SIDE[frame.power]
     units = units_of_side(state, frame.duchy, side)
-    asks: list[AttritionCasualty] = []
+    asks: list[Frame] = []
     for who, count in frame.taken.items():
-        if who in units:
+        if isinstance(frame, ArmySplit):
+            army_losses(state, frame, who, count, asks)
+        elif who in units:
             take_losses(state, frame.duchy, who, units[who], count, frame.to, frame.rule,
                         asks, chooser=frame.power)
     push_all(state, asks)
+
+
+def army_losses(state: WellingtonState, frame: ArmySplit, power: str, count: int,
+                asks: list[Frame]) -> None:
+    """A moving two-Power group's share: `power`'s `count` losses among its moving units;
+    what no question is left about is carried by its Armies at once (movement.carry)."""
+    pool = next(p for p in frame.pools if p.power == power)
+    chiefs = [c for c in pool.chiefs if state.commanders.get(c) == frame.duchy]
+    asked = len(asks)
+    take_losses(state, frame.duchy, power, (affected_sp(state, frame.duchy, power, pool.troops),
+                                            chiefs), count, frame.to, frame.rule, asks,
+                chooser=frame.power, pool=pool.troops, army=pool.army)
+    if len(asks) == asked and pool.army:
+        from core.wellington import movement    # (it reads this module)
+        movement.carry(state, power, pool.army, frame.duchy, pool.troops)
 
 
 ATTRITION_SPLIT = stack.Stop(
@@ -544,5 +658,7 @@ ATTRITION_SPLIT = stack.Stop(
 
 FLOW: stack.Flow = {AttritionSplit: ATTRITION_SPLIT,
                     AttritionCasualty: ATTRITION_CASUALTY,
+                    ArmyCasualty: ATTRITION_CASUALTY,
+                    ArmySplit: ATTRITION_SPLIT,
                     AttritionWindow: stack.Steps((_window,)),
                     AttritionAnswer: ATTRITION_ANSWER}

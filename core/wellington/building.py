@@ -9,6 +9,7 @@ counter when one is unbuilt; otherwise the owner may have to lose more SP than a
 from __future__ import annotations
 
 from math import ceil
+from typing import Callable
 
 from core.wellington import flags as geo
 from core.wellington import forces
@@ -18,6 +19,11 @@ from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYP
 SOLDIER_COST = 2               # 6.1: 2 CP per SP
 REGROUP_SOLDIER_COST = 1       # 6.2: 1 CP per SP
 REGROUP_COMMANDER_COST = 1     # 6.2
+
+# what follows a piece built or regrouped onto the map (power, duchy, piece: "<kind>" 0-2 or
+# a commander's id): 6.3's record of a besieged fortress built into and 10.1's interceptions
+# (placement.py adds it; it acts only during an impulse)
+PLACED_HOOKS: list[Callable[[WellingtonState, str, str, str], None]] = []
 
 
 # --- pieces ------------------------------------------------------------------------------
@@ -141,18 +147,26 @@ def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[st
             and geo.controller(state, d) == power and (not keys_only or geo.is_key(d))]
 
 
-def national_places(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
+def national_places(state: WellingtonState, power: str, keys_only: bool,
+                    besieged_ok: bool = False) -> list[str]:
     """6.3: the controlled National duchies of `power` (National Key duchies for
     commanders); the French exception: a French Power none of whose National duchies is
-    controlled (or only a besieged Hasty Fort) uses the other French Power's. Duchies holding
-    an enemy Formation are left out while battles are not written (OPEN: building in a
-    besieged fortress, 6.3)."""
+    controlled (or only a besieged Hasty Fort) uses the other French Power's. A besieged
+    fortress duchy (enemy Formations in it: a fortress keeps its control, 12.1) only with
+    `besieged_ok` (6.3: "possono essere costruiti in un Ducato fortezza sotto assedio", the
+    battle at the impulse's end: placement.py); never for Reinforcements (16.2)."""
     own = own_national(state, power, keys_only)
     usable = [d for d in own if not (d in state.hasty_forts and besieged(state, d))]
     if SIDE[power] == FRENCH and not usable:
         other = ADN if power == ADS else ADS
         own = own_national(state, other, keys_only)
-    return [d for d in own if not besieged(state, d)]
+    return [d for d in own if besieged_ok or not besieged(state, d)]
+
+
+def siege_note(state: WellingtonState, duchy: str) -> str:
+    """A build or regroup label's warning for a besieged fortress duchy (6.3)."""
+    return (" - a besieged fortress: battle there at the impulse's end unless the besiegers "
+            "evade (6.3)" if geo.on_map(duchy) and besieged(state, duchy) else "")
 
 
 def besieged(state: WellingtonState, duchy: str) -> bool:
@@ -160,18 +174,21 @@ def besieged(state: WellingtonState, duchy: str) -> bool:
     return bool(owner) and geo.has_formation(state, duchy, geo.enemy_side(SIDE[owner]))
 
 
-def soldier_places(state: WellingtonState, power: str) -> list[str]:
-    """6.3: where `power` may place a soldier built or regrouped with CP; #17 Portuguese
-    Revolt: GB may not build in Portugal this turn."""
-    places = national_places(state, power, keys_only=False)
+def soldier_places(state: WellingtonState, power: str, besieged_ok: bool = False) -> list[str]:
+    """6.3: where `power` may place a soldier built or regrouped (`besieged_ok`: besieged
+    fortress duchies too, with CP); #17 Portuguese Revolt: GB may not build in Portugal this
+    turn."""
+    places = national_places(state, power, keys_only=False, besieged_ok=besieged_ok)
     if power == GB and any(e.card == 17 for e in state.effects):
         places = [d for d in places if geo.country(d) != "Portugal"]
     return places
 
 
-def commander_places(state: WellingtonState, power: str) -> list[str]:
-    """6.3: a controlled National Key duchy of his Power; GB also in England (G.7)."""
-    places = national_places(state, power, keys_only=True)
+def commander_places(state: WellingtonState, power: str, besieged_ok: bool = False
+                     ) -> list[str]:
+    """6.3: a controlled National Key duchy of his Power (`besieged_ok` as
+    `soldier_places`); GB also in England (G.7)."""
+    places = national_places(state, power, keys_only=True, besieged_ok=besieged_ok)
     if power == GB and any(e.card == 17 for e in state.effects):
         places = [d for d in places if geo.country(d) != "Portugal"]
     if power == GB:
@@ -194,9 +211,11 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
                   regroup_only_cp: int = 0) -> list[tuple[str, str, int, str]]:
     """Every build or regroup `power` can pay with `cp` (6.1-6.3): (verb, noun, cost, label).
     Nouns: "kind@duchy" for soldiers (kind 0-2), "commander@duchy" for commanders.
-    `regroup_only_cp`: CP that may only regroup (16.43), counted on top of `cp` for regroups."""
-    soldiers = soldier_places(state, power) if places is None else places
-    chiefs = commander_places(state, power) if commander_places_ is None else commander_places_
+    `regroup_only_cp`: CP that may only regroup (16.43), counted on top of `cp` for regroups.
+    By default (CP in an impulse) the places include besieged fortress duchies (6.3)."""
+    soldiers = soldier_places(state, power, besieged_ok=True) if places is None else places
+    chiefs = (commander_places(state, power, besieged_ok=True) if commander_places_ is None
+              else commander_places_)
     out: list[tuple[str, str, int, str]] = []
     free = unbuilt(state, power)
     waiting = counters(state, REGROUP, power)
@@ -206,31 +225,32 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
             for duchy in soldiers:
                 out.append(("build", f"{kind}@{duchy}", cost,
                             f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1)"))
+                            f"{geo.name(duchy)}: {cost} CP (6.1){siege_note(state, duchy)}"))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
             for duchy in soldiers:
                 out.append(("regroup", f"{kind}@{duchy}", cost,
                             f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
-                            f"{geo.name(duchy)}: {cost} CP (6.2)"))
+                            f"{geo.name(duchy)}: {cost} CP (6.2){siege_note(state, duchy)}"))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
             for duchy in chiefs:
                 out.append(("build", f"{cid}@{duchy}", cost,
                             f"Build {commander(cid).name} at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1)"))
+                            f"{geo.name(duchy)}: {cost} CP (6.1){siege_note(state, duchy)}"))
     if REGROUP_COMMANDER_COST <= cp + regroup_only_cp:
         for cid in regroupable_commanders(state, power):
             for duchy in chiefs:
                 out.append(("regroup", f"{cid}@{duchy}", REGROUP_COMMANDER_COST,
                             f"Regroup {commander(cid).name} to "
-                            f"{geo.name(duchy)}: 1 CP (6.2)"))
+                            f"{geo.name(duchy)}: 1 CP (6.2){siege_note(state, duchy)}"))
     return out
 
 
 def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:
-    """Build or regroup as `build_options` offered it; returns the CP it cost."""
+    """Build or regroup as `build_options` offered it; returns the CP it cost. Then what
+    follows a placement (`PLACED_HOOKS`: 6.3, 10.1)."""
     what, duchy = noun.split("@")
     if what.isdigit():
         kind = int(what)
@@ -244,11 +264,12 @@ def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:
         state.log.append(f"{power} {'builds' if verb == 'build' else 'regroups'} 1 "
                          f"{COUNTER_NAME[kind]} at {geo.name(duchy)} ({cost} CP, "
                          f"{'6.1' if verb == 'build' else '6.2'}).")
-        return cost
-    cost = commander_cost(what) if verb == "build" else REGROUP_COMMANDER_COST
-    state.commanders[what] = duchy
-    state.log.append(f"{power} {'builds' if verb == 'build' else 'regroups'} "
-                     f"{commander(what).name} at {geo.name(duchy)} ({cost} CP, "
-                     f"{'6.1' if verb == 'build' else '6.2'}).")
+    else:
+        cost = commander_cost(what) if verb == "build" else REGROUP_COMMANDER_COST
+        state.commanders[what] = duchy
+        state.log.append(f"{power} {'builds' if verb == 'build' else 'regroups'} "
+                         f"{commander(what).name} at {geo.name(duchy)} ({cost} CP, "
+                         f"{'6.1' if verb == 'build' else '6.2'}).")
+    for hook in PLACED_HOOKS:
+        hook(state, power, duchy, what)
     return cost
-

@@ -6,7 +6,8 @@ round and of the turn (4.24, 17.1), and what one impulse may play (5.6, 5.8, 15.
                     (4.22); then P's impulse: scheduled if it holds a playable card, else a
                     pass (4.23)
     IMPULSE         start (expiring "until your next impulse" effects; #26 owed) -> the menu
-                    (card plays, a Resource, sieges, the end) -> end (BFI markers removed,
+                    (card plays, a Resource, sieges, the end) -> the battles in the besieged
+                    fortresses built into (6.3, placement.py) -> end (BFI markers removed,
                     4.2; the marker moves on unless the impulse was preemptive, 4.22; the
                     turn-end test, 4.24, 17.1)
 
@@ -23,7 +24,7 @@ from typing import Any, Callable
 
 from core import cards, stack
 from core.engine import Action, Choice
-from core.wellington import cardplay, hands
+from core.wellington import cardplay, hands, placement
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.impulse import (Impulse, ImpulseMenu, ImpulsePhase, Preempt,
                                             ResponseWindow)
@@ -221,6 +222,7 @@ def end(state: WellingtonState, frame: Impulse) -> None:
     state.bfi.clear()
     state.besieged.clear()
     state.marched.clear()
+    state.placed_besieged.clear()              # 6.3: fought in `placement.besieged_battles`
     expire(state, "", ("impulse",))
     expire(state, frame.power, ("end-next-impulse",), started_before=state.impulses)
     for hook in END_HOOKS:
@@ -260,7 +262,7 @@ def turn_over(state: WellingtonState, frame: Impulse) -> bool:
     return False
 
 
-IMPULSE = stack.Steps((begin, menu, end))
+IMPULSE = stack.Steps((begin, menu, placement.besieged_battles, end))
 
 
 def expire(state: WellingtonState, power: str, kinds: tuple[str, ...],
@@ -453,4 +455,4 @@ IMPULSE_MENU = stack.Stop(
 )
 
 FLOW: stack.Flow = {ImpulsePhase: IMPULSE_PHASE, Preempt: PREEMPT, Impulse: IMPULSE,
-                    ImpulseMenu: IMPULSE_MENU}
+                    ImpulseMenu: IMPULSE_MENU, **placement.FLOW}

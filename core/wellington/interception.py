@@ -15,8 +15,10 @@ and the order of what entering a duchy brings (10.9).
               #53, #108): JoinBattleAsk -> an Attempt of kind "reinforce" -> again -> #16's
               battle against the besiegers, the siege lifted
     ALONE     an evasion before a battle no move brings (#62, #90 risings; 14.2, 14.3
-              landings): `evade_before_battle` pushes the same Attempt with no Entry; a
-              landing's interceptions (10.1): `intercept_landing`
+              landings; 6.3 builds into a besieged fortress, placement.py):
+              `evade_before_battle` pushes the same Attempt with no Entry; the
+              interceptions of a landing or of a placement (10.1, 10.10; placement.py):
+              `intercept_landing`
 The seams cards use (TRY, SUCCEEDED, REINFORCE) are described where they are written below
 and in docs/wellington-movement.md.
 
@@ -706,8 +708,9 @@ def evade_before_battle(state: WellingtonState, power: str, duchy: str, before: 
 def landing_intercept_options(state: WellingtonState, power: str, lander: str, duchy: str,
                               before: str, came_from: str) -> list[tuple[str, str]]:
     """(noun, text): the interceptions `power` may try into `duchy`, where `lander`'s
-    Formation has landed (10.1: "to prevent the movement of an enemy Formation into the
-    duchy"): `interceptors`' nouns, 10.4's modifiers with `before` (G.18)."""
+    Formation has landed or been placed (10.1: "per impedire il movimento o piazzamento di una
+    Formazione nemica nel Ducato"; placement.py): `interceptors`' nouns, 10.4's modifiers
+    with `before` (G.18)."""
     entry = standing(lander, duchy, before, came_from)
     out: list[tuple[str, str]] = []
     for noun in interceptors(state, entry, power):
@@ -769,17 +772,21 @@ def arrive_alone(state: WellingtonState, frame: Attempt) -> None:
                      if frame.kind == "intercept" else
                      f"{who_of(frame)} evade{'s' if frame.leader else ''} to "
                      f"{geo.name(dest)} (10.7).")
+    asks: list[stack.Frame] = []      # 13.1: the owner picks the counters (asked first)
+    if causes and frame.armies:
+        movement.attrition(state, dest, frame.armies, causes,
+                           text.formation(formation_id(frame.armies[0], dest)), asks=asks,
+                           chooser=movement.group_chooser(frame.armies))
+    stack.done(state, frame)
+    # 9.53: the Commander where they arrive (its question, if any, comes after the Attempt)
     movement.leadership(state, origin, arrived=False)
     movement.arrive_with(state, dest, [frame.leader] + [c for a in frame.armies
                                                         for c in members(a) if c != frame.leader]
                          if frame.leader else [])
-    if causes and frame.armies:
-        movement.attrition(state, dest, frame.armies, causes,
-                           text.formation(formation_id(frame.armies[0], dest)))
-    stack.done(state, frame)
     alive = [a for a in frame.armies if movement.present(state, a, dest)]
     if alive:
         movement.entered(state, frame.kind, formation_id(alive[0], dest), origin, dest, power)
+    movement.push_losses(state, asks)
 
 
 # --- TRY: the moment a Formation tries to move, intercept or evade (the seam) -----------------

@@ -29,6 +29,9 @@ Readings (docs/wellington-movement.md):
   Formations bears a BFI marker.
 - M4 the Commander where friendly commanders meet (9.53) is named by the Power with the more
   SP present, the later in impulse order on a tie (9.62: who decides when they disagree).
+- M4a 9.62's new Commander by agreement: in its impulse, while spending a card's CP, a Power
+  of a two-Power Army Group may propose any other commander of the group (free); the other
+  Power agrees or not (CommanderConsent); each commander once an impulse.
 - M5 a stationary allied Army joins a moving one only if its Power agrees (9.61, JoinConsent);
   Armies of the moving Power join and leave freely (9.64).
 - M7 pieces that came by sea this impulse (`state.sea_moved`, 14.2) make no land move; a
@@ -46,9 +49,12 @@ from core.wellington import attrition as rule13
 from core.wellington import building, cardplay
 from core.wellington import flags as geo
 from core.wellington import text
+from core.stack import Frame
+from core.wellington.frames.attrition_losses import ArmyCasualty, ArmySplit, Pool
 from core.wellington.frames.cardplay import CommandPoints
-from core.wellington.frames.movement import (Army, Entry, JoinConsent, Move, MoveStep,
-                                             NameCommander, Pending)
+from core.wellington.frames.movement import (Army, Attempt, CommanderConsent, Entry,
+                                             JoinConsent, Move, MoveStep, NameCommander,
+                                             Pending)
 from core.wellington.state import ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP, WellingtonState
 
 FORCED_MARCH = 5              # 9.42: attrition in the 5th and every later duchy entered
@@ -422,27 +428,122 @@ def record_failed_evasion(state: WellingtonState, duchy: str) -> None:
 
 
 def attrition(state: WellingtonState, duchy: str, armies: list[Army], causes: list[str],
-              who: str, to: str = "") -> int:
-    """13.1 (core/wellington/attrition.py): one die per SP and per commander of each Army for
-    each cause, rolled together; each 6 eliminates 1 SP, commanders last. What each Army
+              who: str, to: str = "", asks: list[Frame] | None = None,
+              chooser: str = "") -> int:
+    """13.1 (core/wellington/attrition.py): one die per SP and per commander of the Armies
+    for each cause, rolled together; each 6 eliminates 1 SP, commanders last. What each Army
     carries follows its losses (change made included). `to`: REGROUP sends the losses to
-    the Regroup Box (#95). Returns the units lost."""
-    lost = 0
+    the Regroup Box (#95). With `asks` (13.1: "La Potenza influenzata sceglie quale SP
+    eliminare in ogni Ducato ... Se si tratta di un Gruppo di Armate di due Potenze, sceglie
+    la Potenza del Comandante") the Armies (of a Formation: one cause list) roll together:
+    the Commander's Power (the first Army's) of a two-Power group shares the losses
+    (`ArmySplit`) and `chooser` (else the Power affected) picks the counters among each
+    Power's moving soldiers (`ArmyCasualty`); the questions are left in `asks` for the
+    caller to push (`push_losses`) and the Armies carry what they leave (`carry`). Returns
+    the units lost (the dice's, whether asked or not)."""
     if not causes:
-        return lost
+        return 0
+    if asks is None:
+        return sum(_attrition_alone(state, duchy, army, causes, who, to) for army in armies)
+    units: dict[str, tuple[int, list[str]]] = {}
+    pools: dict[str, Pool] = {}
     for army in armies:
         chiefs = [c for c in members(army) if state.commanders.get(c) == duchy]
         if not army_sp(army) and not chiefs:
             continue
-        before = building.counters(state, duchy, army.power)
-        lost += sum(rule13.check(state, duchy, {army.power: (army_sp(army), chiefs)},
-                                 causes=len(causes), why=f"{who}: {', '.join(causes)}",
-                                 rule="13.1", to=to).values())
-        after = building.counters(state, duchy, army.power)
-        troops = [t + a - b for t, a, b in zip(army.troops, after, before)]
-        army.troops = troops if min(troops) >= 0 else army.troops
-        resync(state, [army], duchy)
+        pool = pools.setdefault(army.power, Pool(power=army.power, army=army.commander,
+                                                 troops=[0, 0, 0]))
+        pool.troops = [n + t for n, t in zip(pool.troops, army.troops)]
+        pool.chiefs += chiefs
+        pool.army = pool.army or army.commander
+    for power, pool in pools.items():
+        units[power] = (sum(n * SP[t] for t, n in enumerate(pool.troops)), list(pool.chiefs))
+    if not units:
+        return 0
+    asked = len(asks)
+    leader = group_commander(state, duchy, armies) if len(units) > 1 else ""
+    chooser = power_of(leader) if leader else chooser
+    lost = sum(rule13.check(state, duchy, units, causes=len(causes),
+                            why=f"{who}: {', '.join(causes)}", rule="13.1", to=to,
+                            leader=leader, asks=asks, chooser=chooser, pools=pools).values())
+    lost += rule13.pending(asks[asked:])
+    waiting = {f.power for f in asks[asked:] if isinstance(f, ArmyCasualty)}
+    if any(isinstance(f, ArmySplit) for f in asks[asked:]):
+        waiting = set(pools)
+    for power, pool in pools.items():
+        if power not in waiting:                # taken at once: the Armies carry the rest
+            share_out([a for a in armies if a.power == power], pool.troops)
+    resync(state, armies, duchy)
     return lost
+
+
+def _attrition_alone(state: WellingtonState, duchy: str, army: Army, causes: list[str],
+                     who: str, to: str) -> int:
+    """One Army's attrition with the counters chosen for it (the smallest first, change
+    made: `building.lose_sp`), for a caller that reads its result at once."""
+    chiefs = [c for c in members(army) if state.commanders.get(c) == duchy]
+    if not army_sp(army) and not chiefs:
+        return 0
+    before = building.counters(state, duchy, army.power)
+    lost = sum(rule13.check(state, duchy, {army.power: (army_sp(army), chiefs)},
+                            causes=len(causes), why=f"{who}: {', '.join(causes)}",
+                            rule="13.1", to=to).values())
+    after = building.counters(state, duchy, army.power)
+    troops = [t + a - b for t, a, b in zip(army.troops, after, before)]
+    army.troops = troops if min(troops) >= 0 else army.troops
+    resync(state, [army], duchy)
+    return lost
+
+
+def share_out(armies: list[Army], troops: list[int]) -> None:
+    """`troops` (what one Power's moving soldiers are now) shared among its `armies`: each
+    keeps what it had as far as it is left, the counters change made (1.5) go to the first."""
+    left = list(troops)
+    for army in armies:
+        army.troops = [min(n, m) for n, m in zip(army.troops, left)]
+        left = [m - n for n, m in zip(army.troops, left)]
+    if armies:
+        armies[0].troops = [n + m for n, m in zip(armies[0].troops, left)]
+
+
+def group_commander(state: WellingtonState, duchy: str, armies: list[Army]) -> str:
+    """The Commander of the moving `armies` at `duchy`: the one named there if he is one of
+    them (9.53), else the first Army's."""
+    ids = [c for a in armies for c in members(a)]
+    named = state.leading.get(duchy, "")
+    return named if named in ids else (ids[0] if ids else "")
+
+
+def group_chooser(armies: list[Army]) -> str:
+    """13.1: the Power that picks an Army Group's attrition losses: its Commander's (the first
+    Army's) when the group has two Powers; "" (each Power affected) otherwise."""
+    powers = {a.power for a in armies}
+    if len(powers) > 1 and armies[0].commander:
+        return power_of(armies[0].commander)
+    return ""
+
+
+def push_losses(state: WellingtonState, asks: list[Frame]) -> None:
+    """Push the attrition questions `asks` (the first asked first): they are answered before
+    the caller's next step runs."""
+    rule13.push_all(state, asks)
+
+
+def carry(state: WellingtonState, power: str, army: str, duchy: str,
+          troops: list[int]) -> None:
+    """An attrition question answered: `power`'s moving Armies at `duchy` (those of the
+    `Move` or `Attempt` on the stack that hold the Army `army`) carry `troops`, what the
+    losses left of their soldiers."""
+    for frame in state.stack:
+        if isinstance(frame, Move) and frame.at == duchy:
+            armies = frame.armies
+        elif isinstance(frame, Attempt) and duchy in (frame.origin, frame.target):
+            armies = frame.armies
+        else:
+            continue
+        if any(a.power == power and a.commander == army for a in armies):
+            share_out([a for a in armies if a.power == power], troops)
+            resync(state, armies, duchy)
 
 
 # --- 9.53, 9.6, 9.62: the Commander where friendly commanders meet -----------------------------
@@ -562,6 +663,11 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
                 out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
                                   f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
                                   "1 CP per duchy (9.1)", "move"))
+    for duchy, cid, other in proposals(state, power):
+        out.append(Choice(Action("propose-commander", f"{duchy}>{cid}"),
+                          f"Propose {building.commander(cid).name} as Commander of the Army "
+                          f"Group at {geo.name(duchy)}, if {other} agrees (9.62; no CP)",
+                          "move"))
     return out
 
 
@@ -593,9 +699,82 @@ def _move_soldier(state: WellingtonState, frame: CommandPoints, noun: str) -> No
     stack.push(state, Move(power=frame.power, armies=[army], at=duchy, start=duchy))
 
 
+# --- 9.62: a new Commander by agreement -----------------------------------------------------
+
+
+def group_powers(state: WellingtonState, duchy: str, side: str) -> list[str]:
+    """The Powers of `side` with soldiers or commanders in `duchy` (impulse order)."""
+    return [p for p in POWERS if SIDE[p] == side
+            and (building.sp(state, duchy, p) or building.commanders_at(state, duchy, p))]
+
+
+def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
+    """9.62 "sino a quando ... entrambe le Potenze coinvolte si accordano su un nuovo
+    Comandante durante il suo Impulso": (duchy, commander, the other Power) for each
+    commander `power` may propose in its impulse as the new Commander of a two-Power Army
+    Group it belongs to (M4a: any commander of the group but the Commander; each once an
+    impulse)."""
+    out = []
+    for duchy, leader in sorted(state.leading.items()):
+        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
+            continue
+        powers = group_powers(state, duchy, SIDE[power_of(leader)])
+        if power not in powers or len(powers) < 2:
+            continue
+        other = next(p for p in powers if p != power)
+        for cid in sorted(commanders_at(state, duchy, SIDE[power])):
+            if cid != leader and f"{state.impulses}:{duchy}:{cid}" not in \
+                    state.commander_proposals:
+                out.append((duchy, cid, other))
+    return out
+
+
+def _propose(state: WellingtonState, frame: CommandPoints, noun: str) -> None:
+    duchy, cid = noun.split(">")
+    other = next(o for d, c, o in proposals(state, frame.power) if (d, c) == (duchy, cid))
+    state.commander_proposals = [p for p in state.commander_proposals
+                                 if p.startswith(f"{state.impulses}:")]
+    state.commander_proposals.append(f"{state.impulses}:{duchy}:{cid}")
+    state.log.append(f"{frame.power} proposes {building.commander(cid).name} as Commander of "
+                     f"the Army Group at {geo.name(duchy)} (9.62).")
+    stack.push(state, CommanderConsent(power=other, proposer=frame.power, duchy=duchy,
+                                       commander=cid))
+
+
+def _accept(state: WellingtonState, frame: CommanderConsent, _noun: None) -> None:
+    stack.done(state, frame)
+    state.leading[frame.duchy] = frame.commander
+    state.log.append(f"{frame.power} agrees: {building.commander(frame.commander).name} is "
+                     f"Commander at {geo.name(frame.duchy)}; the others are his staff officers "
+                     "(9.62, 9.53).")
+
+
+def _decline(state: WellingtonState, frame: CommanderConsent, _noun: None) -> None:
+    stack.done(state, frame)
+    state.log.append(f"{frame.power} does not agree: the Commander at "
+                     f"{geo.name(frame.duchy)} stays "
+                     f"{building.commander(state.leading[frame.duchy]).name} (9.62).")
+
+
+COMMANDER_CONSENT = stack.Stop(
+    role=lambda state, frame: frame.power,
+    prompt=lambda state, frame: (f"{frame.power}: {frame.proposer} proposes "
+                                 f"{building.commander(frame.commander).name} as Commander of "
+                                 f"the Army Group at {geo.name(frame.duchy)} (9.62)."),
+    choices=lambda state, frame: [
+        Choice(Action("agree"), f"{building.commander(frame.commander).name} commands "
+               f"(BV {battle_value(state, frame.commander)}, "
+               f"CV {command_value(state, frame.commander)})", "move"),
+        Choice(Action("refuse"), f"{building.commander(state.leading[frame.duchy]).name} "
+               "stays Commander", "move")],
+    handlers={"agree": _accept, "refuse": _decline},
+)
+
+
 cardplay.register_cp("move", cardplay.CpOperation(
     choices=move_choices,
-    handlers={"move": _move, "move-group": _move_group, "move-soldier": _move_soldier}))
+    handlers={"move": _move, "move-group": _move_group, "move-soldier": _move_soldier,
+              "propose-commander": _propose}))
 
 
 # --- the Move sequence and its stop --------------------------------------------------------------
@@ -988,13 +1167,23 @@ def movement_attrition(state: WellingtonState, entry: Entry) -> None:
                         move.power)
     if move.straggling or straggling(state, move.armies):
         base = base + [STRAGGLING]
+    asks: list[Frame] = []
+    by_causes: dict[tuple[str, ...], list[Army]] = {}   # 13.1: a Formation rolls together
     for army in move.armies:
         causes = base + ([FORCED] if army.marched >= FORCED_MARCH else [])
-        attrition(state, entry.duchy, [army], causes,
-                  text.formation(formation_id(army, entry.duchy)))
-    for owed in entry.owed:
-        attrition(state, owed.duchy, [owed.army], owed.causes,
-                  text.formation(formation_id(owed.army, owed.duchy)))
+        by_causes.setdefault(tuple(causes), []).append(army)
+    for causes_, armies in by_causes.items():
+        attrition(state, entry.duchy, armies, list(causes_),
+                  text.formation(formation_id(armies[0], entry.duchy)), asks=asks,
+                  chooser=group_chooser(armies))
+    owed: dict[tuple[str, tuple[str, ...]], list[Army]] = {}
+    for pending in entry.owed:
+        owed.setdefault((pending.duchy, tuple(pending.causes)), []).append(pending.army)
+    for (duchy, causes_), armies in owed.items():
+        attrition(state, duchy, armies, list(causes_),
+                  text.formation(formation_id(armies[0], duchy)), asks=asks,
+                  chooser=group_chooser(armies))
+    push_losses(state, asks)      # 13.1: answered before the battle step (`contact`)
 
 
 def owe(entry: Entry, army: Army, duchy: str, causes: list[str]) -> None:
@@ -1072,4 +1261,4 @@ def after_contact(state: WellingtonState, entry: Entry) -> None:
 
 
 FLOW: stack.Flow = {Move: MOVE, MoveStep: MOVE_STEP, JoinConsent: JOIN_CONSENT,
-                    NameCommander: NAME_COMMANDER}
+                    NameCommander: NAME_COMMANDER, CommanderConsent: COMMANDER_CONSENT}

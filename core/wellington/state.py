@@ -144,3 +144,12 @@ class WellingtonState(State, kw_only=True):
     # "<side>@<duchy>" -> the adjacent duchies Formations of that side entered it from by an
     # event's interception this impulse (movement.entry_duchies; valid as `crossed`)
     reinforced_from: dict[str, list[str]] = {}
+    # -- placements (rules 6.3, 10.1; placement.py) --
+    # besieged friendly fortress duchy -> the pieces built or regrouped into it this impulse:
+    # "<power>/<kind>" per soldier counter (kind 0-2), a commander's id; the battle at the
+    # impulse's end (6.3) and the retreat (G.34) read them; cleared at every impulse's end
+    placed_besieged: dict[str, list[str]] = {}
+    # -- movement (rule 9.62) --
+    # "<impulses>:<duchy>:<commander>": new Commanders proposed for a two-Power Army Group in
+    # the impulse `impulses` (each proposed once an impulse; movement.proposals)
+    commander_proposals: list[str] = []

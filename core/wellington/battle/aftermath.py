@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core import stack
 from core.dice import d6
+from core.stack import Frame
 from core.wellington import attrition, building
 from core.wellington import flags as geo
 from core.wellington import text
@@ -105,9 +106,11 @@ def spanish_attrition(state: WellingtonState, battle: Battle, checks: int) -> No
         state.log.append(f"No Spanish plunder attrition: {battle.no_spanish_attrition} "
                          "(11.11).")
         return
+    asks: list[Frame] = []       # 13.1: Spain picks the counters, before the battle closes
     attrition.loot_attrition(state, battle.duchy, checks,
                              attrition.units_of_side(state, battle.duchy, ALLIES),
-                             "Spanish plunder attrition", "11.11")
+                             "Spanish plunder attrition", "11.11", asks)
+    attrition.push_all(state, asks)
 
 
 def markers(state: WellingtonState, battle: Battle) -> None:

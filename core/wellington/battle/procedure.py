@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from core import stack
 from core.dice import d6
+from core.stack import Frame
 from core.engine import IllegalAction
 from core.wellington import attrition, cardplay
 from core.wellington import flags as geo
@@ -35,6 +36,7 @@ from core.wellington import text
 from core.wellington.battle import aftermath, cards, losses, modifiers, retreat, sides
 from core.wellington.frames.battle import (Battle, BattleCard, BattleCardPlay, BattleCasualty,
                                            BattleRetreat, BattleSplit)
+from core.wellington.frames.attrition_losses import BattleTally
 from core.wellington.frames.impulse import Impulse
 from core.wellington.state import SIDE, WellingtonState
 
@@ -362,7 +364,8 @@ def rout_margin(battle: Battle) -> int:
 
 def routed_attrition(state: WellingtonState, battle: Battle) -> None:
     """#61 Lancers: the player's enemy, routed, suffers attrition (13.1) with its surviving
-    units, once the Rout's eliminations are made; its losses are the battle's (11.10)."""
+    units, once the Rout's eliminations are made; its losses are the battle's (11.10). (One
+    card #61: one entry at most.)"""
     if not battle.routed or battle.overrun or not battle.loser:
         return
     for power, why in battle.rout_attrition:
@@ -370,15 +373,41 @@ def routed_attrition(state: WellingtonState, battle: Battle) -> None:
             continue
         if not sides.units(state, battle.duchy, battle.loser):
             return
-        before = losses.pieces(state, battle, battle.loser)
-        attrition.check(state, battle.duchy,
-                        attrition.units_of_side(state, battle.duchy, battle.loser),
-                        why=f"{why}: the routed survivors", rule="13.1",
-                        leader=battle.commander.get(battle.loser, ""))
-        lost = losses.record_attrition(battle, why, before, state)
-        battle.marked[battle.loser] = min(battle.marked.get(battle.loser, 0),
-                                          sides.units(state, battle.duchy, battle.loser))
-        battle.history.append(f"{why}: the routed {battle.loser} lose {lost} to attrition")
+        attrition_in_battle(state, battle, battle.loser, f"{why}: the routed survivors",
+                            why, suffered=False)
+
+
+def attrition_in_battle(state: WellingtonState, battle: Battle, side: str, why: str,
+                        record: str, bonus_from: int = 0, suffered: bool = True) -> None:
+    """13.1 on every unit of `side` in the battle (`why` for the dice, `record` the cause its
+    eliminations are recorded under): the owners choose the losses (13.1: the Commander's
+    Power of a two-Power side shares them; questions pushed), then `tally` records them as
+    the battle's, before the battle's next step."""
+    frame = BattleTally(side=side, why=record, before=losses.pieces(state, battle, side),
+                        suffered=suffered)
+    asks: list[Frame] = []
+    attrition.check(state, battle.duchy, attrition.units_of_side(state, battle.duchy, side),
+                    why=why, rule="13.1", leader=battle.commander.get(side, ""),
+                    bonus_from=bonus_from, asks=asks)
+    if not asks:
+        tally(state, frame)
+        return
+    stack.push(state, frame)
+    attrition.push_all(state, asks)
+
+
+def tally(state: WellingtonState, frame: BattleTally) -> None:
+    """The attrition's losses recorded as the battle's eliminations (11.52; #48, #49 take
+    them back); #31, #54: they count among the round's losses."""
+    battle = losses.current(state)
+    side = frame.side
+    lost = losses.record_attrition(battle, frame.why, frame.before, state)
+    if frame.suffered:
+        battle.suffered_e[side] = battle.suffered_e.get(side, 0) + lost
+    battle.marked[side] = min(battle.marked.get(side, 0), sides.units(state, battle.duchy, side))
+    battle.history.append(f"{frame.why}: {text.side_does(side, 'lose')} {lost} to attrition "
+                          "(battle losses)" if frame.suffered else
+                          f"{frame.why}: the routed {side} lose {lost} to attrition")
 
 
 def margin(battle: Battle) -> int:
@@ -479,6 +508,7 @@ BATTLE = stack.Steps((begin_round, declared, before_dice, roll, after_dice, resu
 
 FLOW: stack.Flow = {
     Battle: BATTLE,
+    BattleTally: stack.Steps((tally,)),
     BattleCard: cards.BATTLE_CARD,
     BattleSplit: losses.BATTLE_SPLIT,
     BattleCasualty: losses.BATTLE_CASUALTY,

@@ -12,6 +12,8 @@ A losing *active* side goes back to the duchy it entered from if that duchy is f
 a besieged enemy fortress (11.62, G.33), else to the Regroup Box; one that came by sea goes
 back to the friendly port it sailed from, to sea with attrition (14.3, 9.44). Whatever
 cannot retreat goes to the Regroup Box, which counts as an Overrun (11.61, 11.62, 11.8).
+Pieces built into a besieged fortress this impulse go to the Regroup Box, unless an event
+brought a friendly Formation into the battle: then they join its retreat (6.3, G.34).
 
 After each Formation's retreat into a duchy, the ENTERED window (movement.entered, "retreat":
 #3 Mud, #41 Stragglers).
@@ -141,7 +143,9 @@ def active_player(battle: Battle) -> str:
 def retreat(state: WellingtonState, battle: Battle) -> None:
     """11.6: every Power of the loser with Formations left in the duchy retreats; an active
     loser with more than one possible entry duchy (11.62 note) waits for the active player's
-    choice (`BattleRetreat` of the active player, `attacker_choices`)."""
+    choice (`BattleRetreat` of the active player, `attacker_choices`). First the pieces the
+    loser placed into this besieged fortress this impulse (6.3, G.34: `newly_placed`)."""
+    newly_placed(state, battle)
     if battle.loser == battle.attacking:
         chooser = active_player(battle)
         if len(attacker_options(state, battle, chooser)) > 1:
@@ -157,6 +161,42 @@ def retreat(state: WellingtonState, battle: Battle) -> None:
             stack.push(state, BattleRetreat(power=power))
         else:
             withdraw(state, battle, power, options[0] if options else "")
+
+
+def newly_placed(state: WellingtonState, battle: Battle) -> None:
+    """6.3, G.34: the losing side's pieces built or regrouped into this besieged fortress
+    duchy this impulse (`placement.new_pieces`) go to the Regroup Box; its other Formations
+    retreat as 11.61 / 11.62 say (one that moved in goes back where it came from). Unless an
+    event brought a friendly Formation from another duchy into this battle (an event's
+    interception, `movement.entry_duchies`; an event's move, #44, #109): then the new pieces
+    stay with the side and join that Formation's retreat."""
+    if battle.duchy not in state.placed_besieged:
+        return
+    from core.wellington import placement     # (it starts battles: imported late)
+    if event_brought(state, battle):
+        state.log.append(f"The Formations built at {geo.name(battle.duchy)} join the retreat "
+                         "of the Formation an event brought into the battle (6.3, G.34).")
+        return
+    for power in sides.powers(state, battle.duchy, battle.loser):
+        counts, leaders = placement.new_pieces(state, battle.duchy, power)
+        if sum(counts) or leaders:
+            state.log.append(f"{power}'s Formation built at {geo.name(battle.duchy)} must "
+                             "retreat: it goes to the Regroup Box (6.3).")
+            withdraw(state, battle, power, "", counts, leaders)
+
+
+def event_brought(state: WellingtonState, battle: Battle) -> bool:
+    """G.34: a Formation of the losing side entered this battle from another duchy by an
+    event: an event's interception into it this impulse (#11, #16, #36, #40, #53, #108:
+    `movement.entry_duchies`) or the event's move that started it (#44, #109: a free Move
+    of the losing side on the stack)."""
+    from core.wellington import movement      # (movement starts battles: imported late)
+    from core.wellington.frames.movement import Move
+    if movement.entry_duchies(state, battle.duchy, battle.loser):
+        return True
+    move = stack.find(state, Move)
+    return (move is not None and bool(move.free) and SIDE[move.power] == battle.loser
+            and bool(battle.came_from))
 
 
 def withdraw(state: WellingtonState, battle: Battle, power: str, to: str,
@@ -183,17 +223,21 @@ def withdraw(state: WellingtonState, battle: Battle, power: str, to: str,
                      ").")
     move(state, duchy, to, power, counts, leaders)
     lost: dict[str, int] = {}
+    asks: list[stack.Frame] = []     # 13.1: the owner picks which retreating counters go
     if why:
         units = {power: (sum(n * SP[t] for t, n in enumerate(counts)), sorted(leaders))}
         lost = attrition.check(state, to, units, causes=len(why),
                                why=f"{power} retreating from {geo.name(duchy)}: "
-                                   f"{'; '.join(why)}", rule="9.44, 13.1")
-    battle.retreated += max(0, moved - lost.get(power, 0))
+                                   f"{'; '.join(why)}", rule="9.44, 13.1", asks=asks,
+                               pools={power: attrition.Pool(power=power, army="",
+                                                            troops=list(counts))})
+    battle.retreated += max(0, moved - lost.get(power, 0) - attrition.pending(asks))
     arrived = [c for c in leaders if state.commanders.get(c) == to]
     lead_arrivals(state, to, arrived, battle.commander.get(battle.loser, ""))
     battle.retreats.append(f"{power}: {geo.name(to)}")
     if geo.on_map(to) and (arrived or building.sp(state, to, power)):
         entered(state, battle, power, to, arrived)
+    attrition.push_all(state, asks)   # answered before the ENTERED window and the battle's end
 
 
 def entered(state: WellingtonState, battle: Battle, power: str, to: str,

@@ -9,7 +9,7 @@ from typing import Callable
 
 from core import stack
 from core.dice import d6
-from core.wellington import attrition, building, cardplay, deck, hands
+from core.wellington import building, cardplay, deck, hands
 from core.wellington import flags as geo
 from core.wellington import text
 from core.wellington import siege as sieges
@@ -368,15 +368,8 @@ def battle_attrition(state: WellingtonState, battle: Battle, side: str, why: str
                      bonus_from: int = 0) -> None:
     """13.1 on every surviving unit of `side` in the battle, disorganised ones included; the
     losses are battle eliminations of that side (11.52, 11.7), recorded so #48 and #49 can
-    take them back."""
-    before = losses.pieces(state, battle, side)
-    attrition.check(state, battle.duchy, attrition.units_of_side(state, battle.duchy, side),
-                    why=why, leader=battle.commander.get(side, ""), bonus_from=bonus_from)
-    lost = losses.record_attrition(battle, why, before, state)
-    battle.suffered_e[side] = battle.suffered_e.get(side, 0) + lost
-    battle.marked[side] = min(battle.marked.get(side, 0), sides.units(state, battle.duchy, side))
-    battle.history.append(f"{why}: {text.side_does(side, 'lose')} {lost} to attrition "
-                          "(battle losses)")
+    take them back; the owners choose them first (13.1: procedure.attrition_in_battle)."""
+    procedure.attrition_in_battle(state, battle, side, why, why, bonus_from=bonus_from)
 
 
 def undo_attrition(state: WellingtonState, battle: Battle, why: str, counts: bool) -> None:

@@ -464,7 +464,10 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
             elif movement.STRAGGLING not in owed.causes:
                 owed.causes.append(movement.STRAGGLING)
         return
-    movement.attrition(state, dest, armies, [movement.STRAGGLING], text.formation(formation))
+    asks: list[stack.Frame] = []      # 13.1: the owner picks the counters
+    movement.attrition(state, dest, armies, [movement.STRAGGLING], text.formation(formation),
+                       asks=asks, chooser=movement.group_chooser(armies))
+    movement.push_losses(state, asks)
 
 
 cardplay.register(STRAGGLERS, Event(stragglers_playable, play_stragglers))

@@ -5,6 +5,7 @@ dice and outcome, and the risings that start a battle (#60, #62, #71, #73, #75, 
 from __future__ import annotations
 
 from core import cards, dice, stack
+from core.stack import Frame
 from core.wellington import attrition, building, cardplay, hands, interception, movement, siege
 from core.wellington import flags as geo
 from core.wellington import text
@@ -165,8 +166,11 @@ def _traitors_play(state: WellingtonState, battle: Battle, power: str) -> None:
     side = SIDE[power]
     enemy = FRENCH if side == ALLIES else ALLIES
     units = attrition.units_of_side(state, battle.duchy, enemy)
+    asks: list[Frame] = []      # 13.1: the enemy picks its losses; their number is the dice's
     lost = sum(attrition.check(state, battle.duchy, units, why=why,
-                               leader=battle.commander.get(enemy, "")).values())
+                               leader=battle.commander.get(enemy, ""), asks=asks).values())
+    lost += attrition.pending(asks)
+    attrition.push_all(state, asks)
     if lost:
         battle_cards.add_dice(battle, side, lost * TRAITOR_DICE_PER_LOSS, why, round_=0)
     state.log.append(f"{why}: {text.side_does(enemy, 'lose')} {lost} to attrition before the "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core import dice
 from core import stack
+from core.stack import Frame
 from core.wellington import attrition, building, cardplay, hands, interception, movement, naval
 from core.wellington.battle import cards as battle_cards
 from core.wellington import flags as geo
@@ -166,12 +167,19 @@ def armies(state: WellingtonState) -> list[tuple[str, str]]:
     return out
 
 
-def army_attrition(state: WellingtonState, duchy: str, side: str, why: str) -> dict[str, int]:
-    """13.1: the Army (or Army Group) of `side` in `duchy` checks attrition once; a
-    two-Power group shares its losses as attrition.check does (its Commander's Power the odd
-    one)."""
+def army_attrition(state: WellingtonState, duchy: str, side: str, why: str,
+                   asks: list[Frame] | None = None) -> dict[str, int]:
+    """13.1: the Army (or Army Group) of `side` in `duchy` checks attrition once; the
+    Commander's Power of a two-Power group shares its losses, the Power affected picks the
+    counters (attrition.check's questions: appended to `asks`, else pushed at once; the
+    losses returned are those taken at once)."""
     units = attrition.units_of_side(state, duchy, side)
-    return attrition.check(state, duchy, units, why=why, leader=state.leading.get(duchy, ""))
+    own: list[Frame] = [] if asks is None else asks
+    lost = attrition.check(state, duchy, units, why=why, leader=state.leading.get(duchy, ""),
+                           asks=own)
+    if asks is None:
+        attrition.push_all(state, own)
+    return lost
 
 
 def _commissary_playable(state: WellingtonState, power: str, trigger: str) -> bool:
@@ -232,8 +240,10 @@ def _partisans_strike(state: WellingtonState, picked: list[str]) -> None:
     struck = sorted({n for d in picked for n in geo.neighbours(d)
                      if geo.country(n) == "Spain" and geo.has_formation(state, n, FRENCH)})
     state.log.append(f"#88 Partisans strike from {', '.join(geo.name(d) for d in picked)}.")
+    asks: list[Frame] = []
     for duchy in struck:
-        army_attrition(state, duchy, FRENCH, "#88 Partisans")
+        army_attrition(state, duchy, FRENCH, "#88 Partisans", asks)
+    attrition.push_all(state, asks)           # 13.1: the losses chosen in map order
 
 
 # --- #69 Descent from the Sea -----------------------------------------------------------------
@@ -352,16 +362,18 @@ def _raid_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
     army, targets = picked[0], picked[1:]
     raider = geo.commander_power(_raid_leader(state, army, SIDE[frame.power]))
     enemy = FRENCH if SIDE[frame.power] == ALLIES else ALLIES
+    asks: list[Frame] = []                    # 13.1: the losses chosen once all are rolled
     for target in targets:
         if geo.has_formation(state, target, enemy):
             units = attrition.units_of_side(state, target, enemy)
             attrition.check(state, target, units, why="#56 Cavalry Raid",
-                            leader=state.leading.get(target, ""))
+                            leader=state.leading.get(target, ""), asks=asks)
         flag = state.flags.get(target, "")
         if flag and SIDE[flag] == enemy and \
                 attrition.flag_attrition(state, target, "#56 Cavalry Raid", "G.38"):
             if raider in geo.flag_options(state, target, raider):
                 geo.set_flag(state, target, raider, "#56 Cavalry Raid")
+    attrition.push_all(state, asks)
 
 
 # --- #92 Guerrilla Attacks (+R, Spain) --------------------------------------------------------

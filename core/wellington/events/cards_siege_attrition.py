@@ -15,6 +15,7 @@ docs/wellington-sieges-naval.md.
 from __future__ import annotations
 
 from core import dice, stack
+from core.stack import Frame
 from core.wellington import attrition, building, cardplay, interception, movement, naval, siege
 from core.wellington import flags as geo
 from core.wellington import text
@@ -174,8 +175,10 @@ def _dysentery_target(state: WellingtonState, frame: EventChoice, noun: str) -> 
     if mode == ATTRITION:
         enemy = geo.enemy_side(SIDE[frame.power])
         units = attrition.units_of_side(state, duchy, enemy)
+        asks: list[Frame] = []               # 13.1: the losses chosen by their owners
         attrition.check(state, duchy, units, why=why, rule="#43", bonus_from=DYSENTERY_FROM,
-                        leader=state.leading.get(duchy, ""))
+                        leader=state.leading.get(duchy, ""), asks=asks)
+        attrition.push_all(state, asks)
         return
     strength = geo.fortress_strength(state, duchy)
     power = besieging_power(state, duchy, frame.power)
@@ -553,8 +556,11 @@ def _rifle_play(state: WellingtonState, frame: EventPlay) -> None:
     kind = rifle_target(state, frame.trigger)
     if kind == "try":
         armies, at = interception.trying_armies(state, frame.trigger)
+        asks: list[Frame] = []          # 13.1: the French pick the counters of each Army
         lost = movement.attrition(state, at, armies, [RIFLES], "the Formation trying",
-                                  to=REGROUP)
+                                  to=REGROUP, asks=asks,
+                                  chooser=movement.group_chooser(armies))
+        movement.push_losses(state, asks)
         state.log.append(f"{RIFLES}: the French Formation at {geo.name(at)} loses {lost} "
                          "unit(s) to the Regroup Box.")
     elif kind == "battle":
@@ -572,8 +578,11 @@ def rifles_in_battle(state: WellingtonState) -> int:
     battle = stack.find(state, Battle)
     assert battle is not None
     units = french_units(state, battle.duchy)
+    asks: list[Frame] = []    # 13.1: the French choose (their number is the dice's)
     lost = sum(attrition.check(state, battle.duchy, units, why=RIFLES, rule="13.1, #95",
-                               to=REGROUP, leader=battle.commander.get(FRENCH, "")).values())
+                               to=REGROUP, leader=battle.commander.get(FRENCH, ""),
+                               asks=asks).values()) + attrition.pending(asks)
+    attrition.push_all(state, asks)
     battle.suffered_e[FRENCH] = battle.suffered_e.get(FRENCH, 0) + lost
     battle.eliminated[FRENCH] = battle.eliminated.get(FRENCH, 0) + lost
     if battle.round > 1:                     # 11.53: as eliminations do, disorganised first
@@ -597,9 +606,12 @@ def rifles_in_siege(state: WellingtonState) -> int:
     frame = running_siege(state)
     assert frame is not None
     sp, staff = siege.pool(state, frame)
+    asks: list[Frame] = []    # 13.1: the besieger picks the counters
     lost = sum(attrition.check(state, frame.duchy, {frame.power: (sp, [*staff,
                                                                      frame.commander])},
-                               why=RIFLES, rule="13.1, #95", to=REGROUP).values())
+                               why=RIFLES, rule="13.1, #95", to=REGROUP,
+                               asks=asks).values()) + attrition.pending(asks)
+    attrition.push_all(state, asks)
     frame.disorganised = max(0, frame.disorganised - lost)    # R2: the disorganised first
     siege.lost_before_dice(frame, lost, RIFLES)
     state.log.append(f"{RIFLES}: {frame.power} loses {lost} unit(s) besieging "

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import Union
 
-from core.wellington.frames import (battle, cardplay, events, impulse, interphase, movement,
-                                    naval, siege, turn)
+from core.wellington.frames import (attrition_losses, battle, cardplay, events, impulse,
+                                    interphase, movement, naval, siege, turn)
 
 FRAMES = (*turn.FRAMES, *impulse.FRAMES, *cardplay.FRAMES, *movement.FRAMES, *battle.FRAMES,
-          *siege.FRAMES, *naval.FRAMES, *events.FRAMES, *interphase.FRAMES)
+          *siege.FRAMES, *naval.FRAMES, *events.FRAMES, *interphase.FRAMES,
+          *attrition_losses.FRAMES)
 WellingtonFrame = Union[FRAMES]  # type: ignore[valid-type]

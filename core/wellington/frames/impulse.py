@@ -1,5 +1,6 @@
 """The impulse phase (4.2-4.24), preemption (4.22), one impulse and what may be played in it
-(5.6, 15.2), Response windows (5.2). Behaviour: core/wellington/impulse.py."""
+(5.6, 15.2), Response windows (5.2). Behaviour: core/wellington/impulse.py. Placements in an
+impulse (6.3, 10.1, 10.10): core/wellington/placement.py."""
 from __future__ import annotations
 
 from core.stack import Frame, Sequence
@@ -65,4 +66,50 @@ class ResponseWindow(Frame, tag="response-window", kw_only=True):
     #                                 would tell who holds it)
 
 
-FRAMES = (ImpulsePhase, Preempt, Impulse, ImpulseMenu, ResponseWindow)
+
+
+# -- placements (6.3, 10.1, 10.10): core/wellington/placement.py --
+
+
+class PlacementIntercept(Sequence, tag="placement-intercept", kw_only=True):
+    """10.1, 10.10: the active side's `power` has placed `formation` (a commander's id or
+    "<power>:<duchy>"; "" for a flag an event placed, `flag`) in `duchy`; the inactive
+    enemy Powers in `asked` (impulse order) may each try to intercept until they decline.
+    `before`: the duchy's controller before the placement (G.18); `pending`: the commanders
+    of the attempt under way; `came`: an interceptor has entered the duchy."""
+
+    power: str
+    duchy: str
+    formation: str = ""
+    flag: bool = False
+    before: str = ""
+    asked: list[str] = []
+    pending: list[str] = []
+    came: bool = False
+
+
+class PlacementInterceptAsk(Frame, tag="placement-intercept-ask", kw_only=True):
+    """10.1: may `power` intercept into the duchy of the placement under way?"""
+
+    power: str
+
+
+class BesiegedBuildBattle(Sequence, tag="besieged-build-battle", kw_only=True):
+    """6.3: at the end of `power`'s impulse, the battle in the besieged friendly fortress
+    `duchy` it built into: the besiegers' evasions first (`tried`: "<power>:army|soldiers|
+    stay"), then the battle; `before`: the duchy's controller (G.18)."""
+
+    power: str
+    duchy: str
+    before: str = ""
+    tried: list[str] = []
+
+
+class BesiegedEvade(Frame, tag="besieged-evade", kw_only=True):
+    """6.3, 10.5: may the besieging `power` evade before the battle the build brings?"""
+
+    power: str
+
+
+FRAMES = (ImpulsePhase, Preempt, Impulse, ImpulseMenu, ResponseWindow, PlacementIntercept,
+          PlacementInterceptAsk, BesiegedBuildBattle, BesiegedEvade)

@@ -17,6 +17,8 @@
       JoinBattleAsk the card's player: the next Formation to try, or no more
     NameCommander   9.53, 9.6, 9.62: several friendly commanders in a duchy: one is named
                     Commander
+    CommanderConsent  9.62: the other Power of a two-Power Army Group agrees (or not) to the
+                    new Commander the active Power proposes
 
 Formation ids (what `WellingtonState.bfi` and `WellingtonState.marched` hold, and what
 `battle.start(..., formation, ...)` receives): an Army or Army Group is named by its
@@ -202,5 +204,16 @@ class NameCommander(Frame, tag="name-commander", kw_only=True):
     candidates: list[str]
 
 
+class CommanderConsent(Frame, tag="commander-consent", kw_only=True):
+    """9.62: `proposer` (the active Power, spending CP) proposes `commander` as the new
+    Commander of the two-Power Army Group in `duchy`; `power`, the other Power of the group,
+    agrees or not."""
+
+    power: str
+    proposer: str
+    duchy: str
+    commander: str
+
+
 FRAMES = (Move, MoveStep, Entry, InterceptAsk, EvadeAsk, Attempt, JoinConsent, NameCommander,
-          JoinBattle, JoinBattleAsk)
+          JoinBattle, JoinBattleAsk, CommanderConsent)
