@@ -214,6 +214,8 @@ def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
             # a tagged union of Structs (a decision stack's frames): copy by the value's type
             return _copy_by_type
         return _deep
+    if isinstance(info, mi.TupleType):  # a fixed-length tuple: immutable if its items are
+        return None if all(_copier_for(t) is None for t in info.item_types) else _deep
     if isinstance(info, (mi.ListType, mi.SetType, mi.FrozenSetType, mi.VarTupleType)):
         item = _copier_for(info.item_type)
         make = {mi.ListType: list, mi.SetType: set, mi.FrozenSetType: frozenset,

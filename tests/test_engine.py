@@ -129,13 +129,14 @@ class _Holder(msgspec.Struct):
     by_duchy: dict[str, _Army] = {}
     rounds: list[dict[str, _Army]] = []
     maybe: dict[str, list[_Army]] | None = None
+    losses: list[tuple[int, str]] = []
 
 
 def test_clone_keeps_structs_inside_dicts_and_lists() -> None:
     """Structs held as a dict's values (at any depth) come back as Structs of their type,
     copied, not as plain dicts (the round trip decodes as the field's declared type)."""
     holder = _Holder(by_duchy={"burgos": _Army(3)}, rounds=[{"leon": _Army(2, ["soult"])}],
-                     maybe={"vitoria": [_Army(1)]})
+                     maybe={"vitoria": [_Army(1)]}, losses=[(2, "AdN")])
     copy = clone(holder)
     assert copy == holder
     assert type(copy.by_duchy["burgos"]) is _Army and type(copy.rounds[0]["leon"]) is _Army
@@ -143,9 +144,10 @@ def test_clone_keeps_structs_inside_dicts_and_lists() -> None:
     copy.by_duchy["burgos"].sp = 0
     copy.rounds[0]["leon"].staff.append("jourdan")
     copy.maybe["vitoria"][0].sp = 9
+    copy.losses.append((1, "AdS"))
     assert holder == _Holder(by_duchy={"burgos": _Army(3)},
                              rounds=[{"leon": _Army(2, ["soult"])}],
-                             maybe={"vitoria": [_Army(1)]})
+                             maybe={"vitoria": [_Army(1)]}, losses=[(2, "AdN")])
 
 
 class _Dice(msgspec.Struct):
