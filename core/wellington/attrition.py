@@ -25,10 +25,12 @@ likes and pick the counters: the 4.3 step asks it (the AttritionSplit stop), the
 counters where there is a real choice (AttritionCasualty, change made, 1.5). Every caller
 passes `asks` to `check` and pushes them (`push_all`) where its action can wait, the number
 lost being the dice's (`pending`); moving Armies are limited to their own soldiers and
-carry what the answers leave (`pools`: ArmySplit, ArmyCasualty, movement.py). Without
-`asks` (one caller left: an event's interception into a battle under way, OPEN) `check`
-shares the losses as evenly as possible, the odd one to the Commander's Power, smallest
-counters first with change made (building.lose_sp).
+carry what the answers leave (`pools`: ArmySplit, ArmyCasualty, movement.py); an event's
+interception into a battle under way asks too, the battle counting the units the dice leave
+it (interception.arrive_reinforcement). Without `asks` (no caller passes none now; the
+branch stays for `movement.attrition` without `asks`) `check` shares the losses as evenly
+as possible, the odd one to the Commander's Power, smallest counters first with change made
+(building.lose_sp).
 """
 from __future__ import annotations
 

@@ -171,7 +171,10 @@ def pay(state: WellingtonState, frame: CommandPoints, cost: int) -> None:
 
 def close_spent(state: WellingtonState) -> None:
     """5.5: a card whose CP are all spent asks nothing more (flow.settle runs this after every
-    step and decision: an operation that spent the last CP may have pushed frames first)."""
+    step and decision: an operation that spent the last CP may have pushed frames first).
+    core.stack.run takes a finished Sequence off without settling, so a Sequence that may
+    sit on the card it spent ends itself in its last step (Move's `finish`, placement.py's
+    `close`); tests/test_wellington_event_placements_cp.py checks both through a Match."""
     while state.stack and isinstance(state.stack[-1], CommandPoints) \
             and state.stack[-1].left <= 0:
         state.stack.pop()

@@ -625,9 +625,9 @@ ATTEMPT = stack.Steps((announce, roll, resolve, succeeded, carry_out))
 # (TRY, rolled, SUCCEEDED, carried out, ENTERED), `alone`: no Entry, `before` (the duchy's
 # control before the attackers came, G.18) for the modifiers, the attrition paid at once (no
 # mover's attrition to wait for, 10.9), a failure's BFI marker on the evaders (the tutorial's
-# Marmont, TC-E12). The ENTERED window opens once the Attempt is over (#41 Stragglers reads a
-# move's Entry for an evasion: not offered here). A landing's interceptions (10.1, naval.py)
-# are `alone` Attempts too (`intercept_landing`).
+# Marmont, TC-E12). The ENTERED window opens while the Attempt is still on the stack, so #41
+# Stragglers knows the units it brought (their attrition at once: no Entry owes it). A
+# landing's interceptions (10.1, naval.py) are `alone` Attempts too (`intercept_landing`).
 
 
 def standing(power: str, duchy: str, before: str, came_from: str,
@@ -742,8 +742,8 @@ def arrive_alone(state: WellingtonState, frame: Attempt) -> None:
     """The evaders (or a landing's interceptors) go, their attrition at once: an evader's
     into an enemy-controlled duchy or a besieged enemy fortress (10.5), across a Pass not
     friendly at both ends (9.41); an interceptor's 9.41 and 9.43 with the port's control
-    before the landing (I4); #41's stragglers; then the Attempt is over and the ENTERED
-    window opens."""
+    before the landing (I4); #41's stragglers; then the ENTERED window, the Attempt still on
+    the stack (#41 reads the units it brought), its owner's 13.1 questions asked first."""
     if not valid(state, frame):
         state.log.append(f"The {frame.kind} from {geo.name(frame.origin)} cannot be carried "
                          "out.")
@@ -777,8 +777,9 @@ def arrive_alone(state: WellingtonState, frame: Attempt) -> None:
         movement.attrition(state, dest, frame.armies, causes,
                            text.formation(formation_id(frame.armies[0], dest)), asks=asks,
                            chooser=movement.group_chooser(frame.armies))
-    stack.done(state, frame)
-    # 9.53: the Commander where they arrive (its question, if any, comes after the Attempt)
+    # The Attempt stays on the stack until the questions pushed here are answered (it has no
+    # step left): the ENTERED window reads which units it brought (#41, `entered_armies`).
+    # 9.53: the Commander where they arrive
     movement.leadership(state, origin, arrived=False)
     movement.arrive_with(state, dest, [frame.leader] + [c for a in frame.armies
                                                         for c in members(a) if c != frame.leader]
@@ -896,8 +897,9 @@ def cancel_success(state: WellingtonState, frame: Attempt, why: str) -> None:
 # JoinBattle (frames/movement.py) -> JoinBattleAsk: the card's player picks a Formation of its
 # side within two duchies (its path: one line, or two through a duchy it may pass) -> an
 # Attempt of kind "reinforce" (announced, rolled with `reinforce_modifiers`, succeeded,
-# carried out by `arrive_reinforcement`: attrition of the path unless #53, then it joins the
-# battle under way, `join_battle`) -> again, until the player stops -> for a siege (#16) the
+# carried out by `arrive_reinforcement`: attrition of the path unless #53, its owner picking
+# the counters (13.1), then it joins the battle under way with what the dice leave it,
+# `join_battle`; its ENTERED window, #41) -> again, until the player stops -> for a siege (#16) the
 # battle against the besieger, then the siege ends unless the besieger won it by an Overrun.
 
 VIRTUAL = {"1-4": (1, 4), "2-4": (2, 4)}    # the virtual commanders' BV and CV
@@ -1047,8 +1049,11 @@ REINFORCE_ASK = stack.Stop(
 
 def arrive_reinforcement(state: WellingtonState, frame: Attempt) -> None:
     """The interceptor enters the battle's (or siege's) duchy along its path: attrition of
-    the path's lines (9.41, 9.43; none with #53; #41), then it joins the battle under way
-    (10.1: its dice as if it had been there from the start)."""
+    the path's lines (9.41, 9.43; none with #53), its owner choosing the counters lost (13.1,
+    A3: the questions are answered before the Attempt goes on), then it joins the battle
+    under way (10.1: its dice as if it had been there from the start) with the units the
+    dice leave it (`attrition.pending`: the number lost is known before the choice); the
+    ENTERED window (#3, #41: `lost_after_joining`)."""
     if not valid(state, frame):
         state.log.append(f"The interception from {geo.name(frame.origin)} cannot be carried "
                          "out.")
@@ -1070,36 +1075,64 @@ def arrive_reinforcement(state: WellingtonState, frame: Attempt) -> None:
                      f"(#{reinforce.card}, 10.4).")
     if reinforce.no_attrition:
         causes = []
-    movement.attrition(state, frame.target, frame.armies, causes,
-                       text.formation(formation_id(frame.armies[0], frame.target)))
+    arriving = sum(army_sp(a) + len(members(a)) for a in frame.armies)
+    asks: list[stack.Frame] = []      # 13.1: the owner picks the counters (asked first)
+    lost = movement.attrition(state, frame.target, frame.armies, causes,
+                              text.formation(formation_id(frame.armies[0], frame.target)),
+                              asks=asks, chooser=movement.group_chooser(frame.armies))
     alive = [a for a in frame.armies if movement.present(state, a, frame.target)]
     reinforce.joined.extend(formation_id(a, frame.target) for a in alive)
     reinforce.came_from = reinforce.came_from or frame.via or frame.origin
-    battle = stack.find(state, Battle)
-    if alive and battle is not None and battle.duchy == frame.target and not reinforce.siege:
-        join_battle(state, battle, alive, reinforce.card)
+    battle = battle_joined(state, frame)
+    if alive and battle is not None:
+        join_battle(state, battle, alive, reinforce.card, arriving - lost)
     movement.leadership(state, frame.origin, arrived=False)
     movement.arrive_with(state, frame.target, [c for a in alive for c in members(a)])
     if alive:
         movement.entered(state, REINFORCE_KIND, formation_id(alive[0], frame.target),
                          frame.via or frame.origin, frame.target, frame.power)
+    movement.push_losses(state, asks)
 
 
-def join_battle(state: WellingtonState, battle: Battle, armies: list[Army], card: int) -> None:
+def battle_joined(state: WellingtonState, frame: Attempt) -> Battle | None:
+    """The battle under way that the event's interception `frame` joins (none for #16's
+    relief of a siege: its battle starts once every attempt is made)."""
+    reinforce = stack.find(state, JoinBattle)
+    battle = stack.find(state, Battle)
+    if frame.kind != REINFORCE_KIND or reinforce is None or reinforce.siege \
+            or battle is None or battle.duchy != frame.target:
+        return None
+    return battle
+
+
+def join_battle(state: WellingtonState, battle: Battle, armies: list[Army], card: int,
+                units: int) -> None:
     """10.1: the Armies that intercepted into the battle fight on their side from now on
     (the battle reads the units in its duchy each round); they count as there from the start
-    (11.9's units, 11.10's Army, 11.52's BFI markers)."""
+    (11.9's units: `units`, the SP and commanders their attrition leaves them; 11.10's Army,
+    11.52's BFI markers)."""
     side = SIDE[armies[0].power]
     for army in armies:
         if army.power not in battle.powers.setdefault(side, []):
             battle.powers[side].append(army.power)
         chiefs = members(army)
         battle.involved += [c for c in chiefs if c not in battle.involved]
-        battle.start_units[side] = battle.start_units.get(side, 0) + army_sp(army) + len(chiefs)
         if chiefs:
             battle.had_army[side] = True
+    battle.start_units[side] = battle.start_units.get(side, 0) + max(0, units)
     battle.history.append(f"{', '.join(formation_id(a, battle.duchy) for a in armies)} "
                           f"joined the battle (#{card}, 10.1)")
+
+
+def lost_after_joining(state: WellingtonState, frame: Attempt, lost: int) -> None:
+    """`lost` units of the event's interception `frame` fell to attrition in the duchy it
+    has just entered after it joined the battle there (#41 at its ENTERED window): like the
+    path's, they are out of the battle's start strength (13.1: attrition losses are no
+    battle losses)."""
+    battle = battle_joined(state, frame)
+    if battle is not None and lost:
+        side = SIDE[frame.power]
+        battle.start_units[side] = max(0, battle.start_units.get(side, 0) - lost)
 
 
 def relief_battle(state: WellingtonState, frame: JoinBattle) -> None:

@@ -33,7 +33,11 @@ Readings (docs/wellington-engine.md "Readings chosen", P1-P5):
   interceptors that came into it included.
 - P5 only the active side's placements are intercepted (10.2: the active side intercepts only
   by event); interceptions happen during impulses only (not at the Interphase's
-  Reinforcements, 16.2, which never go into a besieged fortress).
+  Reinforcements, 16.2, which never go into a besieged fortress). `by_active_side`, for
+  builds and for events.
+Events call the seam through events/common.py `offer_interception` (reading I7 in
+docs/wellington-movement.md): with the counters they placed (P3), the control before the
+placement (G.18) and, when their own battle follows (#35, #62, #90), no battle of the seam's.
 """
 from __future__ import annotations
 
@@ -60,8 +64,7 @@ def token(power: str, piece: str) -> str:
 def placed(state: WellingtonState, power: str, duchy: str, piece: str) -> None:
     """building.PLACED_HOOKS: a piece `power` built or regrouped into `duchy` (6.3, 10.1).
     Only in an impulse, on the map, by the active side (P5)."""
-    impulse = stack.find(state, Impulse)
-    if impulse is None or not geo.on_map(duchy) or SIDE[power] != SIDE[impulse.power]:
+    if not by_active_side(state, power, duchy):
         return
     if building.besieged(state, duchy):
         state.placed_besieged.setdefault(duchy, []).append(token(power, piece))
@@ -70,6 +73,12 @@ def placed(state: WellingtonState, power: str, duchy: str, piece: str) -> None:
                          "(6.3).")
     formation = piece if not piece.isdigit() else f"{power}:{duchy}"
     intercept_placement(state, power, duchy, formation)
+
+
+def by_active_side(state: WellingtonState, power: str, duchy: str) -> bool:
+    """P5: a placement on the map, in an impulse, by the active side (builds and events)."""
+    impulse = stack.find(state, Impulse)
+    return impulse is not None and geo.on_map(duchy) and SIDE[power] == SIDE[impulse.power]
 
 
 def new_pieces(state: WellingtonState, duchy: str, power: str) -> tuple[list[int], list[str]]:
@@ -83,9 +92,11 @@ def new_pieces(state: WellingtonState, duchy: str, power: str) -> tuple[list[int
     return counts, chiefs
 
 
-def only_placed(state: WellingtonState, power: str, duchy: str, formation: str) -> bool:
+def only_placed(state: WellingtonState, power: str, duchy: str, formation: str,
+                placed: list[int] | None = None) -> bool:
     """P3: `power`'s side has nothing in `duchy` but the pieces placed there this impulse
-    (the besieged fortress's record) or, elsewhere, the one piece just placed."""
+    (the besieged fortress's record) or, elsewhere, the one piece just placed (`placed`:
+    the counters by kind an event has just placed there, several at once)."""
     side = SIDE[power]
     record = state.placed_besieged.get(duchy)
     for p in geo.powers_present(state, duchy):
@@ -94,6 +105,8 @@ def only_placed(state: WellingtonState, power: str, duchy: str, formation: str) 
         counts = building.counters(state, duchy, p)
         if record is not None:
             new, _ = new_pieces(state, duchy, p)
+        elif p == power and ":" in formation and placed is not None:
+            new = list(placed)                            # the counters an event placed
         elif p == power and ":" in formation and sum(counts) == 1:
             new = counts                                  # the one counter just placed
         else:
@@ -115,19 +128,29 @@ def enemies_after(power: str) -> list[str]:
     return [p for p in order if SIDE[p] != SIDE[power]]
 
 
+EVENT_ATTACKS = ""
+"""The `formation` of a PlacementIntercept (not a flag's) whose placed SP attack in their
+event's own battle afterwards (#35, #62, #90): the interceptors stay, the seam fights none."""
+
+
 def intercept_placement(state: WellingtonState, power: str, duchy: str, formation: str,
-                        flag: bool = False) -> None:
+                        flag: bool = False, placed: list[int] | None = None,
+                        battle: bool = True, before: str | None = None) -> None:
     """The seam for every placement (10.1: "incluso il piazzamento di una Formazione nemica
     in un Ducato mediante un evento o con la costruzione"; 10.10: a flag an event placed with
     no Formation): pushes the inactive enemy Powers' interception questions (it runs next);
     nothing when none of them could try (P3: nothing but the placed pieces of the side
-    there; a flag: no Formation of the side there)."""
+    there; a flag: no Formation of the side there). Events (events/common.py): `placed`, the
+    counters just placed (P3); `battle` False when the event's own battle follows; `before`,
+    the duchy's control before the event placed anything there (G.18)."""
     if flag and geo.has_formation(state, duchy, SIDE[power]):
         return
-    if not flag and not only_placed(state, power, duchy, formation):
+    if not flag and not only_placed(state, power, duchy, formation, placed):
         return
-    frame = PlacementIntercept(power=power, duchy=duchy, formation=formation, flag=flag,
-                               before=geo.controller(state, duchy),
+    frame = PlacementIntercept(power=power, duchy=duchy,
+                               formation=formation if battle or flag else EVENT_ATTACKS,
+                               flag=flag,
+                               before=geo.controller(state, duchy) if before is None else before,
                                asked=enemies_after(power))
     if any(options(state, frame, p) for p in frame.asked):
         stack.push(state, frame)
@@ -169,7 +192,7 @@ def outcome_step(state: WellingtonState, frame: PlacementIntercept) -> None:
             geo.remove_flag(state, duchy, frame.asked[0] if frame.asked else frame.power,
                             "an intercepted flag placement, 10.10")
         return
-    if duchy in state.placed_besieged:
+    if duchy in state.placed_besieged or frame.formation == EVENT_ATTACKS:
         return
     if geo.has_formation(state, duchy, side) and \
             geo.has_formation(state, duchy, geo.enemy_side(side)):
@@ -225,7 +248,9 @@ def _no_intercept(state: WellingtonState, frame: PlacementInterceptAsk, _noun: N
 def intercept_prompt(state: WellingtonState, frame: PlacementInterceptAsk) -> str:
     placement = placement_of(state)
     what = (f"a {placement.power} flag placed by an event (10.10: removed if intercepted)"
-            if placement.flag else text.formation(placement.formation))
+            if placement.flag else "SP by an event (next they attack every enemy Formation "
+            "there)" if placement.formation == EVENT_ATTACKS
+            else text.formation(placement.formation))
     return (f"{frame.power}: {placement.power} has placed {what} at "
             f"{geo.name(placement.duchy)}. Intercept (10.1)?")
 

@@ -315,7 +315,8 @@ def juramentados_duchy(state: WellingtonState, frame: EventChoice, noun: str) ->
         building.lose_sp(state, duchy, victim, 1)
         state.log.append(f"{victim} loses 1 SP at {geo.name(duchy)} (#35).")
     common.place_sp_then(state, duchy, SPAIN, JURAMENTADOS_SP, "#35 Juramentados",
-                         JURAMENTADOS, "placed", picked=[duchy])
+                         JURAMENTADOS, "placed", picked=[duchy],
+                         intercept=common.ATTACKS)      # 10.1: interceptors are attacked too
 
 
 def juramentados_placed(state: WellingtonState, frame: EventStep) -> None:
@@ -412,15 +413,14 @@ STRAGGLERS = movement.STRAGGLERS
 
 def entered_armies(state: WellingtonState, how: str, formation: str, dest: str) -> list[Army]:
     """The Formation an ENTERED window names, as it stands in `dest`: the Move's Armies, the
-    Attempt's, or (a retreat, reading E13) every unit of the retreating Power there."""
+    Attempt's (a move's interception or evasion, an event's interception, an attempt made
+    alone: every Attempt stays on the stack until its ENTERED window closes), or (a retreat,
+    reading E13) every unit of the retreating Power there."""
     if how == "move":
         move = stack.find(state, Move)
         return list(move.armies) if move is not None and move.at == dest else []
     if how in interception.TRY_KINDS:
         attempt = stack.find(state, Attempt)
-        # an attempt made alone (a rising's evasion, a landing's interception or evasion:
-        # interception.evade_before_battle) has left the stack: which units it brought is not
-        # known any more, so #41 is not offered there (docs/wellington-engine.md, Open)
         return list(attempt.armies) if attempt is not None and attempt.target == dest else []
     power = movement.power_of(formation) if ":" not in formation else formation.split(":")[0]
     chiefs = [c for c in movement.commanders_at(state, dest) if movement.power_of(c) == power]
@@ -440,8 +440,9 @@ def stragglers_playable(state: WellingtonState, power: str, trigger: str) -> boo
 def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
     """Attrition in the duchy just entered (13.1, one more cause): a move's and an
     interceptor's or evader's with the attrition that entry owes (10.9: after the attempts),
-    an event's interception's, an attempt made alone (no move's Entry) or a retreat's at once; every further duchy the Formation
-    enters this impulse adds the cause (movement.STRAGGLING: an Effect on its commanders,
+    an event's interception's (out of the battle's start strength it joined), an attempt
+    made alone's (no move's Entry owes it) or a retreat's at once; every further duchy the
+    Formation enters this impulse adds the cause (movement.STRAGGLING: an Effect on its commanders,
     the Move's `straggling` for the move under way, which may not halt while it can go on)."""
     parts = movement.parse_entered(frame.trigger)
     assert parts is not None
@@ -455,8 +456,9 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
     if how == "move" and move is not None:
         move.straggling = True                   # the Entry's attrition step rolls it
         return
-    entry = stack.find(state, Entry)
-    if how in ("intercept", "evade") and entry is not None:
+    entry, attempt = stack.find(state, Entry), stack.find(state, Attempt)
+    if how in ("intercept", "evade") and entry is not None and \
+            not (attempt is not None and attempt.alone):
         for army in armies:
             owed = next((p for p in entry.owed if p.army == army and p.duchy == dest), None)
             if owed is None:
@@ -464,9 +466,13 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
             elif movement.STRAGGLING not in owed.causes:
                 owed.causes.append(movement.STRAGGLING)
         return
+    movement.resync(state, armies, dest)         # what their attrition has left of them
     asks: list[stack.Frame] = []      # 13.1: the owner picks the counters
-    movement.attrition(state, dest, armies, [movement.STRAGGLING], text.formation(formation),
-                       asks=asks, chooser=movement.group_chooser(armies))
+    lost = movement.attrition(state, dest, armies, [movement.STRAGGLING],
+                              text.formation(formation), asks=asks,
+                              chooser=movement.group_chooser(armies))
+    if how == interception.REINFORCE_KIND and attempt is not None:
+        interception.lost_after_joining(state, attempt, lost)     # not in its start strength
     movement.push_losses(state, asks)
 
 

@@ -340,7 +340,8 @@ def _rise(state: WellingtonState, frame: EventChoice, noun: str) -> None:
     before = next((f.picked[1] for f in _joining(state, duchy)),   # before a waiting rising
                   geo.controller(state, duchy))
     common.place_sp_then(state, duchy, power, RISING_SP, hands.title(frame.card), frame.card,
-                         RISEN, picked=[duchy, before])
+                         RISEN, picked=[duchy, before],
+                         intercept=common.ATTACKS)      # 10.1: interceptors are attacked too
 
 
 RISEN = "risen"          # the SP are placed

@@ -281,14 +281,19 @@ def _descent_port(state: WellingtonState, frame: EventChoice, port: str) -> None
     """As by an amphibious assault (14.3): the SP came by sea this impulse (no land move
     after it, 14.2); no coastal battery fires; GB's convoys and assaults are untouched."""
     common.place_sp_then(state, port, GB, DESCENT_SP, "#69 Descent from the Sea", DESCENT,
-                         "landed", picked=[port])
+                         "landed", picked=[port, geo.controller(state, port)],
+                         intercept=common.OFFERED_BY_CALLER)
 
 
 def _descent_landed(state: WellingtonState, frame: EventStep) -> None:
-    """The SP placed (5.11: GB's choice first when short of counters), then the flag."""
-    port = frame.picked[0]
+    """The SP placed (5.11: GB's choice first when short of counters), then the flag; then,
+    the placement complete, the French may intercept into the port (10.1, with the control
+    before the landing, G.18; a successful one: the battle, the SP attacking, P2). With no
+    SP placed the flag stands alone: 10.10."""
+    port, before, placed = frame.picked[0], frame.picked[1], int(frame.picked[-1])
     geo.set_flag(state, port, GB, "#69 Descent from the Sea")
     state.sea_moved[f"{GB}@{port}"] = state.impulses
+    common.offer_interception(state, port, GB, before=before, flag=not placed)
 
 
 # --- #56 Cavalry Raid (R) ---------------------------------------------------------------------
@@ -363,6 +368,7 @@ def _raid_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
     raider = geo.commander_power(_raid_leader(state, army, SIDE[frame.power]))
     enemy = FRENCH if SIDE[frame.power] == ALLIES else ALLIES
     asks: list[Frame] = []                    # 13.1: the losses chosen once all are rolled
+    flagged: list[tuple[str, str]] = []
     for target in targets:
         if geo.has_formation(state, target, enemy):
             units = attrition.units_of_side(state, target, enemy)
@@ -373,6 +379,9 @@ def _raid_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
                 attrition.flag_attrition(state, target, "#56 Cavalry Raid", "G.38"):
             if raider in geo.flag_options(state, target, raider):
                 geo.set_flag(state, target, raider, "#56 Cavalry Raid")
+                flagged.append((target, flag))
+    for target, before in reversed(flagged):  # 10.10, once the losses are taken (pushed
+        common.offer_interception(state, target, raider, before=before, flag=True)  # first)
     attrition.push_all(state, asks)
 
 
@@ -449,15 +458,29 @@ def _guerrilla_duchy(state: WellingtonState, frame: EventChoice, duchy: str) -> 
 
 
 def _guerrilla_roll(state: WellingtonState, power: str, picked: list[str]) -> None:
+    """A die for each duchy chosen; then the French may intercept into each duchy flagged, in
+    the order chosen (10.10: the flag is removed once an interceptor is in; the control
+    before the flag for 10.4, G.18); then the attrition choice (pushed first: it runs last)."""
+    flagged: list[tuple[str, str]] = []
     for duchy in picked:
         near = any(geo.has_formation(state, n, ALLIES) for n in geo.neighbours(duchy))
         drm = GUERRILLA_DRM if near else 0
         face = dice.d6(state, f"#92 Guerrilla Attacks at {geo.name(duchy)}", "#92")
         if face + drm >= GUERRILLA_NEED:
+            flagged.append((duchy, geo.controller(state, duchy)))
             geo.set_flag(state, duchy, SPAIN, f"#92 Guerrilla Attacks, {face}{drm:+d}")
         else:
             state.log.append(f"#92 Guerrilla Attacks at {geo.name(duchy)}: {face}{drm:+d}, "
                              "nothing.")
+    common.then(state, power, GUERRILLA, "armies")
+    for duchy, before in reversed(flagged):
+        common.offer_interception(state, duchy, SPAIN, before=before, flag=True)
+
+
+def _guerrilla_cut_off(state: WellingtonState, frame: EventStep) -> None:
+    """The card's last part, once the interceptions are over: the cut-off French Armies as
+    they stand now."""
+    power = frame.power
     armies_ = _guerrilla_armies(state)
     if armies_:
         common.ask(state, power, GUERRILLA, "army",
@@ -597,3 +620,4 @@ common.on_choice(CAVALRY_RAID, "duchy", _raid_duchy)
 cardplay.register(GUERRILLA, cardplay.Event(_guerrilla_playable, _guerrilla_play))
 common.on_choice(GUERRILLA, "duchy", _guerrilla_duchy)
 common.on_choice(GUERRILLA, "army", _guerrilla_army)
+common.on_step(GUERRILLA, "armies", _guerrilla_cut_off)

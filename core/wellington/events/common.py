@@ -12,6 +12,10 @@
     pieces      `place_sp_then` (an event places SP from the unbuilt counters; 5.11: the owner
                 first eliminates its own SP where it chooses, then the caller's step runs),
                 `french_sp`.
+    10.1, 10.10 `offer_interception`: the inactive side may intercept into the duchy where the
+                active side's event has placed SP (`place_sp_then` offers it right after
+                the SP are placed, before the caller's step) or a flag with no Formation
+                (placement.intercept_placement, the seam CP builds use too).
 """
 from __future__ import annotations
 
@@ -191,8 +195,52 @@ EXCHANGE = "5.11-eliminate"       # the EventChoice step: the owner's SP to elim
 PLACE = "5.11-place"              # the EventStep: placing once the eliminations are made
 
 
+PLACED = "placed"       # 10.1 right after the SP are placed; a successful interception
+#                         brings the seam's battle, the placed SP attacking (P2)
+ATTACKS = "attacks"     # the same, but the caller's step fights: its SP attack the enemy
+#                         there, interceptors included, in the event's own battle (#35, #62,
+#                         #90)
+OFFERED_BY_CALLER = ""  # the caller offers it itself once its step is done (#69: the flag)
+
+
+def offer_interception(state: WellingtonState, duchy: str, power: str,
+                       placed: list[int] | None = None, attacks: bool = False,
+                       before: str | None = None, flag: bool = False) -> None:
+    """10.1, 10.10 for an event's placement: when the active side's event placed it during
+    an impulse (placement.py's P5), the inactive enemy Powers may intercept into `duchy`
+    (pushed: it runs next). `placed`: the counters just placed by kind (None: one counter);
+    `attacks`: the event's own battle follows (no battle of the seam's); `before`: the
+    duchy's control before the event (G.18: a flag's placement changes it); `flag`: a flag
+    placed with no Formation (10.10: removed once an interceptor is in)."""
+    from core.wellington import placement
+    if not placement.by_active_side(state, power, duchy):
+        return
+    placement.intercept_placement(state, power, duchy, "" if flag else f"{power}:{duchy}",
+                                  flag=flag, placed=placed, battle=not attacks, before=before)
+
+
+def _controller(state: WellingtonState, duchy: str) -> str:
+    from core.wellington import flags as geo
+    return geo.controller(state, duchy)
+
+
+def _placed_counters(before: list[int], after: list[int]) -> list[int]:
+    return [a - b for a, b in zip(after, before)]
+
+
+def _offer_placed(state: WellingtonState, duchy: str, power: str, had: list[int],
+                  control: str, intercept: str) -> None:
+    """`had`: the counters of `power` there before the placement; `control`: the duchy's
+    controller before it (G.18: SP placed beside an enemy make it Uncontrolled, 3.1)."""
+    placed = _placed_counters(had, building.counters(state, duchy, power))
+    if intercept != OFFERED_BY_CALLER and any(placed):
+        offer_interception(state, duchy, power, placed, attacks=intercept == ATTACKS,
+                           before=control)
+
+
 def place_sp_then(state: WellingtonState, duchy: str, power: str, sp: int, why: str,
-                  card: int, step: str, picked: Iterable[str] = ()) -> None:
+                  card: int, step: str, picked: Iterable[str] = (),
+                  intercept: str = PLACED) -> None:
     """5.11 ("deve eliminare suoi SP sufficienti a sua scelta"): `sp` SP of `power` placed at
     `duchy` from its unbuilt counters; when they cannot be placed in full, `power` first
     eliminates its own SP on the map, 1 SP at a time where it chooses (change made, 1.5),
@@ -200,17 +248,20 @@ def place_sp_then(state: WellingtonState, duchy: str, power: str, sp: int, why: 
     `on_step(card, step)` runs, with `picked` + [the SP placed] (everything the caller does
     after the placement belongs in that step, so nothing it pushes runs before the owner's
     choice). `step` "": nothing follows the placement. With no SP of its own left on the
-    map, what can be placed is placed."""
+    map, what can be placed is placed. `intercept` (10.1): PLACED, ATTACKS or
+    OFFERED_BY_CALLER: the inactive side's interceptions come before the caller's step."""
     if placeable(state, power, sp) >= sp or not donors(state, power):
+        had, control = building.counters(state, duchy, power), _controller(state, duchy)
         placed = place_unbuilt(state, duchy, power, sp)
         _placed_log(state, duchy, power, sp, placed, why)
         if step:
             then(state, power, card, step, picked=[*picked, str(placed)])
+        _offer_placed(state, duchy, power, had, control, intercept)
         return
     if step:
         then(state, power, card, step, picked=list(picked))
     stack.push(state, EventStep(power=power, card=card, what=PLACE,
-                                picked=[duchy, str(sp), why, step]))
+                                picked=[duchy, str(sp), why, step, intercept]))
     _ask_exchange(state, power, card, duchy, sp, why)
 
 
@@ -285,13 +336,15 @@ def reduce_sp(state: WellingtonState, duchy: str, power: str) -> int:
 def _place(state: WellingtonState, frame: EventStep) -> None:
     """The eliminations made, the SP are placed; the caller's step (just below) learns how
     many."""
-    duchy, sp, why, step = frame.picked
+    duchy, sp, why, step, intercept = frame.picked
+    had, control = building.counters(state, duchy, frame.power), _controller(state, duchy)
     placed = place_unbuilt(state, duchy, frame.power, int(sp))
     _placed_log(state, duchy, frame.power, int(sp), placed, why)
     if step:                                       # the caller's step, pushed just before
         below = state.stack[state.stack.index(frame) - 1]
         assert isinstance(below, EventStep) and below.what == step
         below.picked = [*below.picked, str(placed)]
+    _offer_placed(state, duchy, frame.power, had, control, intercept)
 
 
 def place_unbuilt(state: WellingtonState, duchy: str, power: str, sp: int) -> int:
