@@ -64,7 +64,7 @@ from core.wellington.state import (ADN, ADS, ALLIES, FRENCH, GB, NATIONAL_DECKS,
 from core.wellington.victory import (CONQUEST_TARGET, CONQUEST_TARGET_77,
                                      FRENCH_DUCHIES_PER_VP, FRENCH_NATIONAL_BONUS,
                                      KEYS_PER_CONQUEST_DRM, MADRID_VP, PEACE_FACE,
-                                     SPANISH_BONUS, war_without_end)
+                                     SPANISH_BONUS, spanish_keys, war_without_end)
 from maps import wellington as wellington_map
 
 SCALE = 4.0             # VP of margin that move the Allied chance from 1/2 to about 3/4
@@ -220,11 +220,6 @@ def spanish_bonus(owner: dict[str, str]) -> int:
         if french < below:
             return bonus
     return 0
-
-
-@cache
-def spanish_keys() -> tuple[str, ...]:
-    return tuple(sorted(d for d in wellington_map.KEYS if d in wellington_map.SPANISH))
 
 
 def near_end(owner: dict[str, str]) -> float:

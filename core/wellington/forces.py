@@ -160,6 +160,10 @@ class Commander(_Data):
         return build_cost(self.cv)
 
 
+# id(Forces) -> (that Forces, its commanders by id); the Forces is kept so its id stays its own
+_COMMANDER_INDEX: dict[int, tuple["Forces", dict[str, "Commander"]]] = {}
+
+
 class Forces(_Data):
     """The whole of forces.toml."""
 
@@ -171,10 +175,14 @@ class Forces(_Data):
     commanders: tuple[Commander, ...] = msgspec.field(name="commander")
 
     def commander(self, cid: str) -> Commander:
-        for c in self.commanders:
-            if c.id == cid:
-                return c
-        raise KeyError(f"no commander {cid!r}")
+        """The commander `cid` (asked thousands of times a game: by a dict, built once)."""
+        entry = _COMMANDER_INDEX.get(id(self))
+        if entry is None or entry[0] is not self:
+            entry = _COMMANDER_INDEX[id(self)] = (self, {c.id: c for c in self.commanders})
+        try:
+            return entry[1][cid]
+        except KeyError:
+            raise KeyError(f"no commander {cid!r}") from None
 
     def commanders_of(self, power: str) -> tuple[Commander, ...]:
         return tuple(c for c in self.commanders if c.power == power)

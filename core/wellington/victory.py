@@ -20,6 +20,7 @@ Impulse Track (19.1).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from core import dice
 from core.wellington import flags as geo
@@ -41,8 +42,9 @@ FRENCH_NATIONAL_BONUS = 4      # 19.4, 1814
 SPANISH_BONUS = ((1, 6), (5, 5), (10, 4), (15, 2), (20, 1))
 
 
-def spanish_keys() -> list[str]:
-    return sorted(d for d in wellington_map.KEYS if geo.country(d) == "Spain")
+@cache
+def spanish_keys() -> tuple[str, ...]:
+    return tuple(sorted(d for d in wellington_map.KEYS if geo.country(d) == "Spain"))
 
 
 def side_controls(state: WellingtonState, duchy: str, side: str) -> bool:
