@@ -449,3 +449,15 @@ def test_61_the_routed_survivors_pick_their_losses():
     assert building.counters(state, "madrid", ADS) == [0, 1, 0]
     assert state.commanders["decaen"] == "madrid"
 
+
+
+def test_13_1_a_question_names_the_force_only_when_it_has_one() -> None:
+    """A retreat's losses (9.44) are asked with no force named (`army` ""): the prompt says
+    whose SP, not "in ''s Army" (random play once met a KeyError for the commander '')."""
+    def frame(army: str) -> ArmyCasualty:
+        return ArmyCasualty(chooser=ADN, power=ADN, duchy="burgos", left=1, rule="9.44",
+                            pool=[1, 0, 0], army=army)
+
+    assert attrition.army_label(frame("")) == ""
+    assert attrition.army_label(frame(f"{ADN}:burgos")) == f" in {ADN}'s leaderless Formation"
+    assert attrition.army_label(frame("marmont")) == " in Marmont's Army"

@@ -25,12 +25,12 @@ likes and pick the counters: the 4.3 step asks it (the AttritionSplit stop), the
 counters where there is a real choice (AttritionCasualty, change made, 1.5). Every caller
 passes `asks` to `check` and pushes them (`push_all`) where its action can wait, the number
 lost being the dice's (`pending`); moving Armies are limited to their own soldiers and
-carry what the answers leave (`pools`: ArmySplit, ArmyCasualty, movement.py); an event's
-interception into a battle under way asks too, the battle counting the units the dice leave
-it (interception.arrive_reinforcement). Without `asks` (no caller passes none now; the
-branch stays for `movement.attrition` without `asks`) `check` shares the losses as evenly
-as possible, the odd one to the Commander's Power, smallest counters first with change made
-(building.lose_sp).
+carry what the answers leave (`pools`: ArmySplit, ArmyCasualty, movement.py; a leaderless
+force is named by its Formation id, movement.army_key); an event's interception into a
+battle under way asks too, the battle counting the units the dice leave it
+(interception.arrive_reinforcement). Where the split is no choice (all lost, or a lasting
+event changes a Power's share) the shares are even, the odd one to the Commander's Power
+(`shares`). Losses that leave no choice of counter are taken at once (`settle_casualty`).
 """
 from __future__ import annotations
 
@@ -106,32 +106,35 @@ def check(state: WellingtonState, duchy: str, units: Units, causes: int = 1, why
     """13.1: `units` in `duchy` suffer attrition `causes` times: every die rolled first, then
     each 6 eliminates 1 SP (commanders last). `to`: REGROUP sends the losses to the Regroup
     Box (11.11, 12.5). `leader`: the Commander of a two-Power Army Group (his Power shares the
-    losses; without `asks` his Power takes the odd one). `bonus_from`: +1 to that die and
-    every later one (#43). `asks`: the caller pushes the questions left open (13.1: the
-    Commander's Power shares a two-Power group's losses, `AttritionSplit`; the Power
-    affected, or `chooser`, picks the counters, `take_losses`), and the return value counts
-    only the losses taken at once. `pools`: the units are moving Armies (each Power's
-    soldiers that moved, `take_losses`; the lists follow the losses taken at once; the
-    questions are `ArmySplit`, `ArmyCasualty`). Returns the SP and commanders each Power
-    lost (at once)."""
+    losses; where that is no choice, `shares`, his Power takes the odd one). `bonus_from`: +1
+    to that die and every later one (#43). The questions left open (13.1: the Commander's
+    Power shares a two-Power group's losses, `AttritionSplit`; the Power affected, or
+    `chooser`, picks the counters, `take_losses`) are appended to `asks` for the caller to
+    push (without `asks` they are pushed at once), and the return value counts only the
+    losses taken at once (`pending` counts the rest). `pools`: the units are moving Armies
+    (each Power's soldiers that moved, `take_losses`; the lists follow the losses taken at
+    once; the questions are `ArmySplit`, `ArmyCasualty`). Returns the SP and commanders each
+    Power lost (at once)."""
+    own: list[Frame] = [] if asks is None else asks
     units = {p: u for p, u in units.items() if u[0] or u[1]}
     sixes = roll(state, duchy, units, causes, why, rule, bonus_from)
-    if asks is not None and split_due(state, duchy, units, sixes):
+    lost: dict[str, int] = {}
+    if split_due(state, duchy, units, sixes):
         who = geo.commander_power(leader) if leader else chooser_of(state, duchy, units)
         if pools is None:
-            asks.append(AttritionSplit(power=who, duchy=duchy, room=room_of(units),
-                                       left=sixes, to=to, rule=rule))
+            own.append(AttritionSplit(power=who, duchy=duchy, room=room_of(units),
+                                      left=sixes, to=to, rule=rule))
         else:
-            asks.append(ArmySplit(power=who, duchy=duchy, room=room_of(units), left=sixes,
-                                  to=to, rule=rule, pools=list(pools.values())))
-        return {}
-    lost: dict[str, int] = {}
-    for power, share in shares(units, sixes, leader).items():
-        share = hooked(state, duchy, power, share)
-        pool = pools.get(power) if pools is not None else None
-        lost[power] = take_losses(state, duchy, power, units[power], share, to, rule, asks,
-                                  chooser, pool.troops if pool else None,
-                                  pool.army if pool else "")
+            own.append(ArmySplit(power=who, duchy=duchy, room=room_of(units), left=sixes,
+                                 to=to, rule=rule, pools=list(pools.values())))
+    else:
+        for power, share in shares(units, sixes, leader).items():
+            share = hooked(state, duchy, power, share)
+            pool = pools.get(power) if pools is not None else None
+            lost[power] = take_losses(state, duchy, power, units[power], share, own, to,
+                                      rule, chooser, pool)
+    if asks is None:
+        push_all(state, own)
     return lost
 
 
@@ -203,34 +206,29 @@ def shares(units: Units, losses: int, leader: str = "") -> dict[str, int]:
 
 
 def take_losses(state: WellingtonState, duchy: str, power: str, unit: tuple[int, list[str]],
-                count: int, to: str = "", rule: str = "13.1",
-                asks: list[Frame] | None = None, chooser: str = "",
-                pool: list[int] | None = None, army: str = "") -> int:
+                count: int, asks: list[Frame], to: str = "", rule: str = "13.1",
+                chooser: str = "", pool: Pool | None = None) -> int:
     """`power` loses `count` of its affected units in `duchy`: soldiers first, its commanders
     only once none of its affected soldiers is left (13.1; staff officers before the
-    Commander). With `asks`, the counters are chosen (13.1): a choice left open becomes an
-    `AttritionCasualty` for `chooser` (else `power`) appended to `asks`, for the caller to
-    push; `pool` ([infantry, cavalry, artillery]) limits it to one Army's soldiers (an
-    `ArmyCasualty` naming the Army `army`; the list follows the losses taken at once). Without
-    `asks` (a caller that reads the result at once) the smallest counters go first, change
-    made (`building.lose_sp`). Returns the units lost now."""
+    Commander). The counters are chosen (13.1): the losses that leave no choice are taken at
+    once, a choice left open becomes an `AttritionCasualty` for `chooser` (else `power`)
+    appended to `asks`, for the caller to push; `pool` limits it to moving soldiers (an
+    `ArmyCasualty` naming the force by `pool.army`; `pool.troops` follows the losses taken
+    at once). Returns the units lost now."""
     sp, chiefs = unit
     from_soldiers = min(count, sp)
-    if asks is not None and from_soldiers:
+    lost = 0
+    if from_soldiers:
         frame = AttritionCasualty(chooser=chooser or power, power=power, duchy=duchy,
                                   left=from_soldiers, to=to, rule=rule) if pool is None else \
             ArmyCasualty(chooser=chooser or power, power=power, duchy=duchy,
-                         left=from_soldiers, to=to, rule=rule, pool=list(pool), army=army)
+                         left=from_soldiers, to=to, rule=rule, pool=list(pool.troops),
+                         army=pool.army, moving=list(pool.moving))
         lost = settle_casualty(state, frame)
         if isinstance(frame, ArmyCasualty) and pool is not None:
-            pool[:] = frame.pool
+            pool.troops[:] = frame.pool
         if frame.left > 0:
             asks.append(frame)
-    else:
-        lost = building.lose_sp(state, duchy, power, from_soldiers, to or None) \
-            if from_soldiers else 0
-        if lost:
-            record(state, duchy, power, lost, "", to)
     left = count - from_soldiers
     leader = state.leading.get(duchy, "")
     for cid in sorted(chiefs, key=lambda c: (c == leader, c)):
@@ -304,10 +302,7 @@ def counter_choices(state: WellingtonState, where: str, power: str, left: int,
     the kind)."""
     out = []
     for kind in kinds(state, where, power, pool):
-        if left >= SP[kind] or kind == INF:
-            what = f"Lose a {COUNTER_NAME[kind]} ({SP[kind]} SP)"
-        else:
-            what = f"Lose 1 SP of a {COUNTER_NAME[kind]}, change made (1.5)"
+        what = text.counter_loss(kind, left)
         out.append(Choice(Action("lose", kind), f"{what} of {power} at {geo.name(where)}: "
                           f"{left} SP to lose ({why})", "losses"))
     return out
@@ -345,10 +340,12 @@ def casualty_choices(state: WellingtonState, frame: AttritionCasualty) -> list[C
 
 
 def army_label(frame: AttritionCasualty) -> str:
-    if not isinstance(frame, ArmyCasualty):
+    """" in Soult's Army" / " in Spain's leaderless Formation"; "" for a force the question
+    does not name (a retreat's, battle/retreat.py)."""
+    if not isinstance(frame, ArmyCasualty) or not frame.army:
         return ""
-    return (f" in {building.commander(frame.army).name}'s Army" if frame.army
-            else " among those that moved")
+    name = text.formation(frame.army)             # a commander's, or "<power>:<duchy>"
+    return f" in {name}" if ":" in frame.army else f" in {name}'s Army"
 
 
 def _lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> None:
@@ -356,9 +353,9 @@ def _lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> None:
     settle_casualty(state, frame)
     if frame.left <= 0 or not affected_sp(state, frame.duchy, frame.power, pool_of(frame)):
         stack.done(state, frame)
-        if isinstance(frame, ArmyCasualty) and frame.army:
+        if isinstance(frame, ArmyCasualty):
             from core.wellington import movement    # (it reads this module)
-            movement.carry(state, frame.power, frame.army, frame.duchy, frame.pool)
+            movement.carry(state, frame.power, frame.moving, frame.duchy, frame.pool)
 
 
 ATTRITION_CASUALTY = stack.Stop(
@@ -471,7 +468,8 @@ def loot_attrition(state: WellingtonState, duchy: str, resources: int, units: Un
                    asks: list[Frame] | None = None) -> dict[str, int]:
     """11.11, 12.5: Spain gained `resources` Resources through a battle or siege (event,
     Plunder, Devastation): its victorious Formations there check attrition once per Resource,
-    the losses going to the Regroup Box (`asks`: Spain's choice of counters, as `check`)."""
+    the losses going to the Regroup Box (`asks`: Spain's choice of counters, as `check`;
+    without it they are pushed at once)."""
     spanish = {p: u for p, u in units.items() if p == SPAIN}
     if resources <= 0 or not spanish:
         return {}
@@ -543,7 +541,7 @@ def attrition_step(state: WellingtonState) -> None:
             continue
         for power, share in shares(units, sixes).items():
             take_losses(state, duchy, power, units[power], hooked(state, duchy, power, share),
-                        rule="4.3", asks=asks)
+                        asks, rule="4.3")
     if splits or asks or losses(state):
         stack.push(state, AttritionWindow())      # asked once every loss is taken
     push_all(state, [*asks, *splits])
@@ -630,8 +628,8 @@ def _loss(state: WellingtonState, frame: AttritionSplit, power: str) -> None:
         if isinstance(frame, ArmySplit):
             army_losses(state, frame, who, count, asks)
         elif who in units:
-            take_losses(state, frame.duchy, who, units[who], count, frame.to, frame.rule,
-                        asks, chooser=frame.power)
+            take_losses(state, frame.duchy, who, units[who], count, asks, frame.to,
+                        frame.rule, chooser=frame.power)
     push_all(state, asks)
 
 
@@ -643,11 +641,11 @@ def army_losses(state: WellingtonState, frame: ArmySplit, power: str, count: int
     chiefs = [c for c in pool.chiefs if state.commanders.get(c) == frame.duchy]
     asked = len(asks)
     take_losses(state, frame.duchy, power, (affected_sp(state, frame.duchy, power, pool.troops),
-                                            chiefs), count, frame.to, frame.rule, asks,
-                chooser=frame.power, pool=pool.troops, army=pool.army)
-    if len(asks) == asked and pool.army:
+                                            chiefs), count, asks, frame.to, frame.rule,
+                chooser=frame.power, pool=pool)
+    if len(asks) == asked:
         from core.wellington import movement    # (it reads this module)
-        movement.carry(state, power, pool.army, frame.duchy, pool.troops)
+        movement.carry(state, power, pool.moving, frame.duchy, pool.troops)
 
 
 ATTRITION_SPLIT = stack.Stop(

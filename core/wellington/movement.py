@@ -428,34 +428,32 @@ def record_failed_evasion(state: WellingtonState, duchy: str) -> None:
 
 
 def attrition(state: WellingtonState, duchy: str, armies: list[Army], causes: list[str],
-              who: str, to: str = "", asks: list[Frame] | None = None,
-              chooser: str = "") -> int:
+              who: str, asks: list[Frame], to: str = "", chooser: str = "") -> int:
     """13.1 (core/wellington/attrition.py): one die per SP and per commander of the Armies
-    for each cause, rolled together; each 6 eliminates 1 SP, commanders last. What each Army
-    carries follows its losses (change made included). `to`: REGROUP sends the losses to
-    the Regroup Box (#95). With `asks` (13.1: "La Potenza influenzata sceglie quale SP
-    eliminare in ogni Ducato ... Se si tratta di un Gruppo di Armate di due Potenze, sceglie
-    la Potenza del Comandante") the Armies (of a Formation: one cause list) roll together:
-    the Commander's Power (the first Army's) of a two-Power group shares the losses
-    (`ArmySplit`) and `chooser` (else the Power affected) picks the counters among each
-    Power's moving soldiers (`ArmyCasualty`); the questions are left in `asks` for the
-    caller to push (`push_losses`) and the Armies carry what they leave (`carry`). Returns
-    the units lost (the dice's, whether asked or not)."""
+    (of a Formation: one cause list) for each cause, rolled together; each 6 eliminates 1
+    SP, commanders last. `to`: REGROUP sends the losses to the Regroup Box (#95). 13.1: "La
+    Potenza influenzata sceglie quale SP eliminare in ogni Ducato ... Se si tratta di un
+    Gruppo di Armate di due Potenze, sceglie la Potenza del Comandante": the Commander's
+    Power (the first Army's) of a two-Power group shares the losses (`ArmySplit`) and
+    `chooser` (else the Power affected) picks the counters among each Power's moving
+    soldiers (`ArmyCasualty`, naming the force by `army_key`); the questions are left in
+    `asks` for the caller to push (`push_losses`) and the Armies carry what they leave
+    (`carry`). Returns the units lost (the dice's, whether asked or not)."""
     if not causes:
         return 0
-    if asks is None:
-        return sum(_attrition_alone(state, duchy, army, causes, who, to) for army in armies)
     units: dict[str, tuple[int, list[str]]] = {}
     pools: dict[str, Pool] = {}
     for army in armies:
         chiefs = [c for c in members(army) if state.commanders.get(c) == duchy]
         if not army_sp(army) and not chiefs:
             continue
-        pool = pools.setdefault(army.power, Pool(power=army.power, army=army.commander,
-                                                 troops=[0, 0, 0]))
+        pool = pools.setdefault(army.power, Pool(
+            power=army.power, troops=[0, 0, 0],
+            army=army_key([a for a in armies if a.power == army.power], duchy)))
         pool.troops = [n + t for n, t in zip(pool.troops, army.troops)]
         pool.chiefs += chiefs
-        pool.army = pool.army or army.commander
+        if formation_id(army, duchy) not in pool.moving:
+            pool.moving.append(formation_id(army, duchy))
     for power, pool in pools.items():
         units[power] = (sum(n * SP[t] for t, n in enumerate(pool.troops)), list(pool.chiefs))
     if not units:
@@ -477,22 +475,12 @@ def attrition(state: WellingtonState, duchy: str, armies: list[Army], causes: li
     return lost
 
 
-def _attrition_alone(state: WellingtonState, duchy: str, army: Army, causes: list[str],
-                     who: str, to: str) -> int:
-    """One Army's attrition with the counters chosen for it (the smallest first, change
-    made: `building.lose_sp`), for a caller that reads its result at once."""
-    chiefs = [c for c in members(army) if state.commanders.get(c) == duchy]
-    if not army_sp(army) and not chiefs:
-        return 0
-    before = building.counters(state, duchy, army.power)
-    lost = sum(rule13.check(state, duchy, {army.power: (army_sp(army), chiefs)},
-                            causes=len(causes), why=f"{who}: {', '.join(causes)}",
-                            rule="13.1", to=to).values())
-    after = building.counters(state, duchy, army.power)
-    troops = [t + a - b for t, a, b in zip(army.troops, after, before)]
-    army.troops = troops if min(troops) >= 0 else army.troops
-    resync(state, [army], duchy)
-    return lost
+def army_key(armies: list[Army], duchy: str) -> str:
+    """How an attrition question names one Power's moving `armies` at `duchy` (its
+    `ArmyCasualty.army`, `Pool.army`): the commander of the first Army that has one, else
+    the leaderless force's Formation id "<power>:<duchy>" (`formation_id`)."""
+    led = next((a for a in armies if a.commander), None)
+    return formation_id(led or armies[0], duchy)
 
 
 def share_out(armies: list[Army], troops: list[int]) -> None:
@@ -529,21 +517,27 @@ def push_losses(state: WellingtonState, asks: list[Frame]) -> None:
     rule13.push_all(state, asks)
 
 
-def carry(state: WellingtonState, power: str, army: str, duchy: str,
+def carry(state: WellingtonState, power: str, moving: list[str], duchy: str,
           troops: list[int]) -> None:
-    """An attrition question answered: `power`'s moving Armies at `duchy` (those of the
-    `Move` or `Attempt` on the stack that hold the Army `army`) carry `troops`, what the
-    losses left of their soldiers."""
-    for frame in state.stack:
+    """An attrition question answered: `power`'s moving Armies at `duchy` named by `moving`
+    (their Formation ids: a commander's, or "<power>:<duchy>" for leaderless soldiers, every
+    commander-less counter of `power` there) carry `troops`, what the losses left of their
+    soldiers. They are those of the innermost `Move` or `Attempt` on the stack that holds
+    them (the one whose attrition was asked: its question stood above it); none when they
+    moved in no frame still on the stack (an interceptor's or evader's owed attrition,
+    10.9)."""
+    for frame in reversed(state.stack):
         if isinstance(frame, Move) and frame.at == duchy:
             armies = frame.armies
         elif isinstance(frame, Attempt) and duchy in (frame.origin, frame.target):
             armies = frame.armies
         else:
             continue
-        if any(a.power == power and a.commander == army for a in armies):
-            share_out([a for a in armies if a.power == power], troops)
+        own = [a for a in armies if a.power == power and formation_id(a, duchy) in moving]
+        if own:
+            share_out(own, troops)
             resync(state, armies, duchy)
+            return
 
 
 # --- 9.53, 9.6, 9.62: the Commander where friendly commanders meet -----------------------------

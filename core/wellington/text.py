@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from core.wellington import flags as geo
 from core.wellington import forces
-from core.wellington.state import ALLIES
+from core.wellington.state import ALLIES, COUNTER_NAME, INF, SP
 
 
 def commander(cid: str) -> str:
@@ -40,9 +40,22 @@ def adjective(side_: str) -> str:
     return "Allied" if side_ == ALLIES else side_
 
 
+def article(word: str) -> str:
+    """`word` with its indefinite article: "an infantry", "a cavalry"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def counter_loss(kind: int, left: int) -> str:
+    """A loss choice's words (13.1, 11.5): the whole counter, or 1 SP of it with change
+    made (1.5) when fewer SP than it holds are left to lose."""
+    if left >= SP[kind] or kind == INF:
+        return f"Lose {article(COUNTER_NAME[kind])} ({SP[kind]} SP)"
+    return f"Lose 1 SP of {article(COUNTER_NAME[kind])}, change made (1.5)"
+
+
 def line(kind: str) -> str:
     """"a river line", "an open line" (9.1)."""
-    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} line"
+    return f"{article(kind)} line"
 
 
 def dice(count: int) -> str:

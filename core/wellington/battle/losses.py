@@ -21,7 +21,7 @@ from core.wellington import flags as geo
 from core.wellington import text
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCasualty, BattleSplit
-from core.wellington.state import (ART, CAV, COUNTER_NAME, COUNTER_TYPES, INF, SIDE, SP, UNBUILT,
+from core.wellington.state import (ART, CAV, COUNTER_TYPES, INF, SIDE, SP, UNBUILT,
                                    WellingtonState)
 
 
@@ -241,10 +241,7 @@ def restore(state: WellingtonState, battle: Battle, side: str, count: int,
 def casualty_choices(state: WellingtonState, frame: BattleCasualty) -> list[Choice]:
     out = []
     for kind in kinds(state, frame.where, frame.power):
-        if frame.left >= SP[kind] or kind == INF:
-            what = f"Lose a {COUNTER_NAME[kind]} ({SP[kind]} SP)"
-        else:
-            what = f"Lose 1 SP of a {COUNTER_NAME[kind]}, change made (1.5)"
+        what = text.counter_loss(kind, frame.left)
         out.append(Choice(Action("lose", kind), f"{what}: {frame.left} SP to lose "
                           f"({frame.why})", "losses"))
     return out

@@ -343,9 +343,18 @@ def juramentados_waiting(state: WellingtonState, frame: EventStep) -> None:
 
 
 def juramentados_flag(state: WellingtonState, frame: EventStep) -> None:
+    """"Se non vi è alcuna formazione francese dopo il piazzamento o la battaglia, ponete la
+    bandiera spagnola": when the battle has left no Formation of either side there, the flag
+    stands alone, an event's flag with no Formation: 10.10, the inactive French may
+    intercept into the duchy (P5: in an Allied impulse only; the control before the flag,
+    G.18) and a successful interception removes it."""
     duchy = frame.picked[0]
-    if not geo.has_formation(state, duchy, FRENCH):
-        geo.set_flag(state, duchy, SPAIN, "#35 Juramentados")
+    if geo.has_formation(state, duchy, FRENCH):
+        return
+    before = geo.controller(state, duchy)
+    geo.set_flag(state, duchy, SPAIN, "#35 Juramentados")
+    if not geo.has_formation(state, duchy, SIDE[SPAIN]):
+        common.offer_interception(state, duchy, SPAIN, before=before, flag=True)
 
 
 cardplay.register(JURAMENTADOS, Event(juramentados_playable, play_juramentados))
@@ -466,7 +475,6 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
             elif movement.STRAGGLING not in owed.causes:
                 owed.causes.append(movement.STRAGGLING)
         return
-    movement.resync(state, armies, dest)         # what their attrition has left of them
     asks: list[stack.Frame] = []      # 13.1: the owner picks the counters
     lost = movement.attrition(state, dest, armies, [movement.STRAGGLING],
                               text.formation(formation), asks=asks,

@@ -24,24 +24,28 @@ class ArmyCasualty(AttritionCasualty, tag="army-casualty", kw_only=True):
     """13.1 "La Potenza influenzata sceglie quale SP eliminare": `chooser` picks the counters
     of `power` that lose the `left` SP still to lose in `duchy`, among the soldiers that
     suffer the attrition only (`pool`: [infantry, cavalry, artillery] of them still there;
-    other soldiers of `power` in `duchy` are not affected). `army`: the commander id of the
-    Army (the first of `power`'s Armies) that moved; once the losses are taken, `power`'s
-    moving Armies at `duchy` (a `Move` or an `Attempt` on the stack) carry `pool`
-    (movement.carry). "" when no moving Army carries them (a retreat, 9.44)."""
+    other soldiers of `power` in `duchy` are not affected). `army` names the force for the
+    prompt (movement.army_key): the commander id of the first of `power`'s Armies that has
+    one, else the leaderless force's Formation id "<power>:<duchy>". `moving`: the
+    Formation ids of those Armies (movement.formation_id; a leaderless one's, once for all
+    its counters); once the losses are taken, they (in the `Move` or `Attempt` on the stack
+    at `duchy`) carry `pool` (movement.carry)."""
 
     pool: list[int]
     army: str = ""
+    moving: list[str] = []
 
 
 class Pool(msgspec.Struct, kw_only=True):
     """One Power's part of a moving Formation that suffers attrition: `troops` [infantry,
-    cavalry, artillery], its commanders there (`chiefs`), and `army`, the commander id of
-    its first Army (see ArmyCasualty)."""
+    cavalry, artillery], its commanders there (`chiefs`), `army` and `moving` (see
+    ArmyCasualty)."""
 
     power: str
     army: str
     troops: list[int]
     chiefs: list[str] = []
+    moving: list[str] = []
 
 
 class ArmySplit(AttritionSplit, tag="army-split", kw_only=True):
