@@ -241,8 +241,42 @@ def intercept_choices(state: WellingtonState, frame: InterceptAsk) -> list[Choic
         out.append(Choice(Action("intercept", noun), f"Intercept into "
                           f"{geo.name(entry.duchy)} with {what} from {geo.name(origin)} "
                           f"({sp} SP): {describe(mods)} (10.4)", "battle"))
-    out.append(Choice(Action("no-intercept"), "No (more) interception", "battle"))
+    out.append(Choice(Action("no-intercept"), NO_MORE, "battle"))
     return out
+
+
+NO_MORE = "No (more) interception"
+
+
+def offered_menu(offered: list[tuple[str, str]]) -> list[Choice]:
+    """An interception question's menu from its (noun, label) options (a landing's, 14.2;
+    a placement's, 10.1), and the refusal."""
+    out = [Choice(Action("intercept", noun), label, "battle") for noun, label in offered]
+    out.append(Choice(Action("no-intercept"), NO_MORE, "battle"))
+    return out
+
+
+def require_offered(offered: list[tuple[str, str]], power: str, noun: str) -> None:
+    """IllegalAction unless `noun` is one of the (noun, label) options offered (10.1-10.3)."""
+    if noun not in [n for n, _ in offered]:
+        raise IllegalAction(f"{power} may not intercept with {noun} (10.1-10.3)")
+
+
+STAY = "stay"
+
+
+def evasion_menu(offered: list[tuple[str, str]]) -> list[Choice]:
+    """An evasion question's menu before a battle from its (noun, label) options (a
+    landing's, 14.2-14.3; a build into a besieged fortress, 6.3), and staying to fight."""
+    out = [Choice(Action("evade", noun), label, "battle") for noun, label in offered]
+    out.append(Choice(Action(STAY), "Stay and fight", "battle"))
+    return out
+
+
+def require_evasion(offered: list[tuple[str, str]], power: str, noun: str) -> None:
+    """IllegalAction unless `noun` is one of the evasions offered (10.5, 10.6)."""
+    if noun not in [n for n, _ in offered]:
+        raise IllegalAction(f"{power} may not evade with {noun} (10.5, 10.6)")
 
 
 def _intercept(state: WellingtonState, frame: InterceptAsk, noun: str) -> None:
@@ -366,7 +400,7 @@ def can_change_artillery(state: WellingtonState, power: str) -> bool:
 
 def evade_choices(state: WellingtonState, frame: EvadeAsk) -> list[Choice]:
     out = evade_choices_for(state, entry_of(state), frame.power)
-    out.append(Choice(Action("stay"), "Stay and fight", "battle"))
+    out.append(Choice(Action(STAY), "Stay and fight", "battle"))
     return out
 
 

@@ -416,17 +416,13 @@ def settle_interception(state: WellingtonState, frame: Sailing) -> None:
 
 
 def landing_intercept_choices(state: WellingtonState, frame: LandingIntercept) -> list[Choice]:
-    sailing = sailing_of(state)
-    out = [Choice(Action("intercept", noun), label, "battle")
-           for noun, label in intercept_options(state, sailing, frame.power)]
-    out.append(Choice(Action("no-intercept"), "No (more) interception", "battle"))
-    return out
+    return interception.offered_menu(intercept_options(state, sailing_of(state), frame.power))
 
 
 def _landing_intercept(state: WellingtonState, frame: LandingIntercept, noun: str) -> None:
     sailing = sailing_of(state)
-    if noun not in [n for n, _ in intercept_options(state, sailing, frame.power)]:
-        raise IllegalAction(f"{frame.power} may not intercept with {noun} (10.1-10.3)")
+    interception.require_offered(intercept_options(state, sailing, frame.power), frame.power,
+                                 noun)
     stack.done(state, frame)
     sailing.counts = {p: building.counters(state, sailing.to, p) for p in POWERS
                       if SIDE[p] == SIDE[frame.power]}
@@ -489,17 +485,12 @@ def sailing_of(state: WellingtonState) -> Sailing:
 
 
 def landing_evade_choices(state: WellingtonState, frame: LandingEvade) -> list[Choice]:
-    sailing = sailing_of(state)
-    out = [Choice(Action("evade", noun), label, "battle")
-           for noun, label in evade_options(state, sailing, frame.power)]
-    out.append(Choice(Action("stay"), "Stay and fight", "battle"))
-    return out
+    return interception.evasion_menu(evade_options(state, sailing_of(state), frame.power))
 
 
 def _landing_evade(state: WellingtonState, frame: LandingEvade, noun: str) -> None:
     sailing = sailing_of(state)
-    if noun not in [n for n, _ in evade_options(state, sailing, frame.power)]:
-        raise IllegalAction(f"{frame.power} may not evade {noun} (10.5, 10.6)")
+    interception.require_evasion(evade_options(state, sailing, frame.power), frame.power, noun)
     stack.done(state, frame)
     sailing.tried.append(f"{frame.power}:{noun.split('>')[0]}")
     interception.evade_before_battle(state, frame.power, sailing.to, sailing.before, noun,
@@ -517,7 +508,7 @@ LANDING_EVADE = stack.Stop(
                                  f"{sailing_of(state).kind} has landed at "
                                  f"{geo.name(sailing_of(state).to)}. Evade (10.5)?"),
     choices=landing_evade_choices,
-    handlers={"evade": _landing_evade, "stay": _landing_stay},
+    handlers={"evade": _landing_evade, interception.STAY: _landing_stay},
 )
 
 

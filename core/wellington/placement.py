@@ -42,7 +42,7 @@ placement (G.18) and, when their own battle follows (#35, #62, #90), no battle o
 from __future__ import annotations
 
 from core import stack
-from core.engine import Action, Choice, IllegalAction
+from core.engine import Choice
 from core.wellington import building, interception
 from core.wellington import flags as geo
 from core.wellington import text
@@ -50,7 +50,7 @@ from core.wellington.frames.impulse import (BesiegedBuildBattle, BesiegedEvade, 
                                             PlacementIntercept, PlacementInterceptAsk)
 from core.wellington.state import POWERS, SIDE, WellingtonState
 
-STAY = "stay"
+STAY = interception.STAY
 
 
 # --- what was placed ------------------------------------------------------------------------
@@ -224,16 +224,12 @@ def placement_of(state: WellingtonState) -> PlacementIntercept:
 
 
 def intercept_choices(state: WellingtonState, frame: PlacementInterceptAsk) -> list[Choice]:
-    out = [Choice(Action("intercept", noun), label, "battle")
-           for noun, label in options(state, placement_of(state), frame.power)]
-    out.append(Choice(Action("no-intercept"), "No (more) interception", "battle"))
-    return out
+    return interception.offered_menu(options(state, placement_of(state), frame.power))
 
 
 def _intercept(state: WellingtonState, frame: PlacementInterceptAsk, noun: str) -> None:
     placement = placement_of(state)
-    if noun not in [n for n, _ in options(state, placement, frame.power)]:
-        raise IllegalAction(f"{frame.power} may not intercept with {noun} (10.1-10.3)")
+    interception.require_offered(options(state, placement, frame.power), frame.power, noun)
     stack.done(state, frame)
     armies = interception.intercept_landing(state, frame.power, placement.power,
                                             placement.duchy, placement.before, noun)
@@ -337,10 +333,7 @@ def battle_of(state: WellingtonState) -> BesiegedBuildBattle:
 
 
 def evade_choices(state: WellingtonState, frame: BesiegedEvade) -> list[Choice]:
-    out = [Choice(Action("evade", noun), label, "battle")
-           for noun, label in evade_options(state, battle_of(state), frame.power)]
-    out.append(Choice(Action(STAY), "Stay and fight", "battle"))
-    return out
+    return interception.evasion_menu(evade_options(state, battle_of(state), frame.power))
 
 
 def _evade(state: WellingtonState, frame: BesiegedEvade, noun: str) -> None:
@@ -348,8 +341,7 @@ def _evade(state: WellingtonState, frame: BesiegedEvade, noun: str) -> None:
     with its attrition at once, a failure stays with a BFI marker and gives the builder the
     10.7 die); then the next question."""
     fight_ = battle_of(state)
-    if noun not in [n for n, _ in evade_options(state, fight_, frame.power)]:
-        raise IllegalAction(f"{frame.power} may not evade with {noun} (10.5, 10.6)")
+    interception.require_evasion(evade_options(state, fight_, frame.power), frame.power, noun)
     stack.done(state, frame)
     fight_.tried.append(f"{frame.power}:{noun.partition('>')[0]}")
     interception.evade_before_battle(state, frame.power, fight_.duchy, fight_.before, noun)
