@@ -53,6 +53,22 @@ def test_help_exits_zero_and_names_every_command(capsys):
         assert command in out
 
 
+def test_games_lists_every_game_with_its_options(capsys):
+    """`muster games` names every registered game, its scenarios and each option with its
+    choices (Wellington's #5 option has numbers for choices)."""
+    from core.registry import game_ids, get_rules
+
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    for game_id in game_ids():
+        rules = get_rules(game_id)
+        assert f"{game_id}: {rules.title}" in out
+        for spec in rules.option_specs():
+            assert f"--option {spec.key}={spec.default}" in out
+            if spec.choices:
+                assert "|".join(str(c) for c in spec.choices) in out
+
+
 def test_subcommand_help(capsys):
     code, out, _ = run(capsys, "new", "--help")
     assert code == 0

@@ -162,7 +162,7 @@ def cmd_games() -> int:
             print(f"  --preset {preset.key}  {preset.label}: {preset.help}")
         for spec in rules.option_specs():
             extra = f" [{spec.balance}]" if spec.balance else ""
-            choices = f" ({'|'.join(spec.choices)})" if spec.choices else ""
+            choices = f" ({'|'.join(map(str, spec.choices))})" if spec.choices else ""
             print(f"  --option {spec.key}={spec.default}{choices}  {spec.label}{extra}"
                   + (f": {spec.help}" if spec.help else ""))
     return EXIT_OK
