@@ -101,6 +101,7 @@ def test_2_6_substitution_in_impulse_order_one_card_fewer() -> None:
     assert len(hands.hand(match.state, GB)) == 3 + 4
     match.act(GB, Action("keep"))
     assert match.state.active == [ADS]
+    assert match.state.log[-1] == f"{GB} keeps its cards (2.6)."   # said to all, as at the table
     for power in (ADS, SPAIN, ADN):
         match.act(power, Action("keep"))
     assert isinstance(stack.top(match.state), ImpulseMenu)

@@ -142,13 +142,17 @@ def _substitute(state: WellingtonState, frame: Substitution, _noun: None) -> Non
         stack.done(state, frame)
 
 
+def _keep(state: WellingtonState, frame: Substitution, _noun: None) -> None:
+    state.log.append(f"{frame.power} keeps its cards (2.6).")
+    stack.done(state, frame)
+
+
 SUBSTITUTION = stack.Stop(
     role=lambda state, frame: frame.power,
     prompt=lambda state, frame: (f"{frame.power}: keep your hand, or substitute it for one "
                                  f"card fewer (2.6)?"),
     choices=substitution_choices,
-    handlers={"keep": lambda state, frame, _noun: stack.done(state, frame),
-              "substitute": _substitute},
+    handlers={"keep": _keep, "substitute": _substitute},
 )
 
 SETUP = stack.Steps((begin_bid, begin_substitution))
