@@ -59,6 +59,9 @@ class Choice(msgspec.Struct, gc=False):
     label: str
     group: str = ""
     ends_turn: bool = False        # taking it hands the game to another player (UI marks it)
+    # a convenience for people: what it leads to is also reached by the other choices one
+    # step at a time (choosing several pieces to move together); the computer leaves it out
+    shortcut: bool = False
 
 
 class Panel(msgspec.Struct):

@@ -227,3 +227,21 @@ def test_every_stack_move_met_in_random_play_equals_the_moves_one_by_one(seed):
                 checked += 1
         state = RULES.act(state, role, rng.choice(choices).action)
     assert checked >= 50
+
+
+def test_choosing_pieces_is_a_shortcut_the_computer_leaves_out():
+    """Choosing pieces one by one to move together reaches nothing the one-by-one moves do
+    not; the computer's search leaves it out (Choice.shortcut), else it could toggle pieces
+    in and out of the selection for ever (it did, in the campaign from seed 19)."""
+    from core import ai
+    from core.ai.search import searched
+
+    m, _ = three_in_baltimore()
+    act(m, UNION, "march", "baltimore")
+    menu = m.actions(UNION)
+    shortcuts = [c.action.verb for c in menu if c.shortcut]
+    assert shortcuts == ["choose-pieces"]
+    assert [c.action.verb for c in searched(menu)] == [c.action.verb for c in menu
+                                                      if c.action.verb != "choose-pieces"]
+    for seed in range(4):
+        assert ai.choose(m, UNION, "easy", seed=seed).verb != "choose-pieces"

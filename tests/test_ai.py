@@ -274,3 +274,13 @@ def test_the_computer_refuses_a_game_whose_options_hide_what_it_cannot_deal():
     open_game = Match.new(rules, seed=1, scenario="day-3")
     assert ai.choose(open_game, open_game.active[0], "easy", seed=1) in [
         c.action for c in open_game.actions(open_game.active[0])]
+
+
+def test_the_search_leaves_shortcuts_out_unless_nothing_else_is_left():
+    from core.ai.search import searched
+    from core.engine import Action, Choice
+
+    plain, short = Choice(Action("march", "a"), "March"), Choice(Action("pick"), "Pick",
+                                                                  shortcut=True)
+    assert searched([short, plain]) == [plain]
+    assert searched([short]) == [short]

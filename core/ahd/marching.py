@@ -284,7 +284,8 @@ def march_choices(state: AhdState, frame: March) -> list[Choice]:
     if moving > 1:  # they always share a destination (see "Selection, StackTo" below)
         out.append(Choice(MOVE_STACK, f"Move the whole stack ({moving} pieces) to one box",
                           "move"))
-        out.append(Choice(CHOOSE_PIECES, "Choose pieces to move together", "move"))
+        out.append(Choice(CHOOSE_PIECES, "Choose pieces to move together", "move",
+                          shortcut=True))  # every subset is the one-by-one moves (B4.2)
     for p, move, entrench in found:
         if move:
             out.append(Choice(*move_choice(p.id, p.marches, keys[p.id])))

@@ -24,7 +24,7 @@ import msgspec
 
 from core.ai import levels
 from core.ai.levels import DEFAULT_LEVEL, LEVELS, Level
-from core.ai.search import Game, Progress, search
+from core.ai.search import Game, Progress, search, searched
 from core.engine import Action, Choice, IllegalAction, Match, Rules, State
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose", "game_of", "warm_up"]
@@ -43,7 +43,7 @@ def choose(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None
     if len(choices) == 1:
         return choices[0].action
     game = game_of(match.rules, match.hidden_info)
-    choices = without_going_back(match, role, choices)
+    choices = without_going_back(match, role, searched(choices))
     if len(choices) == 1:
         return choices[0].action
     if seed is None:

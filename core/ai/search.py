@@ -213,10 +213,18 @@ def asking(rules: Rules, state: State,
     """The first active role with a legal action (`first` before the others), and its
     actions; None when nobody can act."""
     for role in ([first] if first is not None else []) + list(state.active):
-        choices = rules.actions(state, role)
+        choices = searched(rules.actions(state, role))
         if choices:
             return role, choices
     return None
+
+
+def searched(choices: list[Choice]) -> list[Choice]:
+    """The choices the search weighs: not a shortcut (`Choice.shortcut`: the same outcome,
+    reached by the other choices one step at a time; choosing freely among its selections,
+    whose positions all look alike, could go on for ever), unless nothing else is left."""
+    kept = [c for c in choices if not c.shortcut]
+    return kept or choices
 
 
 def best(tree: Node) -> Action:
