@@ -33,6 +33,7 @@ import argparse
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Callable
 
 from core import ai, rng
 from core.engine import Match
@@ -73,13 +74,23 @@ def play(seed: int, options: dict, levels: dict[str, str], clocks: dict[str, Clo
          limit: int | None = None) -> Match:
     """One game: each role in `levels` played by the computer at that level, the others at
     random; `limit`: stop after that many computer decisions."""
-    match = Match.new(get_rules(GAME), seed=seed, options=options)
+    return play_out(Match.new(get_rules(GAME), seed=seed, options=options), seed, levels,
+                    clocks, limit)
+
+
+def play_out(match: Match, seed: int, levels: dict[str, str], clocks: dict[str, Clock],
+             limit: int | None = None, going: Callable[[Match], bool] = lambda m: True,
+             timed_when_forced: bool = True) -> Match:
+    """Play `match` on while `going(match)`: each role in `levels` by the computer at that
+    level (its think time in `clocks`; a decision with one legal action timed too unless
+    `timed_when_forced` is false), the others at random from their own generator; `limit`:
+    stop after that many timed computer decisions."""
     chooser = Random(rng.seed_state(seed ^ 0x5EED))
     decided = 0
-    while match.state.result is None and (limit is None or decided < limit):
+    while match.state.result is None and going(match) and (limit is None or decided < limit):
         role = match.state.active[0]
         choices = match.actions(role)
-        if role in levels:
+        if role in levels and (timed_when_forced or len(choices) > 1):
             start, start_cpu = time.perf_counter(), time.process_time()
             action = ai.choose(match, role, levels[role], seed=seed * 100_003 + len(match.history))
             clock = clocks.setdefault(levels[role], Clock())
@@ -162,27 +173,13 @@ WELLINGTON_SPLIT = {"players": "2"}   # 2.1: one player per side, the computer h
 def wellington_turn(seed: int, levels: dict[str, str], clocks: dict[str, Clock],
                     limit: int | None = None) -> Match:
     """A Wellington game of the 1813 scenario to the end of its first turn (or its end, or
-    `limit` computer decisions): each Power in `levels` played by the computer at that level,
-    the others at random."""
+    `limit` computer decisions with a choice): each Power in `levels` played by the computer
+    at that level, the others at random."""
     match = Match.new(get_rules(WELLINGTON), seed=seed, scenario=WELLINGTON_SHORT,
                       options=WELLINGTON_SPLIT)
-    chooser = Random(rng.seed_state(seed ^ 0x5EED))
-    decided, year = 0, match.state.year
-    while match.state.result is None and match.state.year == year \
-            and (limit is None or decided < limit):
-        role = match.state.active[0]
-        choices = match.actions(role)
-        if role in levels and len(choices) > 1:
-            start, start_cpu = time.perf_counter(), time.process_time()
-            action = ai.choose(match, role, levels[role], seed=seed * 100_003 + len(match.history))
-            clock = clocks.setdefault(levels[role], Clock())
-            clock.times.append(time.perf_counter() - start)
-            clock.cpu.append(time.process_time() - start_cpu)
-            decided += 1
-        else:
-            action = choices[rng.randbelow(chooser, len(choices))].action
-        match.act(role, action, legal=choices if role not in levels else None)
-    return match
+    year = match.state.year
+    return play_out(match, seed, levels, clocks, limit, going=lambda m: m.state.year == year,
+                    timed_when_forced=False)
 
 
 def wellington_margin(match: Match) -> Fraction:
