@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import events
 from textual._time import get_time  # the clock of `Message.time` (monotonic, or perf_counter)
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -17,7 +18,22 @@ from textual.widgets.option_list import Option
 from tui.markedlist import MarkedOptionList
 
 
-class PickDialog(ModalScreen):
+class OnceModal(ModalScreen):
+    """A modal screen that is dismissed once. Textual's `dismiss` pops whatever screen is on
+    top, so two keys in one burst ("1 1", Enter Enter) each dismissing the screen popped the
+    game screen under it too and left a blank screen (issue 17, bug 1). Here a second dismiss,
+    or one while another screen is on top, does nothing."""
+
+    _dismissed = False
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self._dismissed or self.app.screen is not self:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)
+
+
+class PickDialog(OnceModal):
     """A numbered list of items; dismisses with the picked item, or None on Escape."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")] + [
@@ -51,7 +67,7 @@ class PickDialog(ModalScreen):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen):
+class ConfirmDialog(OnceModal):
     """A yes / no question; dismisses with True (y or Enter) or False (n or Esc)."""
 
     BINDINGS = [Binding("y,enter", "answer(True)", "Yes"),
@@ -75,7 +91,7 @@ class ConfirmDialog(ModalScreen):
         self.dismiss(yes)
 
 
-class TextDialog(ModalScreen):
+class TextDialog(OnceModal):
     """A long text (location details, results); any of Esc, Enter, q or i closes it."""
 
     BINDINGS = [Binding("escape,enter,q,i,space", "close", "Close")]
@@ -107,7 +123,7 @@ class GameOverDialog(TextDialog):
         super().__init__("GAME OVER", body)
 
 
-class HandoffScreen(ModalScreen):
+class HandoffScreen(OnceModal):
     """Hides everything until the next player has the keyboard (hidden-information games)."""
 
     def __init__(self, role: str, player: str | None = None, grace: bool = False) -> None:
@@ -149,7 +165,7 @@ class HandoffScreen(ModalScreen):
             self.dismiss(self.role)
 
 
-class TurnBanner(ModalScreen):
+class TurnBanner(OnceModal):
     """"Confederate player's turn — press Enter": when the player to act changes in a game
     without hidden information (the board stays visible behind it).
 

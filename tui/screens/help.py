@@ -8,10 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.hexcanvas import legend as hex_legend
+from tui.screens.dialogs import OnceModal
 from tui.mapcanvas import MapCanvas, legend as map_legend
 
 # (section, [(keys, what they do)]): the one list the help screen and docs/ui.md follow
@@ -119,7 +119,7 @@ def keys_table(title: str, rows: list[tuple[str, str]]) -> Table:
     return table
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(OnceModal):
     BINDINGS = [Binding("escape,q,question_mark,enter", "close", "Close")]
 
     def __init__(self) -> None:
