@@ -585,6 +585,39 @@ class Match:
         draw, reveal or hand-over), oldest first."""
         return [state for state, _ in self._undo]
 
+    @property
+    def undo_base(self) -> tuple[State, int] | None:
+        """(the oldest state undo can go back to, the length of the history then), or None
+        when there is nothing to undo: with the history's tail after it, what a save keeps
+        so that undo survives quitting (`restore_undo`)."""
+        return self._undo[0] if self._undo else None
+
+    def restore_undo(self, base: State, start: int) -> bool:
+        """Rebuild the undo stack from `base`, the state before action `start` of the
+        history (a save's `undo_base`): the actions after it are carried out again from it,
+        each one that undo could take back. Kept only if every one of them is undoable and
+        they arrive at this match's state exactly (the same encoding); otherwise the stack
+        stays as it was and False is returned."""
+        if not 0 <= start < len(self.history) or base.game != self.state.game:
+            return False
+        stack: list[tuple[State, int]] = []
+        state = base
+        try:
+            for index in range(start, len(self.history)):
+                role, action = self.history[index]
+                after = self.rules.act(state, role, action)
+                if (after.rng != state.rng or after.active != state.active
+                        or after.reveals != state.reveals or after.result is not None):
+                    return False  # a barrier inside the tail: not a stack undo could have kept
+                stack.append((state, index))
+                state = after
+        except IllegalAction:
+            return False
+        if msgspec.json.encode(state) != msgspec.json.encode(self.state):
+            return False
+        self._undo = stack
+        return True
+
     def undo(self) -> None:
         """Take back the last action, back to the last die roll, draw, reveal or hand-over."""
         if not self._undo:

@@ -13,7 +13,8 @@ A save is one JSON object (encoded by msgspec; pretty enough for a player to rea
       "summary": "A House Divided — 1861 — turn 3, Union to play",
       "created": "2026-11-20T15:30:12.123456Z", "updated": "...",   (UTC)
       "history": [["Union", ["space", "boston"]], ...],              one action per line
-      "state": {...}                    snapshot of the current State (game-specific Struct)
+      "state": {...},                   snapshot of the current State (game-specific Struct)
+      "undo": {"start": 12, "state": {...}}   optional: the state undo may go back to
     }
 
 Every function here works on bytes and knows nothing about rules: the listing decodes
@@ -75,11 +76,22 @@ class SaveHeader(msgspec.Struct, kw_only=True):
     updated: datetime
 
 
+class UndoBase(msgspec.Struct):
+    """Where undo may go back to (`Match.undo_base`): the state before action `start` of the
+    history; every action from there on could still be taken back when the game was saved."""
+
+    start: int
+    state: msgspec.Raw
+
+
 class SaveFile(SaveHeader, kw_only=True):
-    """The whole file. `state` stays raw JSON until the game's `state_type` decodes it."""
+    """The whole file. `state` stays raw JSON until the game's `state_type` decodes it.
+    `undo`: optional (older saves, and games with nothing to undo, have none), so no new
+    format version; an older Muster ignores it."""
 
     history: list[tuple[str, Action]] = []
     state: msgspec.Raw
+    undo: UndoBase | None = None
 
 
 class _Envelope(msgspec.Struct):

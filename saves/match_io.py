@@ -44,6 +44,7 @@ def save_match(match: Match, path: str | os.PathLike[str]) -> Path:
             updated=now,
             history=[(role, action) for role, action in match.history],
             state=state,
+            undo=_undo_base(match),
         ))
     except (msgspec.EncodeError, TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be encoded ({exc})") from exc
@@ -59,6 +60,33 @@ def _levels(match: Match) -> dict[str, str]:
     return {role: str(level) for role, level in
             (getattr(match, "computer_levels", None) or {}).items()
             if players.get(role) == Match.COMPUTER}
+
+
+def _undo_base(match: Match) -> format.UndoBase | None:
+    """The state undo may go back to, so undo survives quitting (None: nothing to undo)."""
+    base = getattr(match, "undo_base", None)
+    if base is None:
+        return None
+    state, start = base
+    return format.UndoBase(start=start, state=msgspec.Raw(_state_encoder.encode(state)))
+
+
+def _restore_undo(rules: Rules, match: Match, save: format.SaveFile) -> None:
+    """The undo stack of the saved game (what undo could take back when it was saved);
+    a base that does not decode or does not lead to the saved state is dropped silently:
+    the game itself is whole without it."""
+    undo = save.undo
+    if undo is None:
+        return
+    kind = rules.state_type
+    try:
+        base = _state_decoder(kind).decode(undo.state)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return
+    try:
+        match.restore_undo(base, undo.start)
+    except Exception:  # a rules bug replaying the tail: the game loads, without undo
+        return
 
 
 def autosave(match: Match) -> Path:
@@ -101,6 +129,7 @@ def _load(path: Path) -> Match:
         state = _decode_state(rules, save)
         if state is not None:
             match = Match(rules, header, state, history, players=players)
+            _restore_undo(rules, match, save)
         else:  # the snapshot is damaged but the history is the authority: rebuild from it
             match = _replay(rules, header, history, players, path,
                             "its saved state is damaged and its history cannot be replayed")
@@ -146,13 +175,16 @@ def _players(rules: Rules, header: Header, saved: dict[str, str],
         raise SaveError(path, f"the save's players are wrong ({exc})") from None
 
 
-def _decode_state(rules: Rules, save: format.SaveFile):
-    kind = rules.state_type
+def _state_decoder(kind: type) -> msgspec.json.Decoder:
     decoder = _state_decoders.get(kind)
     if decoder is None:
         decoder = _state_decoders[kind] = msgspec.json.Decoder(kind)
+    return decoder
+
+
+def _decode_state(rules: Rules, save: format.SaveFile):
     try:
-        state = decoder.decode(save.state)
+        state = _state_decoder(rules.state_type).decode(save.state)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
     if state.game != save.game or state.scenario != save.scenario:

@@ -75,3 +75,53 @@ async def test_a_burst_of_enters_at_the_turn_banner_lifts_it_once():
             await pilot.pause()
             assert app.screen is screen and screen.role == "Blue"
             assert len(match.history) == 1
+
+
+# -- bug 2: undo survives quit and continue -----------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["a-house-divided", "gettysburg-1863", "washingtons-war"])
+async def test_undo_after_quit_and_continue(game_id):
+    """March, q, `muster continue`, u: the march is taken back (it said "nothing to undo")."""
+    from tui.screens.title import TitleScreen
+
+    match = Match.new(registry.get_rules(game_id), seed=3)
+    # a first undoable action of the person (no die, no hand-over)
+    role = match.active[0]
+    undoable = None
+    for choice in match.actions(role):
+        trial = Match(match.rules, match.header, match.state, players=match.players)
+        trial.act(role, choice.action)
+        if trial.can_undo:
+            undoable = choice
+            break
+    assert undoable is not None
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("space")
+            await pilot.pause()
+        start = match.view(role)
+        game(app).take(undoable)
+        await pilot.pause()
+        assert len(match.history) == 1 and match.can_undo
+        await pilot.press("q")
+        await pilot.pause()
+
+    again = MusterApp()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, TitleScreen)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(again.screen, (GameScreen, HandoffScreen)))
+        if isinstance(again.screen, HandoffScreen):
+            await pilot.press("space")
+            await pilot.pause()
+        resumed = game(again)
+        assert len(resumed.match.history) == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert resumed.match.history == []
+        assert resumed.match.view(role) == start
+        assert not any("nothing" in str(n.message) for n in again._notifications)
