@@ -125,3 +125,98 @@ async def test_undo_after_quit_and_continue(game_id):
         assert resumed.match.history == []
         assert resumed.match.view(role) == start
         assert not any("nothing" in str(n.message) for n in again._notifications)
+
+
+# -- bug 3: after continue the log and the map cursor are where the game is -----------------
+
+
+def played_ahd(actions: int = 40, seed: int = 5) -> Match:
+    import random
+
+    match = Match.new(registry.get_rules("a-house-divided"), seed=seed)
+    chooser = random.Random(1)
+    for _ in range(actions):
+        role = match.active[0]
+        match.act(role, chooser.choice(match.actions(role)).action)
+    return match
+
+
+def at_end(log) -> bool:
+    return log.max_scroll_y > 0 and log.scroll_y >= log.max_scroll_y
+
+
+async def test_continue_opens_the_log_at_its_newest_line():
+    from saves import load_match, save_match
+    from tui.panes import LogPane
+
+    match = played_ahd()
+    path = save_match(match, match_path())
+    app = MusterApp(match=load_match(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = game(app).query_one(LogPane)
+        await until(pilot, lambda: log.max_scroll_y > 0)
+        await pilot.pause()
+        assert at_end(log), (log.scroll_y, log.max_scroll_y)
+
+
+def match_path():
+    from saves import saves_dir
+
+    return saves_dir() / "g.muster"
+
+
+async def test_continue_puts_the_map_cursor_where_the_last_action_was():
+    from tui.mappane import MapPane
+
+    match = played_ahd()
+    role, action = match.history[-1]
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        mappane = screen.query_one(MapPane)
+        last = action.noun
+        assert last in screen.canvas.places  # this game's last action names a place
+        expected = last if last in mappane.targets or not mappane.targets \
+            else mappane._nearest_target(last)
+        assert mappane.cursor == expected
+        assert mappane.cursor != screen.canvas.first() or expected == screen.canvas.first()
+
+
+@pytest.mark.parametrize("how", ["search", "zoom"])
+async def test_the_log_follows_new_entries_after_a_search_or_a_zoom(how):
+    from tui.panes import LogPane
+
+    match = played_ahd()
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        log = screen.query_one(LogPane)
+        log.focus()
+        await pilot.pause()
+        if how == "search":
+            await pilot.press("slash", *"union", "enter")
+            await pilot.pause()
+            await pilot.press("home")  # reading the oldest lines
+            await pilot.press("escape")
+        else:
+            await pilot.press("z")
+            await pilot.pause()
+            await pilot.press("home")
+            await pilot.press("z")
+        await pilot.pause()
+        await pilot.press("escape")  # back to the map: the player plays on
+        await pilot.pause()
+        assert not log.has_focus
+        before = len(log.entries)
+        while len(log.entries) == before:
+            role = match.active[0]
+            screen.take(screen.view.actions[0])
+            await pilot.pause()
+            if not isinstance(app.screen, GameScreen):  # a turn banner
+                app.screen.dismiss(None)
+                await pilot.pause()
+        await pilot.pause()
+        assert at_end(log), (log.scroll_y, log.max_scroll_y)

@@ -417,7 +417,9 @@ class LogPane(ScrollView, can_focus=True):
                     keep += 1
         if keep == len(old) and len(new) == len(old) and first == self._first:
             return
-        following = self.cursor is None or self.cursor >= len(old) - 1
+        # the log follows new lines unless the player is reading it: the focus in the log
+        # and its cursor above the newest line (a search or a zoom left behind does not count)
+        following = not self.has_focus or self.cursor is None or self.cursor >= len(old) - 1
         self._first = first
         self.entries = list(new)
         if keep < len(self._starts):
@@ -447,7 +449,9 @@ class LogPane(ScrollView, can_focus=True):
     def _sized(self, to_end: bool) -> None:
         self.virtual_size = Size(max(self._width, 1), len(self._rows))
         if to_end:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            # force: before its first layout the pane has no scrollbar yet, and a pane just
+            # filled (a game opened by `continue`) stayed at its first line
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
         elif self.cursor is not None:
             self._show_cursor()
         self.refresh()

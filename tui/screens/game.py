@@ -117,7 +117,7 @@ class GameScreen(Screen):
         # the time the menu and the targets were last rebuilt: a choice made before is stale
         self._view_time = 0.0
         self._announced_result = False
-        first = match.view(None)
+        self._first_view = first = match.view(None)
         if self.board is None:
             self.board = FallbackBoard([*first.board, *first.control])
         sides = list(match.roles)
@@ -169,6 +169,10 @@ class GameScreen(Screen):
         # the pane holding the focus has "▶ " before its title (not colour alone)
         self.watch(self, "focused", self._mark_focus, init=False)
         self._layout(self.app.size.width, self.app.size.height)
+        if self.match.history:  # a continued game: the map opens where it was last played
+            place = self._place_of(self.match.history[-1][1], self._first_view)
+            if place is not None:
+                self.query_one(MapPane).cursor = place
         self.refresh_view(first=True)
         self.query_one(MapPane).focus()
         if self.board_error:
@@ -799,18 +803,26 @@ class GameScreen(Screen):
 
     def _show_move(self, action: Any) -> None:
         """The map cursor goes to where the computer acted (a place, or a piece's place)."""
+        loc = self._place_of(action, self.match.view(None), self.view)
+        if loc is not None:
+            self.query_one(MapPane).move_to(loc)
+
+    def _place_of(self, action: Any, *views: Any) -> str | None:
+        """The place on the map `action` acts on: the place its noun names, where the piece
+        it names stands in one of `views`, or a compound noun's place; else None."""
         noun = action.noun
         if not isinstance(noun, str):
-            return
-        loc = noun if noun in self.canvas.places else None
-        if loc is None:
-            for view in (self.match.view(None), self.view):
-                loc = next((where for where, tokens in view.board.items()
-                            if any(token.id == noun for token in tokens)), None)
-                if loc is not None:
-                    break
-        if loc in self.canvas.places:
-            self.query_one(MapPane).move_to(loc)
+            return None
+        if noun in self.canvas.places:
+            return noun
+        for view in views:
+            if view is None:
+                continue
+            piece_at = {token.id: loc for loc, tokens in view.board.items() for token in tokens}
+            loc = piece_at.get(noun) or self._compound_place(noun, piece_at)
+            if loc in self.canvas.places:
+                return loc
+        return None
 
     def _drop_decision(self) -> None:
         """Forget a decided move not yet played, and stop the thinking (undo, quit)."""
