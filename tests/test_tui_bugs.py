@@ -220,3 +220,222 @@ async def test_the_log_follows_new_entries_after_a_search_or_a_zoom(how):
                 await pilot.pause()
         await pilot.pause()
         assert at_end(log), (log.scroll_y, log.max_scroll_y)
+
+
+# -- bug 4: where the focus lands; "/" filters the actions; "/109" finds card 109 ------------
+
+
+async def test_after_a_hand_off_the_focus_is_on_the_actions_not_the_log():
+    from tui.actionmenu import FilterInput
+    from tui.panes import LogPane
+
+    with registered(HIDDEN_RULES):
+        match = Match.new(HIDDEN_RULES, seed=3)
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("space")
+            await pilot.pause()
+            screen = game(app)
+            screen.query_one(LogPane).focus()
+            await pilot.pause()
+            end = next(c for c in screen.view.actions if c.action.verb == "end")
+            screen.take(end)
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            app.screen.ignore_until = 0.0
+            await pilot.press("x")
+            await until(pilot, lambda: app.screen is screen)
+            await pilot.pause()
+            assert screen.focused is not None and screen.focused.id == "actions"
+            await pilot.press("slash", "e")
+            await pilot.pause()
+            assert isinstance(screen.focused, FilterInput) and screen.focused.value == "e"
+            assert not screen.query_one(LogPane).typing
+
+
+async def test_after_the_turn_banner_the_focus_is_on_the_actions():
+    from tui.panes import LogPane
+
+    with registered(RULES):
+        match = Match.new(RULES, seed=3, players={"Red": "Alice", "Blue": "Bob"})
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = game(app)
+            screen.query_one(LogPane).focus()
+            await pilot.pause()
+            screen.take(next(c for c in screen.view.actions if c.action.verb == "end"))
+            await until(pilot, lambda: isinstance(app.screen, TurnBanner))
+            banner = app.screen
+            await until(pilot, lambda: banner.is_mounted)
+            banner.ignore_until = 0.0
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen)
+            await pilot.pause()
+            assert screen.focused is not None and screen.focused.id == "actions"
+
+
+async def test_up_at_the_top_of_the_actions_does_not_open_a_hidden_filter():
+    """At 80x24 the filter box hides when not in use; Up on the first action opened it
+    unseen, and the `z` typed next went into its text instead of zooming the pane."""
+    from tui.actionmenu import FilterInput
+
+    match = Match.new(registry.get_rules("a-house-divided"), seed=3)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        screen.query_one("#actions").focus()
+        await pilot.pause()
+        await pilot.press("up", "up", "z")
+        await pilot.pause()
+        assert screen.query_one(FilterInput).value == ""
+        assert screen.maximized is not None and screen.maximized.id == "menu"
+        await pilot.press("z")
+        await pilot.pause()
+        assert screen.maximized is None
+
+
+async def test_slash_and_a_card_number_finds_the_card():
+    match = Match.new(registry.get_rules("washingtons-war"), seed=3)
+    import random
+
+    chooser = random.Random(2)
+    while not any(c.label.split(" ", 1)[0].isdigit() and int(c.label.split(" ", 1)[0]) > 9
+                  for c in match.actions(match.active[0])):
+        role = match.active[0]
+        match.act(role, chooser.choice(match.actions(role)).action)
+    role = match.active[0]
+    card = next(int(c.label.split(" ", 1)[0]) for c in match.actions(role)
+                if c.label.split(" ", 1)[0].isdigit() and int(c.label.split(" ", 1)[0]) > 9)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("space")
+            await pilot.pause()
+        screen = game(app)
+        await pilot.press("slash", *str(card))
+        await pilot.pause()
+        from tui.actionmenu import ActionMenu
+
+        menu = screen.query_one(ActionMenu)
+        shown = [menu.numbered[n] for n in menu._visible if n >= 0]
+        assert shown and all(c.label.startswith(f"{card} ") or
+                             str(menu.numbered.index(c) + 1).startswith(str(card))
+                             for c in shown)
+        assert any(c.label.startswith(f"{card} ") for c in shown)
+
+
+async def test_a_battle_hiding_the_map_moves_the_focus_to_the_actions():
+    """At 80x24 a battle's panel takes the map's place: the focus, on the map, went to the
+    next pane Textual found (the log). Same player: Confederate and Union are one here."""
+    match = Match.new(registry.get_rules("a-house-divided"), seed=3,
+                      players={"Union": "Ann", "Confederate": "Ann"})
+    match.act("Union", Action("march", "washington"))
+    for pid in ("U-MF-01", "U-MF-02", "U-MF-03"):
+        match.act("Union", Action("piece", pid))
+        match.act("Union", Action("space", "manassas-junction"))
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        screen.query_one("#map").focus()
+        await pilot.pause()
+        screen.take(next(c for c in screen.view.actions if c.action.verb == "end-movement"))
+        await until(pilot, lambda: screen.has_class("-battle"))
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "actions"
+        await pilot.press("escape")  # Esc: the map is hidden, so the actions keep it
+        await pilot.pause()
+        assert screen.focused.id == "actions"
+
+
+# -- bug 5: the New Game screen opens at its top --------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_new_game_opens_with_game_and_scenario_on_screen(size):
+    from textual.widgets import Select
+
+    from tui.screens.newgame import NewGameScreen
+
+    app = MusterApp(start="new")
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        screen = app.screen
+        # every option of the default game: Leaders A8.2 and the rest make the form long
+        form = screen.query_one("#form")
+        assert form.max_scroll_y > 0 and form.scroll_y == 0
+        for selector in ("#game", "#scenario"):
+            region = screen.query_one(selector, Select).region
+            assert region.height and 0 < region.y < size[1], selector
+        start = screen.query_one("#start")
+        assert screen.focused is start and 0 < start.region.y < size[1] - 1
+
+
+# -- bug 7: the battle panel's round, and a result kept until the next decision -------------
+
+
+def ahd_random(steps: int, seed: int = 1) -> tuple[Match, "random.Random"]:
+    """A House Divided played by random choices (both sides one person: no banners)."""
+    import random
+
+    match = Match.new(registry.get_rules("a-house-divided"), seed=seed,
+                      players={"Union": "Ann", "Confederate": "Ann"})
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        role = match.active[0]
+        match.act(role, chooser.choice(match.view(role).actions).action)
+    return match, chooser
+
+
+def panel_text(screen) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=240, record=True, file=io.StringIO())
+    console.print(screen.query_one("#focus-text").content)
+    return console.export_text()
+
+
+async def test_round_two_of_a_battle_names_round_one_fire_as_round_one():
+    """Seed 1: at the 34th decision the Battle of Manassas Junction is in round 2 before
+    its fire; the panel listed round 1's Union fire under "round 2"."""
+    match, _ = ahd_random(33)
+    assert "round 2" in match.view(match.active[0]).focus.title
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = panel_text(game(app))
+        assert "round 2, day 1" in text
+        assert "Round 1, Union fire (B5.1):" in text
+        assert "\nUnion fire (B5.1):" not in text
+
+
+async def test_a_battle_result_no_decision_follows_stays_until_the_next_decision():
+    """Seed 1, decision 36: the Confederate, winner of the Battle of Manassas Junction,
+    promotes a piece (B6.0); no decision of the battle follows, so core's panel is gone with
+    it; the app keeps it with the result."""
+    match, chooser = ahd_random(35)
+    role = match.active[0]
+    choice = chooser.choice(match.view(role).actions)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        assert screen.has_class("-battle")
+        screen.take(next(c for c in screen.view.actions if c.action == choice.action))
+        await pilot.pause()
+        assert screen.view.focus is None  # core's panel is gone
+        assert screen.has_class("-battle")
+        text = panel_text(screen)
+        assert "result (kept until the next decision)" in text
+        assert "Confederate wins" in text
+        assert "Confederate promotes C-FV-01 to Confederate crack infantry" in text
+        assert screen.query_one("#focus").display
+        screen.take(screen.view.actions[0])  # the next decision
+        await pilot.pause()
+        assert not screen.has_class("-battle")

@@ -100,13 +100,24 @@ def key_of(label: str) -> str:
     return found.group(1) if found else ""
 
 
+LEADING_NUMBER = re.compile(r"\W*(\d+)\b")  # a card's number at the start of its label
+HASH_NUMBER = re.compile(r"#(\d+)\b")         # "... (#37)": a card named by its number
+
+
 def matches(text: str, number: int, label: str, keyed: bool = False) -> bool:
-    """`keyed`: the menu has keyed choices, so a single letter is a key, not a word."""
+    """`keyed`: the menu has keyed choices, so a single letter is a key, not a word.
+
+    Digits match the menu number they begin ("1" finds 1 and 10-19) and a card of exactly
+    that number: a label beginning with it ("109 Gates ...") or naming it "#109"."""
     text = text.strip().lower()
     if not text:
         return True
     if text.isdigit():
-        return str(number).startswith(text)
+        if str(number).startswith(text):
+            return True
+        lead = LEADING_NUMBER.match(label)
+        return (lead is not None and lead.group(1) == text) or any(
+            found == text for found in HASH_NUMBER.findall(label))
     if keyed and len(text) == 1:
         return key_of(label) == text
     words = label.lower()
@@ -140,9 +151,10 @@ class FilterInput(Input):
 
     def action_clear(self) -> None:
         self.value = ""
-        try:
-            self.screen.query_one("#map").focus()
-        except Exception:
+        back = getattr(self.screen, "action_focus_map", None)  # the map, or the actions
+        if back is not None:
+            back()
+        else:
             self.screen.set_focus(None)
 
     def on_focus(self) -> None:
@@ -348,6 +360,11 @@ class ActionMenu(Vertical):
             return
         if event.key == "up" and actions.has_focus:
             first = next((i for i, n in enumerate(self._visible) if n >= 0), None)
-            if actions.highlighted == first:
+            box = self.query_one("#filter", Input)
+            # back to the filter box only while it is on screen: in compact layouts it hides
+            # when not in use, and Up at the top used to open it unseen, so the keys after it
+            # (z, digits) went into the filter text (issue 17, bug 4)
+            if actions.highlighted == first and (box.value or box.display and
+                                                 not self.screen.has_class("-compact")):
                 event.stop()
                 self.start_filter()

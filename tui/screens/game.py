@@ -117,6 +117,8 @@ class GameScreen(Screen):
         # the time the menu and the targets were last rebuilt: a choice made before is stale
         self._view_time = 0.0
         self._announced_result = False
+        self._decisions = 0     # decisions taken here (a person's or the computer's)
+        self._undone = False    # the last change of the game was an undo
         self._first_view = first = match.view(None)
         if self.board is None:
             self.board = FallbackBoard([*first.board, *first.control])
@@ -300,7 +302,8 @@ class GameScreen(Screen):
         self.query_one(TrackPane).show(view.tracks, view.hand_sizes, pinned)
         self.query_one(HandPane).show(view, self.canvas, self._partner_hands(shown))
         self.query_one(LogPane).show(view.log)
-        focus = getattr(view, "focus", None)
+        focus = self._panel_to_show(getattr(view, "focus", None), view, before)
+        had_focus = self.focused
         self.query_one(FocusPanel).show(focus, self.canvas)
         self.set_class(focus is not None, "-battle")
         waiting = ""
@@ -319,10 +322,14 @@ class GameScreen(Screen):
             self.app.push_screen(GameOverDialog(view.result))
         elif view.result is None and self._needs_hand_off():
             self._handed_to = player = self.match.player_of(self.role)
-            self.app.push_screen(HandoffScreen(self.role, player, grace=not first))
+            self.app.push_screen(HandoffScreen(self.role, player, grace=not first),
+                                 self._keyboard_passed)
         elif view.result is None and self._needs_banner(first or switched):
             self.app.push_screen(TurnBanner(self.role, self._player_of(self.role),
-                                            before=self._player or ""))
+                                            before=self._player or ""),
+                                 self._keyboard_passed)
+        else:
+            self.call_after_refresh(self._keep_focus_shown, had_focus)
         if not self.match.hidden_info:
             player = self._player_of(self.role)
             if player is not None and player != self.match.COMPUTER:
@@ -339,6 +346,71 @@ class GameScreen(Screen):
         if not first:  # the screen's first activation refreshes them anyway (one Footer
             self.refresh_bindings()  # rebuild fewer before the first frame)
         self._computer_next()
+
+    def _panel_to_show(self, focus: Any, view: Any, before: str | None) -> Any:
+        """The focus panel: the view's (core's), or, when it has just gone, the last one with
+        what the action added to the log as its result, kept until the next decision.
+
+        A battle won, a round that ends the combat, a siege settled: when no decision
+        follows inside it, core's focus is gone with the action that resolved it, and the
+        result flashed past into the log. The app keeps the last panel (its title marked
+        "result", its rows as they stood before, its notes the log's new lines) until a
+        decision is taken (by a person or the computer; an action the app takes by itself
+        does not count), an undo, or, in a game with hidden information, a change of player
+        (the panel was the last player's view)."""
+        made = self._decisions
+        if focus is not None:
+            self._last_panel = (focus, len(view.log), made, view.role)
+            self._kept = None
+            return focus
+        kept = getattr(self, "_kept", None)
+        if kept is not None and kept[1] == made and len(self.match.history) >= kept[2]:
+            return kept[0]
+        self._kept = None
+        last = getattr(self, "_last_panel", None)
+        self._last_panel = None
+        if last is None or made != last[2] + 1 or self._undone:
+            return None
+        panel, seen, _, role = last
+        if self.match.hidden_info and self._player_of(self.role) != before:
+            return None
+        from core.engine import Panel
+
+        result = Panel(title=f"{panel.title} — result (kept until the next decision)",
+                       rows=panel.rows, notes=list(view.log[seen:]), where=panel.where)
+        self._kept = (result, made, len(self.match.history))
+        return result
+
+    def _keyboard_passed(self, _role: Any = None) -> None:
+        """The hand-off screen or the turn banner was lifted: the next player starts at the
+        action menu (their decision), not wherever the last player left the focus (the log,
+        whose `/` searches it instead of filtering the actions: issue 17, bug 4)."""
+        self.call_after_refresh(self.focus_decision)
+
+    def focus_decision(self) -> None:
+        """The focus to the action list (the map while the computer plays or nothing is to
+        be chosen)."""
+        actions = self.query_one("#actions")
+        if self.computer_turn or not self.view.actions or not self._shown(actions):
+            self.query_one(MapPane).focus()
+            if not self._shown(self.query_one(MapPane)):
+                self.set_focus(None)
+            return
+        actions.focus()
+
+    @staticmethod
+    def _shown(widget: Any) -> bool:
+        return all(node.display for node in widget.ancestors_with_self
+                   if hasattr(node, "display"))
+
+    def _keep_focus_shown(self, had: Any) -> None:
+        """The pane that had the focus was just hidden by the layout (the map, when a
+        battle's panel takes its place at 80x24): the focus goes to the action list, not to
+        whatever Textual picks next (the log)."""
+        focused = self.focused
+        if focused is None or not self._shown(focused) or (
+                had is not None and had is not focused and not self._shown(had)):
+            self.focus_decision()
 
     def _partner_hands(self, shown: str | None) -> list[tuple[str, list[Any]]]:
         """The hands of the other roles the player of `shown` holds (Wellington: one person
@@ -521,10 +593,12 @@ class GameScreen(Screen):
                         severity="error", timeout=10)
             return
         self._last_move = time.monotonic()
+        self._decisions += 1
+        self._undone = False
         self.autosave(quiet=True)
         self.refresh_view()
         if self.focused is not None and self.focused.id == "filter":
-            self.query_one(MapPane).focus()  # the filter did its job: keys are map keys again
+            self.action_focus_map()  # the filter did its job: keys are map keys again
 
     def autosave(self, quiet: bool = False) -> bool:
         try:
@@ -552,7 +626,13 @@ class GameScreen(Screen):
         self.query_one(ActionMenu).start_filter()
 
     def action_focus_map(self) -> None:
-        self.query_one(MapPane).focus()
+        """Esc: to the map, or to the action list while the map is hidden (a battle's panel
+        in its place at 80x24)."""
+        mappane = self.query_one(MapPane)
+        if self._shown(mappane):
+            mappane.focus()
+        else:
+            self.focus_decision()
 
     def action_undo(self) -> None:
         """Take back the person's own last decision, and the computer's moves after it.
@@ -584,6 +664,8 @@ class GameScreen(Screen):
             self.notify(str(exc), severity="warning")
             return
         self._drop_decision()
+        self._undone = True
+        self._kept = None
         self.autosave(quiet=True)
         self.refresh_view()
         self.notify("Undone.")
@@ -795,6 +877,8 @@ class GameScreen(Screen):
             self.refresh_view(switched=True)
             return
         self._last_move = time.monotonic()
+        self._decisions += 1
+        self._undone = False
         self.autosave(quiet=True)
         # the second line names the move the map and the log now show
         self._say(f"{self._who(role)} played", detail=f"{role} played: {label}")

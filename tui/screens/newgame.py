@@ -73,12 +73,16 @@ class NewGameScreen(Screen):
             yield Vertical(*self._option_widgets(), id="options")
             yield Label("Seed (empty: random)", classes="field-label")
             yield Input(placeholder="random", id="seed", type="integer", compact=True)
+            for problem in self.problems:
+                yield Static(Text(problem, style="bold"))
+        # outside the scrolling form, always on screen: the focus starts on Start, and a
+        # Start at the form's end scrolled the form to its bottom, Game and Scenario off
+        # screen (issue 17, bug 5)
+        with Vertical(id="start-bar"):
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-            for problem in self.problems:
-                yield Static(Text(problem, style="bold"))
         yield Footer()
 
     async def on_mount(self) -> None:

@@ -60,10 +60,18 @@ def rows(state: AhdState, b: Battle) -> list[list[str]]:
 
 
 def notes(state: AhdState, b: Battle) -> list[str]:
-    """The command values of the day (A7.0), then this round's fires shot by shot."""
+    """The command values of the day (A7.0), then this round's fires shot by shot; before
+    the round's first fire, the last round's last fire, named as such (its result)."""
+    from core.ahd.battle.rounds import fired_this_round
+
     out = [command_note(state, b, side) for side in (b.attacker, b.defender)
            if side in b.command]
     out += b.earlier
+    if b.fire_side and b.round > 1 and not fired_this_round(b):
+        if b.rolled:
+            out.append(f"Round {b.round - 1}, {b.fire_side} fire (B5.1):")
+            out += b.rolled
+        return out
     if b.fire_side and (b.shots or b.firers):
         out.append(f"{b.fire_side} fire (B5.1):")
     for i, (firer, target) in enumerate(b.shots):

@@ -159,6 +159,18 @@ BATTLE: stack.Steps[AhdState, Battle] = stack.Steps((
     finish,                        # A8.2.2, A4.0
 ))
 
+# where a round's first fire opens in BATTLE (its steps are wrapped by `fighting`)
+FIRST_FIRE = next(i for i, step in enumerate(BATTLE.steps)
+                  if getattr(step, "__wrapped__", step) is defender_opens_fire)
+
+
+def fired_this_round(b: Battle) -> bool:
+    """Whether the fire on the battle (`b.shots`, `b.rolled`) is this round's: before the
+    round's first fire opens it is still the last round's (B5.0: a round starts with the
+    reinforcements and retreats, B5.2.4, B5.2.5)."""
+    return b.step > FIRST_FIRE
+
+
 FLOW = {
     Battle: BATTLE,
     Escape: escape.ESCAPE,
