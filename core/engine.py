@@ -422,6 +422,29 @@ class Match:
             result[role] = name.strip()
         return result
 
+    @staticmethod
+    def seated(rules: Rules, scenario: str, options: Options,
+               players: dict[str, str]) -> dict[str, str]:
+        """`players` (every role -> its player) with the game's seats filled in: when the
+        rules seat one player on several roles (`rules.seats(scenario, options)`, Wellington's
+        `players` split, 2.1), the roles of a seat left to their default player (the role's
+        own name) get the seat's player: the name (or the computer) given to another role of
+        the seat, else the roles joined by "+" ("GB+Spain", as New Game names it). So a
+        2-player Wellington with no names is two people, not four."""
+        seats = getattr(rules, "seats", None)
+        if seats is None:
+            return players
+        result = dict(players)
+        for seat in seats(scenario, dict(options)):
+            if len(seat) < 2:
+                continue
+            given = [result[role] for role in seat if result.get(role, role) != role]
+            player = given[0] if given else "+".join(seat)
+            for role in seat:
+                if result.get(role, role) == role:
+                    result[role] = player
+        return result
+
     def player_of(self, role: str) -> str:
         """Who plays `role`: a name or "computer". ValueError for a role not in the game."""
         player = self.players.get(role)
@@ -452,6 +475,7 @@ class Match:
         check_players = getattr(rules, "check_players", None)  # optional: the game's seating
         if check_players is not None:
             check_players(opts, chosen)
+        chosen = cls.seated(rules, scenario, opts, chosen)
         return cls(rules, header, rules.setup(int(seed), scenario, opts), players=chosen)
 
     @classmethod

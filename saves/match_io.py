@@ -170,9 +170,13 @@ def _players(rules: Rules, header: Header, saved: dict[str, str],
     except Exception:  # a header the rules refuse: building the match says what is wrong
         return dict(saved)
     try:
-        return Match.players_for(roles, saved)
+        players = Match.players_for(roles, saved)
     except ValueError as exc:
         raise SaveError(path, f"the save's players are wrong ({exc})") from None
+    try:  # a seat's roles left to their own names are one player (older saves: two)
+        return Match.seated(rules, header.scenario, dict(header.options), players)
+    except Exception:
+        return players
 
 
 def _state_decoder(kind: type) -> msgspec.json.Decoder:

@@ -439,3 +439,61 @@ async def test_a_battle_result_no_decision_follows_stays_until_the_next_decision
         screen.take(screen.view.actions[0])  # the next decision
         await pilot.pause()
         assert not screen.has_class("-battle")
+
+
+# -- bug 9: one person gets no hand-off; Wellington players=2 is two people -----------------
+
+
+async def test_a_game_against_the_computer_opens_without_a_hand_off():
+    with registered(HIDDEN_RULES):
+        match = Match.new(HIDDEN_RULES, seed=3, players={"Red": "Alice", "Blue": "computer"})
+        app = MusterApp(match=match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert not isinstance(app.screen, HandoffScreen)
+            screen = game(app)
+            assert screen.role == "Red" and screen.view.hand == match.view("Red").hand
+
+
+def test_wellington_two_players_without_names_are_two_people():
+    match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"})
+    assert match.player_of("GB") == match.player_of("Spain") == "GB+Spain"
+    assert match.player_of("AdS") == match.player_of("AdN") == "AdS+AdN"
+    named = Match.new(match.rules, seed=5, options={"players": "2"}, players={"Spain": "Eve"})
+    assert named.player_of("GB") == "Eve" and named.player_of("AdN") == "AdS+AdN"
+    four = Match.new(match.rules, seed=5)
+    assert len({four.player_of(p) for p in four.roles}) == 4
+
+
+def test_an_older_two_player_wellington_save_loads_as_two_people(tmp_path):
+    import msgspec
+
+    from saves import load_match, save_match
+
+    match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"})
+    path = save_match(match, tmp_path / "w.muster")
+    document = msgspec.json.decode(path.read_bytes())
+    document["players"] = {p: p for p in document["players"]}  # as saved before the fix
+    path.write_bytes(msgspec.json.encode(document))
+    loaded = load_match(path)
+    assert loaded.player_of("GB") == loaded.player_of("Spain")
+    assert loaded.player_of("GB") != loaded.player_of("AdN")
+
+
+async def test_wellington_two_players_without_names_no_hand_off_from_gb_to_spain():
+    from tests.test_tui_wellington import keep_hands
+
+    match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"})
+    keep_hands(match)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "GB+Spain"
+        await pilot.press("x")
+        await pilot.pause()
+        screen = game(app)
+        play = next(c for c in match.actions("GB") if "#94" in c.label and "CP" in c.label)
+        screen.take(play)
+        await pilot.pause()
+        assert match.active == ["Spain"]
+        assert app.screen is screen and screen.role == "Spain"   # no hand-off

@@ -433,10 +433,15 @@ class GameScreen(Screen):
         hidden information: one player holding the next role too keeps the keyboard, and a
         role the computer plays never gets the screen (the next human's is compared with the
         last human who had the keyboard)."""
-        if not self.match.hidden_info or self.role is None:
-            return False
+        if not self.match.hidden_info or self.role is None or len(self._people()) < 2:
+            return False  # one person (against the computer, or holding every role): no one
+            # to hide the screen from (issue 17, bug 9)
         player = self.match.player_of(self.role)
         return player != self.match.COMPUTER and player != self._handed_to
+
+    def _people(self) -> set[str]:
+        """The people playing (the players of the roles the computer does not play)."""
+        return {self.match.player_of(role) for role in computer.human_roles(self.match)}
 
     def _player_of(self, role: str | None) -> str | None:
         return None if role is None else self.match.player_of(role)
