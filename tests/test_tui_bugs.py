@@ -497,3 +497,187 @@ async def test_wellington_two_players_without_names_no_hand_off_from_gb_to_spain
         await pilot.pause()
         assert match.active == ["Spain"]
         assert app.screen is screen and screen.role == "Spain"   # no hand-off
+
+
+# -- bug 10: wording ------------------------------------------------------------------------
+
+
+def test_the_turn_bar_says_chits_not_cl_where_the_word_fits():
+    from tui.panes import TurnBar
+
+    bar = TurnBar()
+    tracks = {"Day": "2 July 1863", "Hour": "night 22:00", "Union VP": 12,
+              "Confederate VP": 10, "Chits left": 2}
+    bar._parts = (["Confederate"], "Confederate", None, "", tracks, True, list(tracks),
+                  {"Union": "u", "Confederate": "c"})
+    line = bar._line(79).plain
+    assert line.endswith("VP U12 C10 · Chits 2") and " CL " not in line
+
+
+@pytest.mark.parametrize("game_id, words, initials", [
+    ("washingtons-war", ["Colonies A1", "French 0/9"], [" CC ", " FA ", " WE "]),
+])
+async def test_the_turn_bar_keeps_words_where_they_fit(game_id, words, initials):
+    """At 80 columns the pinned tracks' keys went to initials ("CL 2", "CC A1") although a
+    word of each fitted."""
+    from tui.panes import TurnBar
+
+    match = Match.new(registry.get_rules(game_id), seed=3,
+                      players={role: "Ann" for role in registry.get_rules(game_id).roles(
+                          registry.get_rules(game_id).scenarios()[0], {})})
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = str(game(app).query_one(TurnBar).render())
+        assert len(bar) <= SIZE[0]
+        for word in words:
+            assert word in bar, bar
+        for short in initials:
+            assert short not in bar + " ", bar
+
+
+def test_prompts_count_in_words():
+    from core.ww import query
+
+    assert query.count_colonies(1) == "1 colony" and query.count_colonies(13) == "13 colonies"
+
+
+def test_ahd_recruiting_with_an_empty_pool_says_none_can_be_placed():
+    """B7.0: the die allows more militia than the pool holds; once it is empty the prompt
+    said "2 militia left to place"."""
+    import random
+
+    from core.ahd import query as q
+
+    rules = registry.get_rules("a-house-divided")
+    for seed in range(1, 60):
+        match = Match.new(rules, seed=seed)
+        chooser = random.Random(seed)
+        for _ in range(600):
+            if match.result:
+                break
+            role = match.active[0]
+            view = match.view(role)
+            frame = match.state.stack[-1] if match.state.stack else None
+            if "recruiting:" in view.prompt and type(frame).__name__ == "Recruiting" \
+                    and frame.left > 0 and not q.pool(match.state, role):
+                assert "no more militia can be placed (the militia pool is empty)" \
+                    in view.prompt, view.prompt
+                assert "left to place" not in view.prompt
+                return
+            match.act(role, chooser.choice(view.actions).action)
+    pytest.skip("no recruiting with an empty pool in these games")
+
+
+# -- fewer prompts: the only legal action is taken for the player ---------------------------
+
+
+def wellington_at_a_single_choice(players: dict[str, str] | None = None) -> Match:
+    """Wellington (2 players) played by random choices up to a decision of one legal action
+    (a Response window of a Power with no playable card, say)."""
+    import random
+
+    match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"},
+                      players=players)
+    chooser = random.Random(5)
+    while True:
+        role = match.active[0]
+        choices = match.actions(role)
+        if len(choices) == 1 and len(match.active) == 1 and len(match.history) > 8:
+            return match
+        match.act(role, chooser.choice(choices).action)
+
+
+async def test_a_decision_of_one_action_is_taken_for_the_player_and_said():
+    match = wellington_at_a_single_choice()
+    role, (only,) = match.active[0], match.actions(match.active[0])
+    done = len(match.history)
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert match.history[done] == (role, only.action)
+        said = [str(n.message) for n in app._notifications]
+        assert any(f"{role}: {only.label} (the only choice, taken for you" in n for n in said)
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("x")
+            await pilot.pause()
+        screen = game(app)
+        assert done in screen._auto
+        status = str(screen.query_one("#status").render())
+        assert screen.view.actions == [] or len(match.actions(screen.role)) > 1 or \
+            screen._ask_at is match.state or "taken for you" in status
+
+
+async def test_always_ask_me_asks_every_decision_and_is_kept(home):
+    from tui import settings
+
+    match = wellington_at_a_single_choice()
+    role, (only,) = match.active[0], match.actions(match.active[0])
+    done = len(match.history)
+    assert settings.set_always_ask(True) is None
+    app = MusterApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("x")
+            await pilot.pause()
+        screen = game(app)
+        assert len(match.history) == done and screen.role == role
+        assert [c.action for c in screen.view.actions] == [only.action]
+        await pilot.press("A")  # off again: the single action is taken at once
+        await pilot.pause()
+        assert not settings.always_ask()
+        assert match.history[done] == (role, only.action)
+    assert (home / "settings.json").exists()
+
+
+async def test_undo_takes_back_the_actions_taken_for_the_player_with_the_decision():
+    """The person's decision and the single-choice actions after it go back together (an
+    undo that took back only the automatic one would see it taken again at once)."""
+    import random
+
+    rules = registry.get_rules("wellington")
+    for seed in range(1, 30):
+        match = Match.new(rules, seed=seed, options={"players": "2"})
+        chooser = random.Random(seed)
+        for _ in range(300):
+            if match.result:
+                break
+            role = match.active[0]
+            choices = match.actions(role)
+            trial = Match(rules, match.header, match.state, list(match.history),
+                          players=match.players)
+            pick = chooser.choice(choices)
+            trial.act(role, pick.action)
+            if len(choices) > 1 and trial.can_undo and len(trial.active) == 1 and \
+                    len(trial.actions(trial.active[0])) == 1 and \
+                    trial.player_of(trial.active[0]) == match.player_of(role):
+                app = MusterApp(match=match)
+                async with app.run_test(size=SIZE) as pilot:
+                    await pilot.pause()
+                    if isinstance(app.screen, HandoffScreen):
+                        await pilot.press("x")
+                        await pilot.pause()
+                    screen = game(app)
+                    done = len(match.history)
+                    before = msgspec_state(match)
+                    screen.take(next(c for c in screen.view.actions
+                                     if c.action == pick.action))
+                    await pilot.pause()
+                    assert len(match.history) >= done + 2 and done + 1 in screen._auto
+                    if match.can_undo:
+                        await pilot.press("u")
+                        await pilot.pause()
+                        assert len(match.history) <= done or (
+                            done + 1 not in screen._auto and len(match.history) == done)
+                        if len(match.history) == done:
+                            assert msgspec_state(match) == before
+                return
+            match.act(role, pick.action)
+    pytest.skip("no such position in these games")
+
+
+def msgspec_state(match: Match) -> bytes:
+    import msgspec
+
+    return msgspec.json.encode(match.state)

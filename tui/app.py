@@ -215,6 +215,10 @@ class MusterApp(App):
                                 screen.action_switch_role)
             yield SystemCommand("Hint", "Ask the computer for a suggested action (t)",
                                 screen.action_hint)
+            yield SystemCommand(
+                "Always ask me", "Turn on or off: ask every decision, even one with a single "
+                f"choice (now {'on' if screen.always_ask else 'off'}; A)",
+                screen.action_always_ask)
             yield SystemCommand("Skip ahead", "No pauses between the computer's moves until "
                                 "your next decision (space)", screen.action_skip)
         yield SystemCommand("Help", "Every key binding (?)", self.action_help)

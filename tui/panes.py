@@ -126,18 +126,24 @@ class TurnBar(Static):
 # the ones before): merge "<Side> X" tracks of every side into "X U34 C29"; drop the key of a
 # one-word key whose value is words ("Date Jul 1861" -> "Jul 1861"); drop the acting side's
 # name at the start of a value (it is in "▶ UNION"); drop "TO ACT"; sides in keys as codes;
-# keys of several words as initials, one more at a time, the longest first; sides in values
-# as codes
-SHORTENINGS = ["merge", "bare", "self", "who", "codes", "initials", "values"]
+# sides in values as codes; keys of several words to their first word ("Chits left 3" ->
+# "Chits 3"), one more at a time, the longest first; then, only if that is still too long,
+# to initials the same way ("Chits left" -> "CL": issue 17 found "CL 2" unreadable where a
+# word fitted)
+SHORTENINGS = ["merge", "bare", "self", "who", "codes", "values", "words", "initials"]
+COUNTED = ("words", "initials")  # the steps taken one key at a time
 
 
 def shortenings(count: int) -> list[tuple[int, int]]:
-    """Every (level, initials) to try, least shortened first: `level` steps of SHORTENINGS,
-    and at the "initials" step 1, 2... `count` keys shortened."""
-    at = SHORTENINGS.index("initials") + 1
-    out = [(level, 0) for level in range(at)]
-    out += [(at, n) for n in range(1, max(count, 1) + 1)]
-    out += [(level, count) for level in range(at + 1, len(SHORTENINGS) + 1)]
+    """Every (level, keys) to try, least shortened first: `level` steps of SHORTENINGS,
+    and at each counted step (COUNTED) 1, 2... `count` keys shortened by it."""
+    out: list[tuple[int, int]] = []
+    for level in range(len(SHORTENINGS) + 1):
+        step = SHORTENINGS[level - 1] if level else ""
+        if step in COUNTED:
+            out += [(level, n) for n in range(1, max(count, 1) + 1)]
+        else:
+            out.append((level, count if level and SHORTENINGS.index(COUNTED[0]) < level else 0))
     return out
 
 
@@ -185,15 +191,34 @@ def pinned_items(items: list[tuple[str, str]], level: int, role: str | None,
     if "codes" in steps:
         out = [(f"{code(found[0])} {found[1]}" if (found := side_of(key)) else key, value)
                for key, value in out]
-    if "initials" in steps:
-        longest = sorted(range(len(out)), key=lambda i: -len(out[i][0]))[:initials]
-        out = [(_initials(key) if i in longest else key, value)
-               for i, (key, value) in enumerate(out)]
     if "values" in steps:
         for side in sides:
             out = [(key, re.sub(rf"\b{re.escape(side)}\b(?: (?=\d))?", code(side), value))
                    for key, value in out]
+    if "words" in steps:
+        by_length = sorted(range(len(out)), key=lambda i: -len(out[i][0]))
+        to_initials = set(by_length[:initials]) if "initials" in steps else set()
+        to_words = set(by_length) if "initials" in steps else set(by_length[:initials])
+        short = [(_initials(key) if i in to_initials else
+                  _first_word(key) if i in to_words else key, value)
+                 for i, (key, value) in enumerate(out)]
+        keys = [key for key, _ in short if key]
+        if len(keys) != len(set(keys)):  # two keys of one first word: initials for them
+            short = [(_initials(key) if i in to_words else key, value)
+                     for i, (key, value) in enumerate(out)]
+        out = short
     return out
+
+
+def _first_word(key: str) -> str:
+    """A key of several words as its first word ("Chits left" -> "Chits"); a side code in
+    front stays with the word after it ("U victory cities" -> "U victory")."""
+    words = key.split()
+    if len(words) < 2:
+        return key
+    if len(words[0]) <= 2 and words[0].isupper():
+        return " ".join(words[:2])
+    return words[0]
 
 
 def _initials(key: str) -> str:

@@ -130,8 +130,17 @@ def choices(state: AhdState, frame: Recruiting) -> list[Choice]:
 def prompt(state: AhdState, frame: Recruiting) -> str:
     per_city = ("one per recruiting city, two in cities of value 3+ (O3.3)"
                 if state.options.historical_recruiting else "one per recruiting city")
-    return (f"{state.player} recruiting: {frame.left} militia left to place, {per_city} "
-            f"(die {frame.die}).")
+    side = state.player
+    placeable = min(frame.left, room(state), len(q.pool(state, side)))
+    if placeable > 0 and recruits(state, frame):
+        return (f"{side} recruiting: {placeable} militia left to place, {per_city} "
+                f"(die {frame.die}).")
+    # B7.0: nothing more can be placed, whatever the die allowed
+    reason = ("the militia pool is empty" if not q.pool(state, side) else
+              "the army is at its Maximum Army Size" if room(state) <= 0 else
+              "every recruiting city has had its militia" if frame.left > 0 else
+              "all the militia the die allowed are placed")
+    return f"{side} recruiting: no more militia can be placed ({reason}); end recruiting."
 
 
 def _recruit(arm: str):

@@ -248,6 +248,11 @@ def colony_controller(state: WwState, colony_name: str) -> str | None:
     return None
 
 
+def count_colonies(n: int) -> str:
+    """'1 colony', '13 colonies' (prompts)."""
+    return f"{n} {'colony' if n == 1 else 'colonies'}"
+
+
 def colonies_controlled(state: WwState, side: str) -> int:
     """13.2: colonies (Canada counting as one) the side controls."""
     return sum(1 for c in colonies() if colony_controller(state, c) == side)

@@ -77,7 +77,7 @@ def _committee(state: WwState, frame: Committees, space: str) -> None:
 COMMITTEES = stack.Stop(
     role=lambda state, frame: AMERICAN,
     prompt=lambda state, frame: (f"Committees of Correspondence (4.0): place an American PC in "
-                                 f"{frame.colonies[0]} ({len(frame.colonies)} colonies left)."),
+                                 f"{frame.colonies[0]} ({q.count_colonies(len(frame.colonies))} left)."),
     choices=lambda state, frame: [Choice(Action("space", s), f"PC in {name(s)}", "pc")
                                   for s in committees_spaces(state, frame.colonies[0])],
     handlers={"space": _committee},

@@ -33,7 +33,7 @@ from textual.timer import Timer
 from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from tui import computer, session
+from tui import computer, session, settings, turns
 from tui.actionmenu import ActionMenu, StatusLine
 from tui.fit import FitStatic, Fitted
 from tui.footer import GameFooter
@@ -83,6 +83,7 @@ class GameScreen(Screen):
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "focus_map", "Map", show=False),
+        Binding("A", "always_ask", "Always ask", show=False),
     ]
 
     PACE = 0.6  # seconds between two of the computer's moves (MusterApp(pace=...))
@@ -118,6 +119,13 @@ class GameScreen(Screen):
         self._view_time = 0.0
         self._announced_result = False
         self._decisions = 0     # decisions taken here (a person's or the computer's)
+        # fewer prompts (tui/turns.py): the only legal action is taken for the player unless
+        # "always ask me" is on; `_auto` holds the history indices of the actions so taken
+        self.always_ask = settings.always_ask()
+        self._auto: set[int] = set()
+        self._auto_run = 0
+        self._auto_said = False
+        self._ask_at: Any = None  # a position where the player is asked anyway (after undo)
         self._undone = False    # the last change of the game was an undo
         self._first_view = first = match.view(None)
         if self.board is None:
@@ -275,14 +283,21 @@ class GameScreen(Screen):
             return self.role
         return (people or active or [None])[0]
 
-    def refresh_view(self, first: bool = False, switched: bool = False) -> None:
+    def refresh_view(self, first: bool = False, switched: bool = False,
+                     keyboard: Any = "") -> None:
         """Re-read the view for the acting role and redraw every pane.
 
-        `switched`: the player picked the role (`r`), so no banner and no dropped keys."""
-        previous = self.role
+        `switched`: the player picked the role (`r`), so no banner and no dropped keys.
+        `keyboard`: the role before the actions taken for the player (internal)."""
+        previous = self.role if keyboard == "" else keyboard
         before = self._player_of(previous)
         self.role = self._pick_role()
         playing = self.computer_turn  # the computer acts and no person may
+        if not playing and self._take_for_player():
+            # the only legal action was taken: read the game again, as if the player who
+            # had the keyboard still has it (no hand-off, no banner for an auto-taken one)
+            self.refresh_view(first=first, switched=switched, keyboard=previous)
+            return
         self._view_time = get_time()
         if not (first or switched) and self._player_of(self.role) != before:
             self.key_barrier = self._view_time
@@ -339,8 +354,9 @@ class GameScreen(Screen):
         if not playing:
             if view.result is not None or self.role is not None:
                 self.skipping = False  # a person decides (or the game is over): pauses again
-            if self._computer_role() is None:
+            if self._computer_role() is None and not self._auto_said:
                 self._say("", detail="")
+            self._auto_said = False
         elif self.role != previous and not computer.human_roles(self.match):
             self.skipping = False  # computer against computer: space skips one side's turn
         if not first:  # the screen's first activation refreshes them anyway (one Footer
@@ -380,6 +396,44 @@ class GameScreen(Screen):
                        rows=panel.rows, notes=list(view.log[seen:]), where=panel.where)
         self._kept = (result, made, len(self.match.history))
         return result
+
+    AUTO_LIMIT = 500  # actions taken for the player in a row at most (a rules loop guard)
+
+    def _take_for_player(self) -> bool:
+        """Take the acting person's only legal action for them (tui/turns.py), say so on
+        the status line and in a toast, autosave; True if it did."""
+        if self.match.state is self._ask_at or self._auto_run >= self.AUTO_LIMIT:
+            return False
+        choice = turns.auto_choice(self.match, self.role, self.always_ask)
+        if choice is None:
+            self._auto_run = 0
+            return False
+        try:
+            self.match.act(self.role, choice.action)
+        except Exception:  # the rules refused it (or failed): the person is asked instead
+            self._ask_at = self.match.state
+            return False
+        self._auto_run += 1
+        self._auto.add(len(self.match.history) - 1)
+        line = turns.announce(self.role or "", choice.label)
+        self._say("", detail=line)
+        self._auto_said = True
+        self.notify(line, timeout=4)
+        self.autosave(quiet=True)
+        return True
+
+    def action_always_ask(self) -> None:
+        """A: "always ask me" on or off (tui/settings.py; every game, kept between runs)."""
+        self.always_ask = not self.always_ask
+        problem = settings.set_always_ask(self.always_ask)
+        self.notify("Always ask me: on — every decision is asked, even with one choice."
+                    if self.always_ask else
+                    "Always ask me: off — a decision with one choice is taken for you and "
+                    "said in one line.")
+        if problem:
+            self.notify(problem, severity="warning", timeout=8)
+        if not self.always_ask and not self.computer_turn:
+            self.refresh_view()
 
     def _keyboard_passed(self, _role: Any = None) -> None:
         """The hand-off screen or the turn banner was lifted: the next player starts at the
@@ -433,15 +487,9 @@ class GameScreen(Screen):
         hidden information: one player holding the next role too keeps the keyboard, and a
         role the computer plays never gets the screen (the next human's is compared with the
         last human who had the keyboard)."""
-        if not self.match.hidden_info or self.role is None or len(self._people()) < 2:
-            return False  # one person (against the computer, or holding every role): no one
-            # to hide the screen from (issue 17, bug 9)
-        player = self.match.player_of(self.role)
-        return player != self.match.COMPUTER and player != self._handed_to
-
-    def _people(self) -> set[str]:
-        """The people playing (the players of the roles the computer does not play)."""
-        return {self.match.player_of(role) for role in computer.human_roles(self.match)}
+        # (tui/turns.py: one person, against the computer or holding every role, has no one
+        # to hide the screen from: issue 17, bug 9)
+        return turns.hand_off_to(self.match, self.role, self._handed_to) is not None
 
     def _player_of(self, role: str | None) -> str | None:
         return None if role is None else self.match.player_of(role)
@@ -657,9 +705,12 @@ class GameScreen(Screen):
         state, history = match.state, list(match.history)
         try:
             while True:
+                index = len(match.history) - 1
                 role = match.history[-1][0] if match.history else None
                 match.undo()
-                if role is None or not self._computer_plays(role):
+                auto = index in self._auto  # taken for the player: it goes with the undo
+                self._auto.discard(index)
+                if not auto and (role is None or not self._computer_plays(role)):
                     break
                 if not match.can_undo:  # only the computer's moves could be taken back
                     match.state, match.history = state, history
@@ -669,6 +720,7 @@ class GameScreen(Screen):
             self.notify(str(exc), severity="warning")
             return
         self._drop_decision()
+        self._ask_at = match.state  # asked here even if it has one choice only: no loop
         self._undone = True
         self._kept = None
         self.autosave(quiet=True)

@@ -33,6 +33,8 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
               "and named under the prompt, not taken"),
         ("space", "(while the computer plays) no pauses between its moves until your next "
                   "decision"),
+        ("A", "always ask me: on, every decision is asked, even one with a single choice "
+              "(off, the default: the app takes it for you and says so under the prompt)"),
         ("tab / shift+tab", "cycle focus: map, (battle panel,) tracks, hand, (filter,) actions, "
                             "log"),
         ("?", "this help"),

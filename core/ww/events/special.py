@@ -42,8 +42,8 @@ def _declaration_place(state: WwState, frame: EventPick, verb: str, space) -> No
 pick("declaration",
      lambda state, frame: ("American: the Declaration of Independence: place one American PC "
                            "in each colony that has a legal space (6.34.C.i); "
-                           f"{len({q.colony(t[1]) for t in _declaration_targets(state, frame)})} "
-                           "colonies left."),
+                           f"{q.count_colonies(len({q.colony(t[1]) for t in _declaration_targets(state, frame)}))} "
+                           "left."),
      _declaration_targets, _declaration_place)
 
 
