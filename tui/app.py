@@ -14,6 +14,7 @@ between the computer's moves, in seconds, when `pace` is not given.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -26,6 +27,22 @@ from tui.screens.game import GameScreen
 
 # The title, new-game, load and help screens are imported when first shown, so `muster
 # continue` (straight into a game) draws its game screen without them (bench/startup.py).
+
+
+def abandon_threads_after(seconds: float) -> None:
+    """End the process `seconds` from now if it is still running then: the app has exited
+    and saved, but Python waits at exit for the worker threads of the executor (a computer
+    search in the middle of a step). The timer's thread is a daemon: a process that ends
+    sooner ends normally."""
+    import threading
+
+    def end() -> None:
+        sys.stdout.flush()
+        os._exit(0)
+
+    timer = threading.Timer(seconds, end)
+    timer.daemon = True
+    timer.start()
 
 
 def pace_from_env() -> float:
@@ -50,8 +67,11 @@ class MusterApp(App):
         self.replay_role = role  # start="replay": the role whose view the history shows
         self.pace = pace if pace is not None else pace_from_env()
 
+    HANG_UP_GRACE = 1.0  # seconds the process may take to end after a hang-up is handled
+
     def on_mount(self) -> None:
         self._pick_theme()
+        self._catch_hang_up()
         if self.initial_match is not None and self.start == "replay":
             from tui.screens.history import HistoryScreen
 
@@ -72,6 +92,53 @@ class MusterApp(App):
             self.action_load_game()
         elif self.start == "continue":
             self.action_continue_game()
+
+    def _catch_hang_up(self) -> None:
+        """SIGHUP (the terminal closed, SSH dropped) and SIGTERM: save and exit at once
+        (issue 17, bug 11). Without it a hang-up could leave the process running, a
+        computer search included, with nobody to see it."""
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in ("SIGHUP", "SIGTERM"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                loop.add_signal_handler(number, self.hang_up)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+                pass
+        if not self.is_headless:  # a terminal that is gone without a signal: poll it
+            self.set_interval(0.5, self._check_terminal, name="hang-up")
+
+    def _check_terminal(self) -> None:
+        """The terminal hung up without a SIGHUP reaching us (no controlling terminal, or
+        the signal ignored as under nohup): its input reports POLLHUP; then as `hang_up`."""
+        import select
+
+        try:
+            poller = select.poll()
+            poller.register(sys.__stdin__.fileno(), select.POLLHUP)
+            hung = any(event & (select.POLLHUP | select.POLLERR | select.POLLNVAL)
+                       for _, event in poller.poll(0))
+        except (OSError, ValueError, AttributeError):
+            return
+        if hung:
+            self.hang_up()
+
+    def hang_up(self) -> None:
+        """Save the game in progress (the computer stopped first: the save holds the last
+        move played) and exit; the process ends within HANG_UP_GRACE seconds even if a
+        computer search is still finishing its step in a worker thread (it is abandoned:
+        nothing it decides is applied or saved)."""
+        game = self.game_screen
+        if game is not None:
+            game.stop_computer()
+            game.autosave(quiet=True)
+        if not self.is_headless:  # (never inside a test's process)
+            abandon_threads_after(self.HANG_UP_GRACE)
+        self.exit()
 
     def _pick_theme(self) -> None:
         """MUSTER_THEME wins; a 16-colour terminal gets the ANSI theme (its own 16 colours,
@@ -189,6 +256,9 @@ class MusterApp(App):
                 self.notify("The game could not be saved: press q again to quit anyway.",
                             severity="error", timeout=10)
                 return
+        if game is not None and game.workers_running() and not self.is_headless:
+            # a search still in its step: the terminal is restored by then, the save done
+            abandon_threads_after(3 * self.HANG_UP_GRACE)
         self.exit()
 
     async def action_quit(self) -> None:

@@ -980,6 +980,10 @@ class GameScreen(Screen):
         iteration); nothing it decided is applied, so the save holds the last move played."""
         self._drop_decision()
 
+    def workers_running(self) -> bool:
+        """Whether a worker thread (the computer's search, a hint, the warm-up) is running."""
+        return any(not worker.is_finished for worker in self.workers)
+
     def resume_computer(self) -> None:
         """The computer goes on (a dialog over the game closed; a quit did not happen)."""
         self._play_when_due()
