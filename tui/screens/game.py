@@ -438,7 +438,10 @@ class GameScreen(Screen):
     def _keyboard_passed(self, _role: Any = None) -> None:
         """The hand-off screen or the turn banner was lifted: the next player starts at the
         action menu (their decision), not wherever the last player left the focus (the log,
-        whose `/` searches it instead of filtering the actions: issue 17, bug 4)."""
+        whose `/` searches it instead of filtering the actions: issue 17, bug 4). Keys typed
+        in the same burst as the one that lifted it are dropped: the player has not seen the
+        screen yet ("1 1" at the hand-off lifts it and takes nothing)."""
+        self.key_barrier = max(self.key_barrier, get_time())
         self.call_after_refresh(self.focus_decision)
 
     def focus_decision(self) -> None:

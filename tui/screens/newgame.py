@@ -274,6 +274,7 @@ class NewGameScreen(Screen):
         error = self.query_one("#error", Static)
         if game is None:
             error.update(Text("No game can be played.", style="bold"))
+            error.add_class("-shown")
             return
         chosen = self.players_chosen()
         names = self.names_chosen()
@@ -287,6 +288,7 @@ class NewGameScreen(Screen):
         except (KeyError, ValueError) as exc:
             message = exc.args[0] if exc.args else str(exc)
             error.update(Text(str(message), style="bold"))
+            error.add_class("-shown")
             self.notify(str(message), severity="error")
             return
         self.app.start_match(match, replace=self)
