@@ -1048,6 +1048,14 @@ async def test_a_battle_is_shown_in_the_focus_panel_and_marked_on_the_map(ahd):
         await pilot.press(str(labels.index("No promotion") + 1))  # the battle is over
         await pilot.pause()
         assert match.state.battle is None and match.view(screen.role).focus is None
+        # the result stays in the panel until the next decision (issue 17, bug 7)
+        assert screen.has_class("-battle") and "result" in rendered(screen, "#focus-text")
+        if isinstance(app.screen, TurnBanner):
+            await after_grace(pilot)
+            await pilot.press("enter")
+            await pilot.pause()
+        screen.take(screen.view.actions[0])
+        await pilot.pause()
         assert not screen.has_class("-battle") and not focus.display
         assert screen.query_one(MapPane).region.height > 0 and screen.canvas.focus is None
 

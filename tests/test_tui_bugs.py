@@ -681,3 +681,45 @@ def msgspec_state(match: Match) -> bytes:
     import msgspec
 
     return msgspec.json.encode(match.state)
+
+
+async def test_an_action_taken_for_another_player_hands_nothing_over():
+    """Four-player Wellington: a Power's decision opens another Power's window with one
+    choice only (taken for its player), then the first Power decides again: no hand-off at
+    all (the screen used to hand the keyboard to the other player and back)."""
+    import random
+
+    rules = registry.get_rules("wellington")
+    for seed in range(1, 40):
+        match = Match.new(rules, seed=seed)
+        chooser = random.Random(seed)
+        for _ in range(400):
+            if match.result or len(match.active) != 1:
+                break
+            role = match.active[0]
+            choices = match.actions(role)
+            pick = chooser.choice(choices)
+            trial = Match(rules, match.header, match.state, list(match.history),
+                          players=match.players)
+            trial.act(role, pick.action)
+            other = trial.active[0] if len(trial.active) == 1 else None
+            if len(choices) > 1 and other not in (None, role) and \
+                    len(trial.actions(other)) == 1:
+                trial.act(other, trial.actions(other)[0].action)
+                if trial.active == [role] and len(trial.actions(role)) > 1:
+                    app = MusterApp(match=match)
+                    async with app.run_test(size=SIZE) as pilot:
+                        await pilot.pause()
+                        await pilot.press("x")  # the opening hand-off
+                        await pilot.pause()
+                        screen = game(app)
+                        assert screen.role == role
+                        done = len(match.history)
+                        screen.take(next(c for c in screen.view.actions
+                                         if c.action == pick.action))
+                        await pilot.pause()
+                        assert len(match.history) == done + 2 and done + 1 in screen._auto
+                        assert app.screen is screen and screen.role == role
+                    return
+            match.act(role, pick.action)
+    pytest.skip("no such position in these games")
