@@ -109,7 +109,10 @@ def test_pinned_tracks_are_shortened_step_by_step():
     assert pinned_items(items, 0, "Confederate", codes) == items
     merged = pinned_items(items, 1, "Confederate", codes)
     assert ("MAS", "U34 C29") in merged and ("Union victory cities", "0/7") in merged
-    shortest = pinned_items(items, 7, "Confederate", codes, initials=6)
+    words = pinned_items(items, 7, "Confederate", codes, initials=6)  # first words
+    assert words == [("", "Jul 1861"), ("", "movement"), ("Marches", "2"), ("MAS", "U34 C29"),
+                     ("U victory", "0/7")]
+    shortest = pinned_items(items, 8, "Confederate", codes, initials=6)  # then initials
     assert shortest == [("", "Jul 1861"), ("", "movement"), ("ML", "2"), ("MAS", "U34 C29"),
                         ("U VC", "0/7")]
 
