@@ -58,6 +58,8 @@ class MusterApp(App):
     TITLE = "Muster"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    HANG_UP_GRACE = 1.0  # seconds the process may take to end after a hang-up is handled
+    _hung_up = False
 
     def __init__(self, match: Any = None, start: str = "title", pace: float | None = None,
                  role: str | None = None, **kwargs: Any) -> None:
@@ -66,8 +68,6 @@ class MusterApp(App):
         self.start = start
         self.replay_role = role  # start="replay": the role whose view the history shows
         self.pace = pace if pace is not None else pace_from_env()
-
-    HANG_UP_GRACE = 1.0  # seconds the process may take to end after a hang-up is handled
 
     def on_mount(self) -> None:
         self._pick_theme()
@@ -132,6 +132,9 @@ class MusterApp(App):
         move played) and exit; the process ends within HANG_UP_GRACE seconds even if a
         computer search is still finishing its step in a worker thread (it is abandoned:
         nothing it decides is applied or saved)."""
+        if self._hung_up:
+            return
+        self._hung_up = True
         game = self.game_screen
         if game is not None:
             game.stop_computer()

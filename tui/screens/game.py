@@ -127,6 +127,11 @@ class GameScreen(Screen):
         self._auto_said = False
         self._ask_at: Any = None  # a position where the player is asked anyway (after undo)
         self._undone = False    # the last change of the game was an undo
+        # the focus panel last shown by core (panel, log length, decisions, role), and the
+        # result panel the app keeps after it (panel, decisions, history length): see
+        # `_panel_to_show`
+        self._last_panel: tuple[Any, int, int, str | None] | None = None
+        self._kept: tuple[Any, int, int] | None = None
         self._first_view = first = match.view(None)
         if self.board is None:
             self.board = FallbackBoard([*first.board, *first.control])
@@ -379,15 +384,15 @@ class GameScreen(Screen):
             self._last_panel = (focus, len(view.log), made, view.role)
             self._kept = None
             return focus
-        kept = getattr(self, "_kept", None)
+        kept = self._kept
         if kept is not None and kept[1] == made and len(self.match.history) >= kept[2]:
             return kept[0]
         self._kept = None
-        last = getattr(self, "_last_panel", None)
+        last = self._last_panel
         self._last_panel = None
         if last is None or made != last[2] + 1 or self._undone:
             return None
-        panel, seen, _, role = last
+        panel, seen, _, _role = last
         if self.match.hidden_info and self._player_of(self.role) != before:
             return None
         from core.engine import Panel
