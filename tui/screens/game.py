@@ -740,7 +740,19 @@ class GameScreen(Screen):
 
     def action_maximize_map(self) -> None:
         self.toggle_class("-maxmap")
-        self.query_one(MapPane).call_after_refresh(self.query_one(MapPane).scroll_to_cursor)
+        mappane = self.query_one(MapPane)
+        mappane.call_after_refresh(mappane.scroll_to_cursor)
+        # `m` asks for the map: it takes the focus once shown (it may have been hidden by a
+        # battle's panel at 80x24); the map hidden again, the actions take it back
+        self.call_after_refresh(self._focus_map_if_shown)
+
+    def _focus_map_if_shown(self) -> None:
+        mappane = self.query_one(MapPane)
+        if self._shown(mappane):
+            if self.has_class("-maxmap"):
+                mappane.focus()
+        elif self.focused is mappane:
+            self.focus_decision()
 
     def action_zoom(self) -> None:
         """Maximise the pane that holds the focus (like Harlequin), or restore it."""
