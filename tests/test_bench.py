@@ -21,3 +21,18 @@ def test_quick_run_prints_a_ratio_per_configuration(capsys: pytest.CaptureFixtur
     assert "preset advanced-all" in out
     assert playout.TARGET in out
     assert "20,000" not in out
+
+
+def test_handoffs_counts_prompts_and_hand_offs_before_and_after(capsys) -> None:
+    """bench/handoffs.py: one short Wellington game; the app's rules ask less often
+    than the engine does, and hand over less often (the seed-1 game has single choices)."""
+    from bench import handoffs
+
+    assert handoffs.main(["--games", "1", "--actions", "80", "--game", "wellington"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines()
+            if line.startswith("wellington")]
+    assert len(rows) == 2  # four players and the 2-player split
+    for row in rows:
+        before, after = map(float, re.findall(r"([\d.]+) → ([\d.]+)", row)[0])
+        hand_before, hand_after = map(float, re.findall(r"([\d.]+) → ([\d.]+)", row)[1])
+        assert after < before and hand_after < hand_before  # single choices taken
