@@ -14,8 +14,8 @@ from functools import cache
 from maps.board import Board, Link
 from maps import washingtons_war as board_data
 from core.ww import generals as roster
-from core.ww.state import (AM, AMERICAN, BR, BRITISH, DISPERSED, FR, NATIONALITIES, SIDE_OF,
-                           WwState)
+from core.ww.state import (AM, AMERICAN, BR, BRITISH, DISPERSED, FR, NATIONALITIES, REMOVED,
+                           RESERVE, SIDE_OF, WwState)
 
 ARNOLD = "arnold"
 WASHINGTON = "washington"
@@ -282,5 +282,4 @@ def eliminate_cus(state: WwState, where: str, nationality: str, n: int) -> int:
     """Up to `n` CUs of `nationality` leave `where` for good in this battle, attrition or
     event: American and British CUs go back to the Reserve (3.0, 9.5), French CUs are removed
     from the game, never to be replaced (12.2.C). Returns how many were taken."""
-    from core.ww.state import REMOVED, RESERVE
     return move_cus(state, where, REMOVED if nationality == FR else RESERVE, nationality, n)

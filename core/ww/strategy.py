@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, deck, events, movement
+from core.ww import alliance, arrival, deck, event_cards, movement
+from core.ww.alliance import french_ports
 from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
                            returning_reminders, title)
 from core.ww import query as q
@@ -267,7 +268,7 @@ def may_play_event(state: WwState, side: str, number: int) -> bool:
         return False
     if c.kind == "campaign":
         return True
-    return events.playable(state, side, number)
+    return event_cards.playable(state, side, number)
 
 
 def queue_total(state: WwState, side: str) -> int:
@@ -368,7 +369,7 @@ def play_event(state: WwState, side: str, number: int) -> None:
     if c.kind == "campaign":
         stack.push(state, Campaign(side=side, card=number, activations=c.activations or 0))
         return
-    events.play(state, side, number)
+    event_cards.play(state, side, number)
 
 
 def _discard_event(state: WwState, frame: PlayCard, number: int) -> None:
@@ -590,12 +591,6 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
             and state.pcs.get(s) != BRITISH]
 
 
-def french_ports(state: WwState) -> list[str]:
-    """12.2.B.ii: a port with no British CU and no British PC; blockades do not matter."""
-    return [s for s in q.ports() if not q.cus(state, s, BRITISH)
-            and state.pcs.get(s) != BRITISH]
-
-
 def waiting_generals(state: WwState, side: str) -> list[str]:
     box = BRITISH_REINFORCEMENTS if side == BRITISH else AMERICAN_LEADERS
     found = q.generals_at(state, box, side)
@@ -697,7 +692,7 @@ def _no_general(state: WwState, frame: Reinforce, _noun: None) -> None:
 
 def reinforcements_arrived(state: WwState, frame: Reinforce) -> None:
     """8.2 clarification: reinforcements placed on a lone enemy general capture him."""
-    movement.arrive(state, frame.space, frame.side)
+    arrival.arrive(state, frame.space, frame.side)
 
 
 def bring_french(state: WwState, port: str) -> None:
@@ -707,7 +702,7 @@ def bring_french(state: WwState, port: str) -> None:
     moved += q.move_cus(state, FRENCH_REINFORCEMENTS, port, FR,
                         q.cu_count(state, FRENCH_REINFORCEMENTS, FR))
     state.log.append(f"Rochambeau and {moved} French CUs arrive at {name(port)} (12.2.B.ii).")
-    movement.arrive(state, port, AMERICAN)
+    arrival.arrive(state, port, AMERICAN)
 
 
 REINFORCE = stack.Stop(
