@@ -36,14 +36,13 @@ whatever the die), `change_losses` (a casualty changed when a side wins) and `en
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable
 
 from core import cards, stack
 from core.dice import d6
 from core.engine import Action, Choice
+from core.seam import Seam
 from core.ww import alliance_track, arrival, deck, requirements
 from core.ww import generals as roster
 from core.ww import query as q
@@ -125,21 +124,10 @@ RULES = Parts(
     advance=alliance_track.advance,
 )
 
-_PARTS: ContextVar[Parts] = ContextVar("ww_battle_parts", default=RULES)
-
-
-def parts() -> Parts:
-    return _PARTS.get()
-
-
-@contextmanager
-def standing_in(stand_ins: Parts) -> Iterator[Parts]:
-    """Within the block, battles call `stand_ins` instead of the other parts (tests only)."""
-    token = _PARTS.set(stand_ins)
-    try:
-        yield stand_ins
-    finally:
-        _PARTS.reset(token)
+_PARTS: Seam[Parts] = Seam("ww_battle_parts", RULES)
+parts = _PARTS.get
+# Within the block, battles call `stand_ins` instead of the other parts (tests only).
+standing_in = _PARTS.standing_in
 
 
 # --- Battle card effects (9.45): what the events part may set, for this battle only ----------

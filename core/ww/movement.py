@@ -43,12 +43,9 @@ Readings (../shared/rules/washingtons-war.md, "Ambiguities"):
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Iterator
-
 from core import dice, stack
 from core.engine import Action, Choice
+from core.seam import Seam
 from core.ww import arrival, battle
 from core.ww import generals as roster
 from core.ww import query as q
@@ -85,17 +82,9 @@ class Battles:
         battle.overrun(state, space, attacker)
 
 
-_BATTLES: ContextVar[Battles] = ContextVar("ww_movement_battles", default=Battles())
-
-
-@contextmanager
-def battles_by(battles: Battles) -> Iterator[Battles]:
-    """Test seam: inside the block, movement starts battles and Overruns with `battles`."""
-    token = _BATTLES.set(battles)
-    try:
-        yield battles
-    finally:
-        _BATTLES.reset(token)
+_BATTLES: Seam[Battles] = Seam("ww_movement_battles", Battles())
+# Test seam: inside the block, movement starts battles and Overruns with `battles`.
+battles_by = _BATTLES.standing_in
 
 
 # --- names and the map ----------------------------------------------------------------------
