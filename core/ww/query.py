@@ -59,16 +59,37 @@ def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
                      f"{name(space)} ({rule}).")
 
 
+@cache
+def _props() -> dict[str, dict]:
+    """Every location's properties, by id (the board never changes in a game)."""
+    return {loc.id: loc.props for loc in board().locations.values()}
+
+
+@cache
+def _colonies() -> dict[str, str]:
+    return {space: str(props.get("colony")) for space, props in _props().items()}
+
+
+@cache
+def _ports() -> dict[str, bool]:
+    return {space: bool(props.get("port", False)) for space, props in _props().items()}
+
+
+@cache
+def _map_spaces() -> frozenset[str]:
+    return frozenset(spaces())
+
+
 def prop(space: str, key: str, default=None):
-    return board().locations[space].props.get(key, default)
+    return _props()[space].get(key, default)
 
 
 def colony(space: str) -> str:
-    return str(prop(space, "colony"))
+    return _colonies()[space]
 
 
 def is_port(space: str) -> bool:
-    return bool(prop(space, "port", False))
+    return _ports()[space]
 
 
 def is_fortified(space: str) -> bool:
@@ -103,13 +124,18 @@ def adjacent(space: str, general: str | None = None, isolation: bool = False) ->
     """Spaces joined to `space` by a line. The Falmouth-Quebec link exists for Arnold only,
     for moving, intercepting, retreating before battle and retreating (7.4.D, A14), and never
     for isolation (10.3)."""
-    out = []
+    return list(_adjacent(space, general == ARNOLD and not isolation))
+
+
+@cache
+def _adjacent(space: str, arnold: bool) -> tuple[str, ...]:
+    out: list[str] = []
     for other, link in _links(space):
-        if link.props.get("arnold_only") and (isolation or general != ARNOLD):
+        if link.props.get("arnold_only") and not arnold:
             continue
         if other not in out:
             out.append(other)
-    return out
+    return tuple(out)
 
 
 def link_cost(a: str, b: str) -> int:
@@ -145,10 +171,14 @@ def ports() -> tuple[str, ...]:
 
 def cus(state: WwState, where: str, side: str | None = None) -> int:
     """CUs at a space or box: of `side` (French counted as American), or all."""
-    here = state.cus.get(where, {})
+    here = state.cus.get(where)
+    if not here:
+        return 0
     if side is None:
         return sum(here.values())
-    return sum(here.get(n, 0) for n in nationalities(side))
+    if side == AMERICAN:
+        return here.get(AM, 0) + here.get(FR, 0)
+    return here.get(BR, 0)
 
 
 def cu_count(state: WwState, where: str, nationality: str) -> int:
@@ -182,8 +212,10 @@ def move_cus(state: WwState, source: str, target: str, nationality: str, n: int)
 
 
 def generals_at(state: WwState, where: str, side: str | None = None) -> list[str]:
-    return [g for g, loc in state.generals.items()
-            if loc == where and (side is None or roster.side(g) == side)]
+    if side is None:
+        return [g for g, loc in state.generals.items() if loc == where]
+    sides = roster.sides()
+    return [g for g, loc in state.generals.items() if loc == where and sides[g] == side]
 
 
 def general_at(state: WwState, where: str, side: str) -> str | None:
@@ -209,7 +241,7 @@ def british_pieces(state: WwState, where: str) -> bool:
 
 
 def on_map(where: str) -> bool:
-    return where in board().locations and not board().locations[where].offmap
+    return where in _map_spaces()
 
 
 def cus_on_map(state: WwState, side: str) -> int:
