@@ -221,8 +221,11 @@ def generals_at(state: WwState, where: str, side: str | None = None) -> list[str
 def general_at(state: WwState, where: str, side: str) -> str | None:
     """The general of `side` in a space (at most one per side outside the moment of arrival,
     3.0 stacking)."""
-    found = generals_at(state, where, side)
-    return found[0] if found else None
+    sides = roster.sides()
+    for general, loc in state.generals.items():
+        if loc == where and sides[general] == side:
+            return general
+    return None
 
 
 def has_army(state: WwState, where: str, side: str) -> bool:

@@ -222,26 +222,35 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     side = frame.side
     queue = state.piles.boxes[QUEUE[side]]
     out: list[Choice] = []
+    # What an OPS card may do depends on its value alone: each question is asked once.
+    uses: tuple[bool, bool, bool] | None = None
+    activates: dict[int, bool] = {}
     for number in hand(state, side):
         c = deck.card(number)
         if c.kind == "ops":
             value = c.ops or 0
+            if uses is None:
+                uses = (has_pc_target(state, side), can_reinforce(state, side),
+                        can_bring_french(state, side))
+            pcs_ok, reinforce_ok, french_ok = uses
+            if value not in activates:
+                activates[value] = bool(movement.activatable(state, side, value))
             label = ops_label(number)
             if queue:
                 total = queue_total(state, side) + value
                 out.append(Choice(Action("queue-add", number), f"{label}: add to your "
                                   f"Operations Queue (total {total}) (7.1.B)", "ops"))
             abandon = " (abandons your queue)" if queue else ""
-            if movement.activatable(state, side, value):
+            if activates[value]:
                 out.append(Choice(Action("activate", number), f"{label}: activate a general "
                                   f"of strategy {value} or less{abandon} (7.1)", "ops"))
-            if pc_targets(state, side, pcs_before(state, side)):
+            if pcs_ok:
                 out.append(Choice(Action("pc", number), f"{label}: up to {value} PC actions"
                                   f"{abandon} (10.11)", "ops"))
-            if can_reinforce(state, side):
+            if reinforce_ok:
                 out.append(Choice(Action("reinforce", number), f"{label}: reinforcements"
                                   f"{abandon} ({'8.1' if side == BRITISH else '8.2'})", "ops"))
-            if can_bring_french(state, side):
+            if french_ok:
                 out.append(Choice(Action("french", number), f"{label}: bring Rochambeau and "
                                   f"the French CUs{abandon} (12.2.B.ii)", "ops"))
             if not queue and value in (1, 2):
@@ -439,9 +448,10 @@ def pcs_before(state: WwState, side: str) -> set[str]:
 
 
 def may_place(state: WwState, side: str, space: str, british_before: set[str],
-              discard: bool = False) -> bool:
+              discard: bool = False, friendly: set[str] | None = None) -> bool:
     """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
-    needs a friendly PC next door for both sides (10.12.B)."""
+    needs a friendly PC next door for both sides (10.12.B); `friendly`: `side`'s PCs, when the
+    caller has them already."""
     if space in state.pcs:
         return False
     if side == AMERICAN:
@@ -449,15 +459,18 @@ def may_place(state: WwState, side: str, space: str, british_before: set[str],
             return False  # 10.11.A.iv
         if q.cus(state, space, BRITISH):
             return False
-        return not discard or q.american_adjacent(space, q.pcs_of(state, AMERICAN))
+        return not discard or q.american_adjacent(
+            space, q.pcs_of(state, AMERICAN) if friendly is None else friendly)
     if q.american_units(state, space):
         return False
     if discard:
-        return q.british_adjacent(space, q.pcs_of(state, BRITISH))
+        return q.british_adjacent(space, q.pcs_of(state, BRITISH) if friendly is None
+                                  else friendly)
     return q.british_adjacent(space, british_before) or q.has_army(state, space, BRITISH)
 
 
-def may_flip(state: WwState, side: str, space: str, discard: bool = False) -> bool:
+def may_flip(state: WwState, side: str, space: str, discard: bool = False,
+             friendly: set[str] | None = None) -> bool:
     """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
     Army there. By discard, also next to a friendly PC (10.12.B)."""
     if state.pcs.get(space) != q.enemy(side):
@@ -467,16 +480,19 @@ def may_flip(state: WwState, side: str, space: str, discard: bool = False) -> bo
     else:
         ok = q.has_army(state, space, BRITISH)
     if ok and discard:
-        return q.friendly_adjacent(space, side, q.pcs_of(state, side))
+        return q.friendly_adjacent(space, side, q.pcs_of(state, side) if friendly is None
+                                   else friendly)
     return ok
 
 
-def may_remove(state: WwState, side: str, space: str) -> bool:
+def may_remove(state: WwState, side: str, space: str,
+               friendly: set[str] | None = None) -> bool:
     """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
     American CU, general or the Congress is; the American may not where a British CU is."""
     if state.pcs.get(space) != q.enemy(side):
         return False
-    if not q.friendly_adjacent(space, side, q.pcs_of(state, side)):
+    if not q.friendly_adjacent(space, side, q.pcs_of(state, side) if friendly is None
+                               else friendly):
         return False
     if side == BRITISH:
         return not q.american_units(state, space)
@@ -494,6 +510,14 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
         elif may_flip(state, side, space):
             out.append(("flip", space))
     return out
+
+
+def has_pc_target(state: WwState, side: str) -> bool:
+    """Whether an OPS card's PC actions could place or flip anything now (10.11):
+    `pc_targets` is not empty."""
+    before = pcs_before(state, side)
+    return any(may_place(state, side, space, before) or may_flip(state, side, space)
+               for space in q.spaces())
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
@@ -530,14 +554,15 @@ PC_ACTIONS = stack.Stop(
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
     out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
+    friendly = q.pcs_of(state, side)
     for space in q.spaces():
-        if may_place(state, side, space, set(), discard=True):
+        if may_place(state, side, space, set(), discard=True, friendly=friendly):
             out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
                               "(6.32.B.ii)", "pc"))
-        elif may_flip(state, side, space, discard=True):
+        elif may_flip(state, side, space, discard=True, friendly=friendly):
             out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
                               "(6.32.B.ii)", "pc"))
-        if may_remove(state, side, space):
+        if may_remove(state, side, space, friendly=friendly):
             out.append(Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC in "
                               f"{name(space)} (6.32.B.iii)", "pc"))
     return out
