@@ -76,11 +76,26 @@ def safe_part(state: WwState, side: str, part: set[str]) -> bool:
                if other not in part)
 
 
+def controlled_parts(state: WwState, side: str) -> list[set[str]]:
+    """The connected parts of `controlled_graph` (step 1), read from a view of the map graph
+    instead of a copy: the British ports, all joined to each other, make one part with every
+    part that holds one."""
+    mine = q.pcs_of(state, side)
+    parts = [set(part) for part in networkx.connected_components(map_graph().subgraph(mine))]
+    if side != BRITISH:
+        return parts
+    with_port = [part for part in parts if any(q.is_port(s) for s in part)]
+    if len(with_port) < 2:
+        return parts
+    joined = set().union(*with_port)
+    return [part for part in parts if not any(q.is_port(s) for s in part)] + [joined]
+
+
 def isolated(state: WwState, side: str) -> set[str]:
     """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
     after one is removed (10.31.B)."""
     out: set[str] = set()
-    for part in networkx.connected_components(controlled_graph(state, side)):
+    for part in controlled_parts(state, side):
         if not safe_part(state, side, part):
             out |= part
     return out

@@ -251,6 +251,24 @@ def cus_on_map(state: WwState, side: str) -> int:
     return sum(cus(state, space, side) for space in state.cus if on_map(space))
 
 
+def any_cus_on_map(state: WwState, side: str) -> bool:
+    """Whether `side` has a CU on the map (`cus_on_map` > 0, stopping at the first)."""
+    on = _map_spaces()
+    return any(cus(state, space, side) for space in state.cus if space in on)
+
+
+def any_british_cus_in_colonies(state: WwState) -> bool:
+    """Whether a British CU stands on the map in the 13 colonies (Canada and the boxes apart,
+    13.1), stopping at the first."""
+    thirteen = _thirteen_colonies_spaces()
+    return any(here.get(BR, 0) for space, here in state.cus.items() if space in thirteen)
+
+
+@cache
+def _thirteen_colonies_spaces() -> frozenset[str]:
+    return frozenset(s for s in spaces() if colony(s) != CANADA)
+
+
 def congress_dispersed(state: WwState) -> bool:
     return state.congress == DISPERSED
 

@@ -48,10 +48,10 @@ def check_automatic(state: WwState) -> None:
     every tie of 13.2."""
     if state.result is not None or not automatic_victory_possible(state):
         return
-    if q.cus_on_map(state, AMERICAN) == 0:
+    if not q.any_cus_on_map(state, AMERICAN):
         finish(state, "British victory: no American or French CU is left on the map "
                       "(automatic victory, 13.1).")
-    elif british_cus_in_colonies(state) == 0:
+    elif not q.any_british_cus_in_colonies(state):
         finish(state, "American victory: no British CU is left in the 13 colonies "
                       "(automatic victory, 13.1).")
 
