@@ -71,17 +71,37 @@ def safe_part(state: WwState, side: str, part: set[str]) -> bool:
     or touches an uncontrolled one."""
     if any(friendly_target(state, side, space) for space in part):
         return True
+    neighbours = _neighbours()
     return any(uncontrolled_target(state, side, other)
-               for space in part for other in map_graph().neighbors(space)
-               if other not in part)
+               for space in part for other in neighbours[space] if other not in part)
+
+
+@cache
+def _neighbours() -> dict[str, tuple[str, ...]]:
+    graph = map_graph()
+    return {space: tuple(graph.neighbors(space)) for space in graph}
 
 
 def controlled_parts(state: WwState, side: str) -> list[set[str]]:
-    """The connected parts of `controlled_graph` (step 1), read from a view of the map graph
-    instead of a copy: the British ports, all joined to each other, make one part with every
-    part that holds one."""
+    """The connected parts of `controlled_graph` (step 1), traced on the map graph's
+    adjacency instead of a copy of it: the British ports, all joined to each other, make one
+    part with every part that holds one."""
     mine = q.pcs_of(state, side)
-    parts = [set(part) for part in networkx.connected_components(map_graph().subgraph(mine))]
+    neighbours = _neighbours()
+    parts: list[set[str]] = []
+    seen: set[str] = set()
+    for start in mine:
+        if start in seen:
+            continue
+        part = {start}
+        frontier = [start]
+        while frontier:
+            for other in neighbours[frontier.pop()]:
+                if other in mine and other not in part:
+                    part.add(other)
+                    frontier.append(other)
+        seen |= part
+        parts.append(part)
     if side != BRITISH:
         return parts
     with_port = [part for part in parts if any(q.is_port(s) for s in part)]

@@ -230,13 +230,13 @@ def general_at(state: WwState, where: str, side: str) -> str | None:
 
 def has_army(state: WwState, where: str, side: str) -> bool:
     """3.0: a general plus at least one friendly CU."""
-    return general_at(state, where, side) is not None and cus(state, where, side) > 0
+    return cus(state, where, side) > 0 and general_at(state, where, side) is not None
 
 
 def american_units(state: WwState, where: str) -> bool:
     """3.0 'American Unit': an American or French general or CU, or the Continental Congress."""
-    return (cus(state, where, AMERICAN) > 0 or general_at(state, where, AMERICAN) is not None
-            or state.congress == where)
+    return (cus(state, where, AMERICAN) > 0 or state.congress == where
+            or general_at(state, where, AMERICAN) is not None)
 
 
 def british_pieces(state: WwState, where: str) -> bool:
@@ -251,17 +251,20 @@ def cus_on_map(state: WwState, side: str) -> int:
     return sum(cus(state, space, side) for space in state.cus if on_map(space))
 
 
-def any_cus_on_map(state: WwState, side: str) -> bool:
-    """Whether `side` has a CU on the map (`cus_on_map` > 0, stopping at the first)."""
-    on = _map_spaces()
-    return any(cus(state, space, side) for space in state.cus if space in on)
-
-
-def any_british_cus_in_colonies(state: WwState) -> bool:
-    """Whether a British CU stands on the map in the 13 colonies (Canada and the boxes apart,
-    13.1), stopping at the first."""
-    thirteen = _thirteen_colonies_spaces()
-    return any(here.get(BR, 0) for space, here in state.cus.items() if space in thirteen)
+def cus_for_victory(state: WwState) -> tuple[bool, bool]:
+    """13.1 in one look: whether an American or French CU stands on the map (Canada
+    included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
+    `victory.british_cus_in_colonies` > 0), stopping once both are found."""
+    on, thirteen = _map_spaces(), _thirteen_colonies_spaces()
+    american = british = False
+    for space, here in state.cus.items():
+        if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
+            american = True
+        if not british and space in thirteen and here.get(BR, 0):
+            british = True
+        if american and british:
+            break
+    return american, british
 
 
 @cache
@@ -309,18 +312,45 @@ def colonies_controlled(state: WwState, side: str) -> int:
 def british_adjacent(space: str, british_pcs: set[str]) -> bool:
     """10.11.B: adjacent to a space with a British PC, every port adjacent to every other
     port for the British (A35: all British PC adjacency tests, not movement)."""
-    if any(other in british_pcs for other in adjacent(space, isolation=True)):
+    if any(other in british_pcs for other in _adjacent(space, False)):
         return True
     return is_port(space) and any(is_port(other) and other != space for other in british_pcs)
 
 
 def american_adjacent(space: str, american_pcs: set[str]) -> bool:
-    return any(other in american_pcs for other in adjacent(space, isolation=True))
+    return any(other in american_pcs for other in _adjacent(space, False))
 
 
 def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
     return (british_adjacent(space, friendly_pcs) if side == BRITISH
             else american_adjacent(space, friendly_pcs))
+
+
+class Neighbourhood:
+    """A side's PCs and the spaces next to them, read once by a listing that asks of every
+    space whether it is adjacent to one (10.11, 10.12.B): `american_adjacent` and
+    `british_adjacent` answered from a set. The PCs must not change while it is used."""
+
+    __slots__ = ("pcs", "near", "ports")
+
+    def __init__(self, pcs: set[str]) -> None:
+        self.pcs = pcs
+        self.near = {other for space in pcs for other in _adjacent(space, False)}
+        self.ports = [space for space in pcs if _ports()[space]]
+
+    def american_adjacent(self, space: str) -> bool:
+        return space in self.near
+
+    def british_adjacent(self, space: str) -> bool:
+        """As `british_adjacent(space, pcs)`: next to one, or a port while another is a port
+        (A35)."""
+        if space in self.near:
+            return True
+        return _ports()[space] and any(port != space for port in self.ports)
+
+    def adjacent(self, space: str, side: str) -> bool:
+        """As `friendly_adjacent(space, side, pcs)`."""
+        return self.british_adjacent(space) if side == BRITISH else space in self.near
 
 
 def pcs_of(state: WwState, side: str) -> set[str]:

@@ -448,10 +448,11 @@ def pcs_before(state: WwState, side: str) -> set[str]:
 
 
 def may_place(state: WwState, side: str, space: str, british_before: set[str],
-              discard: bool = False, friendly: set[str] | None = None) -> bool:
+              discard: bool = False, friendly: q.Neighbourhood | None = None,
+              before: q.Neighbourhood | None = None) -> bool:
     """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
-    needs a friendly PC next door for both sides (10.12.B); `friendly`: `side`'s PCs, when the
-    caller has them already."""
+    needs a friendly PC next door for both sides (10.12.B). `friendly`, `before`: `side`'s PCs
+    and `british_before` as neighbourhoods, when the caller asks of every space."""
     if space in state.pcs:
         return False
     if side == AMERICAN:
@@ -459,18 +460,29 @@ def may_place(state: WwState, side: str, space: str, british_before: set[str],
             return False  # 10.11.A.iv
         if q.cus(state, space, BRITISH):
             return False
-        return not discard or q.american_adjacent(
-            space, q.pcs_of(state, AMERICAN) if friendly is None else friendly)
+        if not discard:
+            return True
+        return (friendly.american_adjacent(space) if friendly is not None
+                else q.american_adjacent(space, q.pcs_of(state, AMERICAN)))
     if q.american_units(state, space):
         return False
     if discard:
-        return q.british_adjacent(space, q.pcs_of(state, BRITISH) if friendly is None
-                                  else friendly)
-    return q.british_adjacent(space, british_before) or q.has_army(state, space, BRITISH)
+        return (friendly.british_adjacent(space) if friendly is not None
+                else q.british_adjacent(space, q.pcs_of(state, BRITISH)))
+    adjacent = (before.british_adjacent(space) if before is not None
+                else q.british_adjacent(space, british_before))
+    return adjacent or q.has_army(state, space, BRITISH)
+
+
+def _friendly_adjacent(state: WwState, side: str, space: str,
+                       friendly: q.Neighbourhood | None) -> bool:
+    if friendly is not None:
+        return friendly.adjacent(space, side)
+    return q.friendly_adjacent(space, side, q.pcs_of(state, side))
 
 
 def may_flip(state: WwState, side: str, space: str, discard: bool = False,
-             friendly: set[str] | None = None) -> bool:
+             friendly: q.Neighbourhood | None = None) -> bool:
     """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
     Army there. By discard, also next to a friendly PC (10.12.B)."""
     if state.pcs.get(space) != q.enemy(side):
@@ -480,19 +492,17 @@ def may_flip(state: WwState, side: str, space: str, discard: bool = False,
     else:
         ok = q.has_army(state, space, BRITISH)
     if ok and discard:
-        return q.friendly_adjacent(space, side, q.pcs_of(state, side) if friendly is None
-                                   else friendly)
+        return _friendly_adjacent(state, side, space, friendly)
     return ok
 
 
 def may_remove(state: WwState, side: str, space: str,
-               friendly: set[str] | None = None) -> bool:
+               friendly: q.Neighbourhood | None = None) -> bool:
     """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
     American CU, general or the Congress is; the American may not where a British CU is."""
     if state.pcs.get(space) != q.enemy(side):
         return False
-    if not q.friendly_adjacent(space, side, q.pcs_of(state, side) if friendly is None
-                               else friendly):
+    if not _friendly_adjacent(state, side, space, friendly):
         return False
     if side == BRITISH:
         return not q.american_units(state, space)
@@ -502,10 +512,11 @@ def may_remove(state: WwState, side: str, space: str,
 def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    before = q.Neighbourhood(british_before) if side == BRITISH else None
     for space in q.spaces():
         if space in exclude:
             continue
-        if may_place(state, side, space, british_before):
+        if may_place(state, side, space, british_before, before=before):
             out.append(("place", space))
         elif may_flip(state, side, space):
             out.append(("flip", space))
@@ -515,8 +526,9 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
     `pc_targets` is not empty."""
-    before = pcs_before(state, side)
-    return any(may_place(state, side, space, before) or may_flip(state, side, space)
+    pcs = pcs_before(state, side)
+    before = q.Neighbourhood(pcs) if side == BRITISH else None
+    return any(may_place(state, side, space, pcs, before=before) or may_flip(state, side, space)
                for space in q.spaces())
 
 
@@ -554,12 +566,17 @@ PC_ACTIONS = stack.Stop(
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
     out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
-    friendly = q.pcs_of(state, side)
+    friendly = q.Neighbourhood(q.pcs_of(state, side))
     for space in q.spaces():
-        if may_place(state, side, space, set(), discard=True, friendly=friendly):
-            out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
-                              "(6.32.B.ii)", "pc"))
-        elif may_flip(state, side, space, discard=True, friendly=friendly):
+        holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
+        if holder == side:
+            continue
+        if holder is None:
+            if may_place(state, side, space, set(), discard=True, friendly=friendly):
+                out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
+                                  "(6.32.B.ii)", "pc"))
+            continue
+        if may_flip(state, side, space, discard=True, friendly=friendly):
             out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
                               "(6.32.B.ii)", "pc"))
         if may_remove(state, side, space, friendly=friendly):
