@@ -43,5 +43,6 @@ def display(gid: str) -> str:
     return generals()[gid].name
 
 
+@cache
 def of_side(side_name: str) -> tuple[str, ...]:
     return tuple(g for g, data in generals().items() if data.side == side_name)

@@ -48,7 +48,12 @@ def spaces() -> tuple[str, ...]:
 
 def name(space: str) -> str:
     """A space's (or box's) name as the log and the menus write it."""
-    return board().locations[space].name
+    return _names()[space]
+
+
+@cache
+def _names() -> dict[str, str]:
+    return {loc.id: loc.name for loc in board().locations.values()}
 
 
 def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
@@ -237,6 +242,15 @@ def american_units(state: WwState, where: str) -> bool:
     """3.0 'American Unit': an American or French general or CU, or the Continental Congress."""
     return (cus(state, where, AMERICAN) > 0 or state.congress == where
             or general_at(state, where, AMERICAN) is not None)
+
+
+def american_unit_spaces(state: WwState) -> set[str]:
+    """Every place where `american_units` holds, for a listing that asks of every space."""
+    out = {where for where, here in state.cus.items() if here.get(AM, 0) or here.get(FR, 0)}
+    sides = roster.sides()
+    out.update(loc for general, loc in state.generals.items() if sides[general] == AMERICAN)
+    out.add(state.congress)
+    return out
 
 
 def british_pieces(state: WwState, where: str) -> bool:

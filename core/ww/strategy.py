@@ -449,10 +449,11 @@ def pcs_before(state: WwState, side: str) -> set[str]:
 
 def may_place(state: WwState, side: str, space: str, british_before: set[str],
               discard: bool = False, friendly: q.Neighbourhood | None = None,
-              before: q.Neighbourhood | None = None) -> bool:
+              before: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
     """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
-    needs a friendly PC next door for both sides (10.12.B). `friendly`, `before`: `side`'s PCs
-    and `british_before` as neighbourhoods, when the caller asks of every space."""
+    needs a friendly PC next door for both sides (10.12.B). When the caller asks of every space:
+    `friendly`, `before`, `side`'s PCs and `british_before` as neighbourhoods; `units`,
+    `query.american_unit_spaces`."""
     if space in state.pcs:
         return False
     if side == AMERICAN:
@@ -464,7 +465,7 @@ def may_place(state: WwState, side: str, space: str, british_before: set[str],
             return True
         return (friendly.american_adjacent(space) if friendly is not None
                 else q.american_adjacent(space, q.pcs_of(state, AMERICAN)))
-    if q.american_units(state, space):
+    if (space in units) if units is not None else q.american_units(state, space):
         return False
     if discard:
         return (friendly.british_adjacent(space) if friendly is not None
@@ -497,7 +498,7 @@ def may_flip(state: WwState, side: str, space: str, discard: bool = False,
 
 
 def may_remove(state: WwState, side: str, space: str,
-               friendly: q.Neighbourhood | None = None) -> bool:
+               friendly: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
     """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
     American CU, general or the Congress is; the American may not where a British CU is."""
     if state.pcs.get(space) != q.enemy(side):
@@ -505,7 +506,7 @@ def may_remove(state: WwState, side: str, space: str,
     if not _friendly_adjacent(state, side, space, friendly):
         return False
     if side == BRITISH:
-        return not q.american_units(state, space)
+        return (space not in units) if units is not None else not q.american_units(state, space)
     return not q.cus(state, space, BRITISH)
 
 
@@ -513,10 +514,11 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     before = q.Neighbourhood(british_before) if side == BRITISH else None
+    units = q.american_unit_spaces(state) if side == BRITISH else None
     for space in q.spaces():
         if space in exclude:
             continue
-        if may_place(state, side, space, british_before, before=before):
+        if may_place(state, side, space, british_before, before=before, units=units):
             out.append(("place", space))
         elif may_flip(state, side, space):
             out.append(("flip", space))
@@ -528,8 +530,9 @@ def has_pc_target(state: WwState, side: str) -> bool:
     `pc_targets` is not empty."""
     pcs = pcs_before(state, side)
     before = q.Neighbourhood(pcs) if side == BRITISH else None
-    return any(may_place(state, side, space, pcs, before=before) or may_flip(state, side, space)
-               for space in q.spaces())
+    units = q.american_unit_spaces(state) if side == BRITISH else None
+    return any(may_place(state, side, space, pcs, before=before, units=units)
+               or may_flip(state, side, space) for space in q.spaces())
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
@@ -567,19 +570,20 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     side = frame.side
     out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     friendly = q.Neighbourhood(q.pcs_of(state, side))
+    units = q.american_unit_spaces(state) if side == BRITISH else None
     for space in q.spaces():
         holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
         if holder == side:
             continue
         if holder is None:
-            if may_place(state, side, space, set(), discard=True, friendly=friendly):
+            if may_place(state, side, space, set(), discard=True, friendly=friendly, units=units):
                 out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
                                   "(6.32.B.ii)", "pc"))
             continue
         if may_flip(state, side, space, discard=True, friendly=friendly):
             out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
                               "(6.32.B.ii)", "pc"))
-        if may_remove(state, side, space, friendly=friendly):
+        if may_remove(state, side, space, friendly=friendly, units=units):
             out.append(Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC in "
                               f"{name(space)} (6.32.B.iii)", "pc"))
     return out
@@ -633,6 +637,14 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
             and state.pcs.get(s) != BRITISH]
 
 
+def any_reinforcement_space(state: WwState, side: str) -> bool:
+    """`reinforcement_spaces` is not empty (stopping at the first)."""
+    if side == BRITISH:
+        return any(not q.blockaded(state, s) and not q.cus(state, s, AMERICAN)
+                   and state.pcs.get(s) != AMERICAN for s in q.ports())
+    return any(not q.cus(state, s, BRITISH) and state.pcs.get(s) != BRITISH for s in q.spaces())
+
+
 def waiting_generals(state: WwState, side: str) -> list[str]:
     box = BRITISH_REINFORCEMENTS if side == BRITISH else AMERICAN_LEADERS
     found = q.generals_at(state, box, side)
@@ -649,7 +661,7 @@ def french_waiting(state: WwState) -> bool:
 
 
 def can_reinforce(state: WwState, side: str) -> bool:
-    if not reinforcement_boxes_free(state, side) or not reinforcement_spaces(state, side):
+    if not reinforcement_boxes_free(state, side) or not any_reinforcement_space(state, side):
         return False
     if side == BRITISH:
         return bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
