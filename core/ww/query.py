@@ -9,7 +9,7 @@ the Falmouth-Quebec link is `arnold_only` (7.4.D).
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from maps.board import Board, Link
 from maps import washingtons_war as board_data
@@ -244,6 +244,12 @@ def american_units(state: WwState, where: str) -> bool:
             or general_at(state, where, AMERICAN) is not None)
 
 
+def general_spaces(state: WwState, side: str) -> set[str]:
+    """Every place where `general_at(state, place, side)` finds a general."""
+    sides = roster.sides()
+    return {loc for general, loc in state.generals.items() if sides[general] == side}
+
+
 def american_unit_spaces(state: WwState) -> set[str]:
     """Every place where `american_units` holds, for a listing that asks of every space."""
     out = {where for where, here in state.cus.items() if here.get(AM, 0) or here.get(FR, 0)}
@@ -349,8 +355,7 @@ class Neighbourhood:
 
     def __init__(self, pcs: set[str]) -> None:
         self.pcs = pcs
-        self.near = {other for space in pcs for other in _adjacent(space, False)}
-        self.ports = [space for space in pcs if _ports()[space]]
+        self.near, self.ports = _near(frozenset(pcs))
 
     def american_adjacent(self, space: str) -> bool:
         return space in self.near
@@ -365,6 +370,14 @@ class Neighbourhood:
     def adjacent(self, space: str, side: str) -> bool:
         """As `friendly_adjacent(space, side, pcs)`."""
         return self.british_adjacent(space) if side == BRITISH else space in self.near
+
+
+@lru_cache(maxsize=512)
+def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The spaces next to `pcs` (isolation links) and those of `pcs` that are ports: a pure
+    function of the map, remembered for the PC sets a game goes through (they change slowly)."""
+    near = frozenset(other for space in pcs for other in _adjacent(space, False))
+    return near, tuple(space for space in pcs if _ports()[space])
 
 
 def pcs_of(state: WwState, side: str) -> set[str]:

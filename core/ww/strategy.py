@@ -483,13 +483,15 @@ def _friendly_adjacent(state: WwState, side: str, space: str,
 
 
 def may_flip(state: WwState, side: str, space: str, discard: bool = False,
-             friendly: q.Neighbourhood | None = None) -> bool:
+             friendly: q.Neighbourhood | None = None, leaders: set[str] | None = None) -> bool:
     """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
-    Army there. By discard, also next to a friendly PC (10.12.B)."""
+    Army there. By discard, also next to a friendly PC (10.12.B). `leaders`: the spaces of
+    `side`'s generals (query.general_spaces), when the caller asks of every space."""
     if state.pcs.get(space) != q.enemy(side):
         return False
     if side == AMERICAN:
-        ok = q.general_at(state, space, AMERICAN) is not None
+        ok = (space in leaders if leaders is not None
+              else q.general_at(state, space, AMERICAN) is not None)
     else:
         ok = q.has_army(state, space, BRITISH)
     if ok and discard:
@@ -515,12 +517,13 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
     out: list[tuple[str, str]] = []
     before = q.Neighbourhood(british_before) if side == BRITISH else None
     units = q.american_unit_spaces(state) if side == BRITISH else None
+    leaders = q.general_spaces(state, side)
     for space in q.spaces():
         if space in exclude:
             continue
         if may_place(state, side, space, british_before, before=before, units=units):
             out.append(("place", space))
-        elif may_flip(state, side, space):
+        elif may_flip(state, side, space, leaders=leaders):
             out.append(("flip", space))
     return out
 
@@ -531,8 +534,9 @@ def has_pc_target(state: WwState, side: str) -> bool:
     pcs = pcs_before(state, side)
     before = q.Neighbourhood(pcs) if side == BRITISH else None
     units = q.american_unit_spaces(state) if side == BRITISH else None
+    leaders = q.general_spaces(state, side)
     return any(may_place(state, side, space, pcs, before=before, units=units)
-               or may_flip(state, side, space) for space in q.spaces())
+               or may_flip(state, side, space, leaders=leaders) for space in q.spaces())
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
@@ -571,6 +575,7 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     friendly = q.Neighbourhood(q.pcs_of(state, side))
     units = q.american_unit_spaces(state) if side == BRITISH else None
+    leaders = q.general_spaces(state, side)
     for space in q.spaces():
         holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
         if holder == side:
@@ -580,7 +585,7 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
                 out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
                                   "(6.32.B.ii)", "pc"))
             continue
-        if may_flip(state, side, space, discard=True, friendly=friendly):
+        if may_flip(state, side, space, discard=True, friendly=friendly, leaders=leaders):
             out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
                               "(6.32.B.ii)", "pc"))
         if may_remove(state, side, space, friendly=friendly, units=units):
