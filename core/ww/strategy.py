@@ -515,9 +515,11 @@ def may_remove(state: WwState, side: str, space: str,
 def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    # what the rules read of every space, read once: the British placement's neighbourhood and
+    # American units (10.11.B), the American flip's generals (10.11.A.iii)
     before = q.Neighbourhood(british_before) if side == BRITISH else None
     units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side)
+    leaders = q.general_spaces(state, side) if side == AMERICAN else None
     for space in q.spaces():
         if space in exclude:
             continue
@@ -531,12 +533,16 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
     `pc_targets` is not empty."""
+    if side == AMERICAN:
+        # mostly the first free space will do: the generals are read only if none does
+        if any(may_place(state, side, space, set()) for space in q.spaces()):
+            return True
+        leaders = q.general_spaces(state, side)
+        return any(may_flip(state, side, space, leaders=leaders) for space in q.spaces())
     pcs = pcs_before(state, side)
-    before = q.Neighbourhood(pcs) if side == BRITISH else None
-    units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side)
+    before, units = q.Neighbourhood(pcs), q.american_unit_spaces(state)
     return any(may_place(state, side, space, pcs, before=before, units=units)
-               or may_flip(state, side, space, leaders=leaders) for space in q.spaces())
+               or may_flip(state, side, space) for space in q.spaces())
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
@@ -575,7 +581,7 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     friendly = q.Neighbourhood(q.pcs_of(state, side))
     units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side)
+    leaders = q.general_spaces(state, side) if side == AMERICAN else None
     for space in q.spaces():
         holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
         if holder == side:
