@@ -145,8 +145,10 @@ def test_the_catalogue_looks_cards_up_by_number_and_title() -> None:
 def test_both_card_games_look_up_their_decks_through_the_catalogue() -> None:
     for deck in (ww_deck, wellington_deck):
         assert isinstance(deck.CATALOGUE, catalogue.Catalogue)
-        assert deck.card == deck.CATALOGUE.card and deck.CARDS == deck.CATALOGUE.cards
-        assert deck.card(17).number == 17
+        assert deck.CARDS == deck.CATALOGUE.cards and deck.BY_NUMBER is deck.CATALOGUE.by_number
+        assert deck.card(17) is deck.CATALOGUE.card(17)
+        with pytest.raises(KeyError, match=f"no {deck.CATALOGUE.game} card number 111"):
+            deck.card(111)
 
 
 @pytest.mark.parametrize("load, error, name", [

@@ -365,8 +365,16 @@ def load(path: Path = DECK_FILE) -> tuple[Card, ...]:
 CATALOGUE: catalogue.Catalogue[Card] = catalogue.Catalogue("Washington's War", load())
 CARDS: tuple[Card, ...] = CATALOGUE.cards
 BY_NUMBER: dict[int, Card] = CATALOGUE.by_number
-card = CATALOGUE.card            # the card with this number (KeyError naming the game if none)
 by_title = CATALOGUE.by_title    # every card with exactly this title (OPS, Campaign: several)
+
+
+def card(number: int) -> Card:
+    """The card with this number (CATALOGUE.card's KeyError, naming the game, if none); the
+    rules ask it at every turn, so the table is read here first."""
+    try:
+        return BY_NUMBER[number]
+    except KeyError:
+        return CATALOGUE.card(number)
 
 
 def _named(key: str) -> int:

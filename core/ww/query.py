@@ -48,12 +48,7 @@ def spaces() -> tuple[str, ...]:
 
 def name(space: str) -> str:
     """A space's (or box's) name as the log and the menus write it."""
-    return _names()[space]
-
-
-@cache
-def _names() -> dict[str, str]:
-    return {loc.id: loc.name for loc in board().locations.values()}
+    return _NAMES[space]
 
 
 def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
@@ -64,37 +59,28 @@ def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
                      f"{name(space)} ({rule}).")
 
 
-@cache
-def _props() -> dict[str, dict]:
-    """Every location's properties, by id (the board never changes in a game)."""
-    return {loc.id: loc.props for loc in board().locations.values()}
-
-
-@cache
-def _colonies() -> dict[str, str]:
-    return {space: str(props.get("colony")) for space, props in _props().items()}
-
-
-@cache
-def _ports() -> dict[str, bool]:
-    return {space: bool(props.get("port", False)) for space, props in _props().items()}
-
-
-@cache
-def _map_spaces() -> frozenset[str]:
-    return frozenset(spaces())
+# The board never changes in a game: what the rules ask of a space most, read once at import.
+_LOCATIONS = board_data.load().locations
+_PROPS: dict[str, dict] = {loc.id: loc.props for loc in _LOCATIONS.values()}
+_NAMES: dict[str, str] = {loc.id: loc.name for loc in _LOCATIONS.values()}
+_COLONIES: dict[str, str] = {space: str(props.get("colony")) for space, props in _PROPS.items()}
+_PORTS: dict[str, bool] = {space: bool(props.get("port", False))
+                           for space, props in _PROPS.items()}
+_MAP_SPACES: frozenset[str] = frozenset(loc.id for loc in _LOCATIONS.values() if not loc.offmap)
+_THIRTEEN: frozenset[str] = frozenset(space for space in _MAP_SPACES
+                                      if _COLONIES[space] != CANADA)
 
 
 def prop(space: str, key: str, default=None):
-    return _props()[space].get(key, default)
+    return _PROPS[space].get(key, default)
 
 
 def colony(space: str) -> str:
-    return _colonies()[space]
+    return _COLONIES[space]
 
 
 def is_port(space: str) -> bool:
-    return _ports()[space]
+    return _PORTS[space]
 
 
 def is_fortified(space: str) -> bool:
@@ -264,7 +250,7 @@ def british_pieces(state: WwState, where: str) -> bool:
 
 
 def on_map(where: str) -> bool:
-    return where in _map_spaces()
+    return where in _MAP_SPACES
 
 
 def cus_on_map(state: WwState, side: str) -> int:
@@ -275,7 +261,7 @@ def cus_for_victory(state: WwState) -> tuple[bool, bool]:
     """13.1 in one look: whether an American or French CU stands on the map (Canada
     included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
     `victory.british_cus_in_colonies` > 0), stopping once both are found."""
-    on, thirteen = _map_spaces(), _thirteen_colonies_spaces()
+    on, thirteen = _MAP_SPACES, _THIRTEEN
     american = british = False
     for space, here in state.cus.items():
         if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
@@ -285,11 +271,6 @@ def cus_for_victory(state: WwState) -> tuple[bool, bool]:
         if american and british:
             break
     return american, british
-
-
-@cache
-def _thirteen_colonies_spaces() -> frozenset[str]:
-    return frozenset(s for s in spaces() if colony(s) != CANADA)
 
 
 def congress_dispersed(state: WwState) -> bool:
@@ -365,7 +346,7 @@ class Neighbourhood:
         (A35)."""
         if space in self.near:
             return True
-        return _ports()[space] and any(port != space for port in self.ports)
+        return _PORTS[space] and any(port != space for port in self.ports)
 
     def adjacent(self, space: str, side: str) -> bool:
         """As `friendly_adjacent(space, side, pcs)`."""
@@ -377,7 +358,7 @@ def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
     """The spaces next to `pcs` (isolation links) and those of `pcs` that are ports: a pure
     function of the map, remembered for the PC sets a game goes through (they change slowly)."""
     near = frozenset(other for space in pcs for other in _adjacent(space, False))
-    return near, tuple(space for space in pcs if _ports()[space])
+    return near, tuple(space for space in pcs if _PORTS[space])
 
 
 def pcs_of(state: WwState, side: str) -> set[str]:
