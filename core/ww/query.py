@@ -260,12 +260,16 @@ def cus_on_map(state: WwState, side: str) -> int:
 def cus_for_victory(state: WwState) -> tuple[bool, bool]:
     """13.1 in one look: whether an American or French CU stands on the map (Canada
     included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
-    `victory.british_cus_in_colonies` > 0). Asked at every moment, so the places are picked
-    out by set intersection first."""
-    cus = state.cus
-    american = any(cus[space].get(AM, 0) or cus[space].get(FR, 0)
-                   for space in cus.keys() & _MAP_SPACES)
-    british = any(cus[space].get(BR, 0) for space in cus.keys() & _THIRTEEN)
+    `victory.british_cus_in_colonies` > 0), stopping once both are found."""
+    on, thirteen = _MAP_SPACES, _THIRTEEN
+    american = british = False
+    for space, here in state.cus.items():
+        if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
+            american = True
+        if not british and space in thirteen and here.get(BR, 0):
+            british = True
+        if american and british:
+            break
     return american, british
 
 
