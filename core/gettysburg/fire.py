@@ -51,9 +51,11 @@ def fire_value(state: GbState, uid: str, dist: int) -> int:
     return value
 
 
-def line_of_sight(state: GbState, a: str, b: str) -> bool:
-    """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks)."""
-    occupied = {u.hex for u in q.on_map(state)}
+def line_of_sight(state: GbState, a: str, b: str, occupied: set[str] | None = None) -> bool:
+    """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks).
+    `occupied`: the hexes holding a unit, when the caller has them at hand."""
+    if occupied is None:
+        occupied = {u.hex for u in q.on_map(state)}
     return q.board().line_of_sight(a, b, occupied)
 
 
