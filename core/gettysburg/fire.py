@@ -14,6 +14,7 @@ AMB-16 [R]: 0 dice or fewer, no effect.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from core.dice import CONFEDERATE_FLAG, DOUBLE_FLAG, UNION_FLAG
 from core.gettysburg import query as q
@@ -75,12 +76,21 @@ def may_fire_at(state: GbState, uid: str, target: str, from_hex: str | None = No
 
 def targets(state: GbState, uid: str) -> list[str]:
     """The enemy units `uid` may fire at from where it stands."""
+    return list(_targets(state, uid))
+
+
+def has_target(state: GbState, uid: str) -> bool:
+    """`uid` may fire at someone from where it stands (stops at the first target)."""
+    return next(_targets(state, uid), None) is not None
+
+
+def _targets(state: GbState, uid: str) -> Iterator[str]:
     u = q.unit(state, uid)
     if not u.on_map:
-        return []
+        return iter(())
     reach = q.kind(uid).range
-    return [t.id for t in q.on_map(state) if t.side != u.side
-            and q.distance(u.hex, t.hex) <= reach and may_fire_at(state, uid, t.id)]
+    return (t.id for t in q.on_map(state) if t.side != u.side
+            and q.distance(u.hex, t.hex) <= reach and may_fire_at(state, uid, t.id))
 
 
 @dataclass
