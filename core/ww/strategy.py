@@ -584,8 +584,8 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     leaders = q.general_spaces(state, side) if side == AMERICAN else None
     for space in q.spaces():
         holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
-        if holder == side:
-            continue
+        if holder == side or not friendly.adjacent(space, side):
+            continue  # (and each of 6.32.B.ii-iii needs a friendly PC next door, 10.12.B)
         if holder is None:
             if may_place(state, side, space, set(), discard=True, friendly=friendly, units=units):
                 out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
