@@ -43,20 +43,24 @@ class FrameError(Exception):
     """A frame that cannot be read: over MAX_FRAME, or cut short. The stream cannot go on."""
 
 
+class Message(msgspec.Struct, kw_only=True, tag_field="kind"):
+    """Every message: a msgpack map whose "kind" names its type."""
+
+
 # --- requests (client -> server) ---------------------------------------------------------
 
 
-class Hello(msgspec.Struct, tag="hello", kw_only=True):
+class Hello(Message, tag="hello", kw_only=True):
     id: RequestId = 0
     version: int
     program: str = ""             # the client's name and version, for the server's log
 
 
-class ListGames(msgspec.Struct, tag="list", kw_only=True):
+class ListGames(Message, tag="list", kw_only=True):
     id: RequestId = 0
 
 
-class CreateGame(msgspec.Struct, tag="create", kw_only=True):
+class CreateGame(Message, tag="create", kw_only=True):
     id: RequestId = 0
     game: Name                    # a game id: washingtons-war, a-house-divided...
     scenario: Name | None = None  # None: the game's first
@@ -65,25 +69,25 @@ class CreateGame(msgspec.Struct, tag="create", kw_only=True):
     seats: dict[Name, Name] = {}  # role -> account | "computer[:LEVEL]" | "open"
 
 
-class JoinGame(msgspec.Struct, tag="join", kw_only=True):
+class JoinGame(Message, tag="join", kw_only=True):
     id: RequestId = 0
     game_id: GameId
     role: Name                    # an open seat
 
 
-class OpenGame(msgspec.Struct, tag="open", kw_only=True):
+class OpenGame(Message, tag="open", kw_only=True):
     """Watch a game: the reply has its views, and every later change is pushed (`Update`)."""
     id: RequestId = 0
     game_id: GameId
 
 
-class CloseGame(msgspec.Struct, tag="close", kw_only=True):
+class CloseGame(Message, tag="close", kw_only=True):
     """Stop watching a game (the game itself goes on)."""
     id: RequestId = 0
     game_id: GameId
 
 
-class Act(msgspec.Struct, tag="act", kw_only=True):
+class Act(Message, tag="act", kw_only=True):
     id: RequestId = 0
     game_id: GameId
     role: Name
@@ -91,14 +95,14 @@ class Act(msgspec.Struct, tag="act", kw_only=True):
     at: Number                    # the game's number when the action was chosen
 
 
-class Undo(msgspec.Struct, tag="undo", kw_only=True):
+class Undo(Message, tag="undo", kw_only=True):
     id: RequestId = 0
     game_id: GameId
     role: Name
     at: Number
 
 
-class Upload(msgspec.Struct, tag="upload", kw_only=True):
+class Upload(Message, tag="upload", kw_only=True):
     """A hotseat save (its file's bytes) to continue online; every role's seat named."""
     id: RequestId = 0
     save: bytes
@@ -106,7 +110,7 @@ class Upload(msgspec.Struct, tag="upload", kw_only=True):
     name: str = ""                # the file's name, for messages
 
 
-class Download(msgspec.Struct, tag="download", kw_only=True):
+class Download(Message, tag="download", kw_only=True):
     """A finished game as an ordinary save file (refused before the end: a save holds the
     seed)."""
     id: RequestId = 0
@@ -141,7 +145,7 @@ class GameInfo(msgspec.Struct, kw_only=True):
     note: str = ""                # why a game is damaged
 
 
-class Welcome(msgspec.Struct, tag="welcome", kw_only=True):
+class Welcome(Message, tag="welcome", kw_only=True):
     id: int
     version: int
     account: str                  # who the server says you are
@@ -149,26 +153,26 @@ class Welcome(msgspec.Struct, tag="welcome", kw_only=True):
     max_frame: int = MAX_FRAME
 
 
-class Games(msgspec.Struct, tag="games", kw_only=True):
+class Games(Message, tag="games", kw_only=True):
     id: int
     games: list[GameInfo]         # the caller's games: those waiting on the caller first
     open: list[GameInfo]          # other games with a seat anyone may join
 
 
-class GameReply(msgspec.Struct, tag="game", kw_only=True):
+class GameReply(Message, tag="game", kw_only=True):
     """The reply to create, join and upload."""
     id: int
     info: GameInfo
 
 
-class Opened(msgspec.Struct, tag="opened", kw_only=True):
+class Opened(Message, tag="opened", kw_only=True):
     id: int
     info: GameInfo
     number: int
     views: dict[str, View]        # the caller's roles' views
 
 
-class Accepted(msgspec.Struct, tag="accepted", kw_only=True):
+class Accepted(Message, tag="accepted", kw_only=True):
     """The reply to an accepted act or undo: the game's new number and the caller's views."""
     id: int
     info: GameInfo
@@ -176,17 +180,17 @@ class Accepted(msgspec.Struct, tag="accepted", kw_only=True):
     views: dict[str, View]
 
 
-class Done(msgspec.Struct, tag="done", kw_only=True):
+class Done(Message, tag="done", kw_only=True):
     id: int
 
 
-class SaveData(msgspec.Struct, tag="save", kw_only=True):
+class SaveData(Message, tag="save", kw_only=True):
     id: int
     name: str                     # a file name for it
     data: bytes                   # an ordinary save file (saves.load_match reads it)
 
 
-class Error(msgspec.Struct, tag="error", kw_only=True):
+class Error(Message, tag="error", kw_only=True):
     """A refused request, or a message the server could not read; nothing was changed.
 
     `code` says which kind (see ERROR_CODES); a "stale" act or undo carries the game's number
@@ -200,7 +204,7 @@ class Error(msgspec.Struct, tag="error", kw_only=True):
     info: GameInfo | None = None  # with the views: the game as it stands now
 
 
-class Update(msgspec.Struct, tag="update", kw_only=True):
+class Update(Message, tag="update", kw_only=True):
     """Pushed to every connection watching a game after each change (not to the connection
     that made it: it has its reply)."""
     game_id: int

@@ -19,7 +19,7 @@ def parse(text: str, exists: Callable[[str], bool]) -> str:
     if text == OPEN:
         return OPEN
     if text == COMPUTER or text.startswith(COMPUTER + ":"):
-        level = text.partition(":")[2] or DEFAULT_LEVEL
+        level = text.partition(":")[2] if text != COMPUTER else DEFAULT_LEVEL
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})")
         return f"{COMPUTER}:{level}"
