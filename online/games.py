@@ -181,7 +181,7 @@ class Lobby:
         game.shown = {name: len(history) for name in game.accounts()}  # safe after a restart
         game._views_at = -1
 
-    def _loaded(self, game: OnlineGame) -> Match:
+    def loaded(self, game: OnlineGame) -> Match:
         if game.match is None and game.row.status != DAMAGED:
             self._rebuild(game)
         if game.match is None:
@@ -316,7 +316,7 @@ class Lobby:
 
     def join(self, account: str, game_id: int, role: str) -> OnlineGame:
         game = self.game_of(account, game_id, seated=False)
-        match = self._loaded(game)
+        match = self.loaded(game)
         if role not in game.seats:
             raise Refusal("bad-request", f"game {game_id} has no role {role!r} "
                                          f"(roles: {', '.join(game.roles)})", game)
@@ -411,7 +411,7 @@ class Lobby:
         return Change(game, role, [], undone=True)
 
     def _playable(self, game: OnlineGame, at: int, account: str | None) -> Match:
-        match = self._loaded(game)
+        match = self.loaded(game)
         if game.row.status == WAITING:
             raise Refusal("waiting", f"game {game.id} waits for players to take "
                                      f"{', '.join(game.open_seats())}", game)
@@ -436,7 +436,7 @@ class Lobby:
         if game.row.status != OVER:
             raise Refusal("not-over", f"game {game_id} is not finished: a save holds the "
                                       f"seed, so it is given only after the end", game)
-        match = self._loaded(game)
+        match = self.loaded(game)
         from saves import save_match
         name = f"{game.row.game}-online-{game.id}.muster"
         with tempfile.TemporaryDirectory(prefix="muster-download-") as folder:

@@ -256,7 +256,7 @@ class Server:
             return Games(id=rid, games=mine, open=others), False
         if isinstance(request, OpenGame):
             game = lobby.game_of(account, request.game_id)
-            lobby._loaded(game)
+            lobby.loaded(game)
             if request.game_id not in client.watching and len(client.watching) >= MAX_WATCHED:
                 raise Refusal("full", f"one connection watches at most {MAX_WATCHED} games")
             client.watching.add(game.id)
