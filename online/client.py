@@ -15,6 +15,7 @@ talks to the Muster server with. It never sees a game's state: only its own seat
     await game.act("American", action)       # StaleAction (views refreshed) / ServerError
     await game.undo("American")              # ServerError(code "undo") when not allowed
     async for update in game.updates(): ...  # pushes: another player or the computer acted
+                                             # (the last MAX_UNREAD unread ones are kept)
     game.on_update = callback                # or a callback, called with each Update
     await game.close()                       # stop watching (the game goes on)
     info = await conn.upload("game.muster", seats={...})   # a hotseat save, every role named
@@ -49,6 +50,7 @@ from online.protocol import (VERSION, Accepted, Act, CloseGame, CreateGame, Done
                              Welcome, decode_reply, encode, frame, read_frame)
 
 HELLO_TIMEOUT = 10.0   # seconds to connect and be welcomed
+MAX_UNREAD = 100       # pushes updates() keeps for a reader that is behind (oldest dropped)
 
 
 class OnlineError(Exception):
@@ -307,7 +309,7 @@ class RemoteGame:
         self.number = opened.number
         self.views: dict[str, View] = dict(opened.views)
         self.on_update: Callable[[Update], None] | None = None
-        self._queue: asyncio.Queue[Update | ConnectionLost] = asyncio.Queue()
+        self._queue: asyncio.Queue[Update | ConnectionLost] = asyncio.Queue(MAX_UNREAD)
         self.watching = True
 
     # what the game screen reads
@@ -387,12 +389,22 @@ class RemoteGame:
     def _pushed(self, update: Update) -> None:
         if not self._take(update.number, update.views, update.info):
             return
-        self._queue.put_nowait(update)
+        self._keep(update)
         if self.on_update is not None:
-            self.on_update(update)
+            try:
+                self.on_update(update)
+            except Exception as exc:  # the caller's bug must not end the connection
+                asyncio.get_running_loop().call_exception_handler(
+                    {"message": "RemoteGame.on_update failed", "exception": exc})
 
     def _lost(self, lost: ConnectionLost) -> None:
-        self._queue.put_nowait(lost)
+        self._keep(lost)
+
+    def _keep(self, item: Update | ConnectionLost) -> None:
+        """Queue for updates(), dropping the oldest unread one when MAX_UNREAD wait."""
+        if self._queue.full():
+            self._queue.get_nowait()
+        self._queue.put_nowait(item)
 
 
 def _server_account(writer: asyncio.StreamWriter) -> str:

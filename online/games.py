@@ -122,7 +122,9 @@ class OnlineGame:
         active = match.active if match is not None and match.result is None else []
         yours = self.roles_of(account)
         if match is not None and row.status != DAMAGED:
-            deciding = match.result or self.view(None).prompt
+            # the prompt as this account sees it: its own first role's view (computed for it
+            # anyway), else the public view; an inactive role's prompt says what is decided
+            deciding = match.result or self.view(yours[0] if yours else None).prompt
         else:
             deciding = row.result or ""
         return GameInfo(
@@ -284,6 +286,12 @@ class Lobby:
 
     def _add(self, row: GameRow, rules: Rules, stored: dict[str, str], match: Match,
              history: list[tuple[str, Action]] = ()) -> OnlineGame:
+        if any(seat_text.level(seat) is not None for seat in stored.values()):
+            from core.ai import game_of
+            try:
+                game_of(rules, match.hidden_info)  # the computer can play this game
+            except ValueError as exc:
+                raise Refusal("bad-request", _one_line(exc)) from None
         match.computer_levels = {role: seat_text.level(seat) for role, seat in stored.items()
                                  if seat_text.level(seat) is not None}
         try:

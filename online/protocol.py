@@ -135,7 +135,8 @@ class GameInfo(msgspec.Struct, kw_only=True):
     status: str                   # "waiting" (open seats), "playing", "over", "damaged"
     number: int
     active: list[str]             # the roles to act now
-    deciding: str                 # what they are deciding (the public prompt)
+    deciding: str                 # what is being decided: the prompt of the asking account's
+                                  # first role (the public one if it has none), or the result
     result: str | None
     yours: list[str]              # the asking account's roles
     to_act: bool                  # one of them is to act now
