@@ -240,6 +240,8 @@ class Connection:
             raise OnlineError(str(exc)) from None
         except (ConnectionError, OSError):
             self._pending.pop(request.id, None)
+            # the server may have said why before hanging up: let the reader take it in
+            await asyncio.wait({self._task}, timeout=1.0)
             self._fail(ConnectionLost("the connection to the server was lost"))
             raise self.lost from None
         reply = await future
@@ -251,6 +253,7 @@ class Connection:
 
     async def _read(self) -> None:
         reason = "the server closed the connection"
+        said = None            # why the server hung up, when it said so first
         try:
             while True:
                 data = await read_frame(self._reader)
@@ -274,14 +277,14 @@ class Connection:
                             game._take(message.number, message.views, message.info)
                     future.set_result(message)
                 elif isinstance(message, Error):  # said before hanging up: why
-                    reason = f"the server hung up: {message.message}"
+                    said = f"the server hung up: {message.message}"
         except FrameError as exc:
             reason = f"the connection to the server broke ({exc})"
         except (ConnectionError, OSError):
             reason = "the connection to the server was lost"
         except asyncio.CancelledError:
             reason = "the connection was closed"
-        self._fail(ConnectionLost(reason))
+        self._fail(ConnectionLost(said or reason))
 
     def _fail(self, lost: ConnectionLost) -> None:
         if self.lost is not None:

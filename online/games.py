@@ -445,7 +445,10 @@ class Lobby:
             raise Refusal("not-over", f"game {game_id} is not finished: a save holds the "
                                       f"seed, so it is given only after the end", game)
         match = self.loaded(game)
+        from datetime import datetime
+
         from saves import save_match
+        match.created = datetime.fromisoformat(game.row.created)  # the save's "created"
         name = f"{game.row.game}-online-{game.id}.muster"
         with tempfile.TemporaryDirectory(prefix="muster-download-") as folder:
             path = Path(folder) / name

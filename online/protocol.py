@@ -283,10 +283,12 @@ def frame(payload: bytes) -> bytes:
     return HEADER.pack(len(payload)) + payload
 
 
-async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> bytes | None:
+async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME,
+                     timeout: float | None = None) -> bytes | None:
     """The next frame's payload; None at a clean end of the stream (between frames).
 
-    FrameError for a length over `limit` or a stream that ends inside a frame."""
+    FrameError for a length over `limit`, a stream that ends inside a frame, or (`timeout`)
+    a frame whose bytes do not all arrive within `timeout` seconds of its length."""
     try:
         head = await reader.readexactly(HEADER.size)
     except asyncio.IncompleteReadError as exc:
@@ -298,7 +300,12 @@ async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> by
     if length > limit:
         raise FrameError(f"a frame of {length} bytes is over the limit of {limit}")
     try:
-        return await reader.readexactly(length)
+        if timeout is None:
+            return await reader.readexactly(length)
+        return await asyncio.wait_for(reader.readexactly(length), timeout)
+    except asyncio.TimeoutError:
+        raise FrameError(f"a frame of {length} bytes did not arrive within {timeout:g} s") \
+            from None
     except asyncio.IncompleteReadError as exc:
         raise FrameError(f"the stream ended inside a frame ({len(exc.partial)} of {length} "
                          f"bytes)") from None

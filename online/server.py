@@ -43,6 +43,8 @@ from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, Creat
 from online.store import Store, StoreError
 
 MAX_CONNECTIONS = 512
+MAX_CONNECTIONS_PER_ACCOUNT = 128  # so that one account cannot take every connection
+FRAME_TIMEOUT = 30.0              # seconds for a frame's bytes to follow its length
 MAX_WATCHED = 64                  # games one connection may watch at once
 MAX_BUFFER = 64 * 1024 * 1024     # bytes waiting to reach one client before it is dropped
 
@@ -172,6 +174,12 @@ class Server:
                                          f"the server has {MAX_CONNECTIONS} connections, its "
                                          f"most; try again later"))
                 return
+            if sum(1 for c in self.clients if c.account == account) >= \
+                    MAX_CONNECTIONS_PER_ACCOUNT:
+                await client.reply(Error(id=0, code="full", message=
+                                         f"{account} has {MAX_CONNECTIONS_PER_ACCOUNT} "
+                                         f"connections open, the most for one account"))
+                return
             self.clients.add(client)
             await self._serve(client, reader)
         except (ConnectionError, OSError, asyncio.CancelledError):
@@ -190,7 +198,7 @@ class Server:
     async def _serve(self, client: Client, reader: asyncio.StreamReader) -> None:
         while not self.stopping:
             try:
-                data = await read_frame(reader)
+                data = await read_frame(reader, timeout=FRAME_TIMEOUT)
             except FrameError as exc:  # the stream is lost: say why and hang up
                 await client.reply(Error(id=0, code="frame", message=str(exc)))
                 return

@@ -291,3 +291,67 @@ async def test_a_client_of_another_protocol_version_is_refused(server):
     assert reply.code == "version" and reply.id == 3 and "version 1" in reply.message
     assert await read_frame(reader) is None                # and it hangs up
     writer.close()
+
+
+async def test_socket_open_to_all_database_private(sock_dir, tmp_path):
+    server = await start_server(sock_dir / "run", tmp_path / "data" / "games.sqlite3")
+    try:
+        assert server.path.stat().st_mode & 0o777 == 0o666
+        assert server.path.parent.stat().st_mode & 0o777 == 0o755
+        assert server.store.path.stat().st_mode & 0o777 == 0o600
+        assert server.store.path.parent.stat().st_mode & 0o777 == 0o700
+    finally:
+        await server.close()
+
+
+async def test_one_account_cannot_take_every_connection(server, monkeypatch):
+    import online.server as online_server
+
+    monkeypatch.setattr(online_server, "MAX_CONNECTIONS_PER_ACCOUNT", 2)
+    kept = [await connect(server, "mallory") for _ in range(2)]
+    with pytest.raises(Exception) as refused:
+        await connect(server, "mallory")
+    assert "the most for one account" in str(refused.value)
+    alice = await connect(server, "alice")             # another account still gets in
+    assert alice.account == "alice"
+    for conn in kept + [alice]:
+        await conn.close()
+
+
+async def test_a_frame_that_does_not_arrive_is_given_up(server, monkeypatch):
+    import online.server as online_server
+    from online.protocol import HEADER, decode_reply, read_frame
+    from tests.support.online import socket_as
+
+    monkeypatch.setattr(online_server, "FRAME_TIMEOUT", 0.2)
+    reader, writer = await asyncio.open_unix_connection(sock=socket_as("alice", server.path))
+    writer.write(HEADER.pack(1000) + b"abc")            # and then nothing more
+    reply = decode_reply(await asyncio.wait_for(read_frame(reader), 5))
+    assert reply.code == "frame" and "did not arrive" in reply.message
+    writer.close()
+
+
+def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tui.cli import main
+
+    assert main(["serve", "--help"]) == 0
+    root = Path(__file__).resolve().parent.parent
+    sock = sock_dir / "cli.sock"
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--socket", str(sock),
+                             "--db", str(tmp_path / "g.sqlite3")], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(root)))
+    try:
+        line = proc.stdout.readline()
+        assert f"listening on {sock}" in line
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "stopped" in out and not sock.exists()
