@@ -375,7 +375,7 @@ class Lobby:
         except Exception as exc:  # a rules bug: the state is untouched (act returns a new one)
             raise Refusal("server", f"the rules failed on {action} "
                                     f"({type(exc).__name__}: {exc}); nothing was changed",
-                          game) from None
+                          game) from exc
         number = game.row.number + 1
         status = OVER if match.result is not None else PLAYING
         try:

@@ -208,6 +208,9 @@ class Server:
                 reply, hang_up = await self._answer(client, data)
             except Refusal as refusal:
                 reply, hang_up = self._error(client, request_id(data), refusal), False
+                if refusal.code == "server" and refusal.__cause__ is not None:  # a bug: say
+                    log(f"{refusal.message}:\n" + "".join(
+                        traceback.format_exception(refusal.__cause__)))
             except Exception as exc:
                 log("a request failed:\n" + traceback.format_exc())
                 reply = Error(id=request_id(data), code="server",

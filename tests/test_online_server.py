@@ -355,3 +355,18 @@ def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
         proc.kill()
     assert proc.returncode == 0, err
     assert "stopped" in out and not sock.exists()
+
+
+async def test_a_computer_thinking_blocks_neither_the_server_nor_another_game(server):
+    alice = await connect(server, "alice")
+    thinking = await alice.create_game(WW, seats={"American": "computer:hard",
+                                                  "British": "alice"}, seed=8)
+    assert thinking.game_id in server.thinking          # its search runs in a worker thread
+    other = await alice.create_game(WW, seats={"American": "alice", "British": "bob"})
+    game = await alice.open_game(other.game_id)
+    for _ in range(5):                                  # served meanwhile, one act after another
+        await game.act("American", game.actions("American")[0].action)
+    assert game.number == 5
+    assert stored(server, thinking.game_id).number == 0  # the hard search is still going
+    assert not server.thinking[thinking.game_id].done()
+    await alice.close()                                 # and closing stops it at once
