@@ -370,3 +370,26 @@ async def test_a_computer_thinking_blocks_neither_the_server_nor_another_game(se
     assert stored(server, thinking.game_id).number == 0  # the hard search is still going
     assert not server.thinking[thinking.game_id].done()
     await alice.close()                                 # and closing stops it at once
+
+
+async def test_a_lost_connection_is_a_clear_exception_everywhere(sock_dir, tmp_path):
+    from online.client import Connection, ConnectionLost, NoServer
+
+    server = await start_server(sock_dir, tmp_path / "games.sqlite3")
+    alice, bob, ga, gb = await two_players(server)
+    told = []
+    alice.on_lost = told.append
+    await server.close()                                # the server goes away
+    lost = await asyncio.wait_for(alice.wait_closed(), 5)
+    assert isinstance(lost, ConnectionLost) and told == [lost] and alice.closed
+    with pytest.raises(ConnectionLost):
+        await alice.list_games()
+    with pytest.raises(ConnectionLost):
+        await ga.act("American", ga.actions("American")[0].action)
+    with pytest.raises(ConnectionLost):
+        await asyncio.wait_for(ga.updates().__anext__(), 5)
+    with pytest.raises(NoServer) as none:
+        await Connection.open(server.path)
+    assert "no Muster server listens at" in str(none.value)
+    await alice.close()
+    await bob.close()
