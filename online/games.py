@@ -28,7 +28,7 @@ from core.engine import (Action, Header, IllegalAction, Match, Rules, View, as_a
                          normalize_options)
 from online import seats as seat_text
 from online.protocol import OPEN, GameInfo
-from online.store import GameRow, Store, StoreError
+from online.store import GameRow, Store
 
 WAITING, PLAYING, OVER, DAMAGED = "waiting", "playing", "over", "damaged"
 MAX_GAMES_PER_ACCOUNT = 500       # games an account may have created and not finished
@@ -163,25 +163,27 @@ class Lobby:
 
     def _rebuild(self, game: OnlineGame) -> None:
         """The game's match from its stored set-up and actions (damaged if it fails)."""
-        row = game.row
         if isinstance(game.rules, _Unknown):
             return
-        players = {role: seat_text.player(seat, role) for role, seat in game.seats.items()}
-        header = Header(game=row.game, rules_version=game.rules.version, scenario=row.scenario,
-                        options=dict(row.options), seed=row.seed)
         try:
-            history = self.store.history(row.id)
-            game.match = Match.replay(game.rules, header, history, players=players)
-        except (IllegalAction, StoreError, Exception) as exc:  # noqa: B014 - any failure
-            game.match = None
-            row.status = DAMAGED
-            row.note = f"the game cannot be rebuilt from its actions ({type(exc).__name__}: {exc})"
+            history = self.store.history(game.id)
+            match = replay(game, history)
+        except Exception as exc:  # IllegalAction, StoreError, a rules bug: it cannot be played
+            self.damaged(game, exc)
             return
-        game.match.computer_levels = {role: seat_text.level(seat)
-                                      for role, seat in game.seats.items()
-                                      if seat_text.level(seat) is not None}
-        game.shown = {name: len(history) for name in game.accounts()}  # safe after a restart
+        self.adopt(game, match)
+
+    def adopt(self, game: OnlineGame, match: Match) -> None:
+        """`match` (`replay` made it) is the game's from now on."""
+        game.match = match
+        game.shown = {name: len(match.history) for name in game.accounts()}  # after a restart
         game._views_at = -1
+
+    def damaged(self, game: OnlineGame, exc: BaseException) -> None:
+        game.match = None
+        game.row.status = DAMAGED
+        game.row.note = (f"the game cannot be rebuilt from its actions "
+                         f"({type(exc).__name__}: {_one_line(exc)})")
 
     def loaded(self, game: OnlineGame) -> Match:
         if game.match is None and game.row.status != DAMAGED:
@@ -454,6 +456,19 @@ class Lobby:
             path = Path(folder) / name
             save_match(match, path)
             return name, path.read_bytes()
+
+
+def replay(game: OnlineGame, history: list[tuple[str, Action]]) -> Match:
+    """The game's match rebuilt from its set-up and `history` (touches nothing shared, so it
+    may run in a worker thread). IllegalAction, or any failure of the rules."""
+    row = game.row
+    players = {role: seat_text.player(seat, role) for role, seat in game.seats.items()}
+    header = Header(game=row.game, rules_version=game.rules.version, scenario=row.scenario,
+                    options=dict(row.options), seed=row.seed)
+    match = Match.replay(game.rules, header, history, players=players)
+    match.computer_levels = {role: level for role, seat in game.seats.items()
+                             if (level := seat_text.level(seat)) is not None}
+    return match
 
 
 def load_save(data: bytes, name: str) -> Match:

@@ -35,7 +35,7 @@ import msgspec
 from core.engine import Match
 from online import command, host, paths
 from online import seats as seat_text
-from online.games import Change, Lobby, OnlineGame, Refusal, load_save
+from online.games import OVER, Change, Lobby, OnlineGame, Refusal, load_save, replay
 from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, CreateGame, Done,
                              Download, Error, FrameError, GameReply, Games, Hello, JoinGame,
                              ListGames, OpenGame, Opened, SaveData, Undo, Update, Upload,
@@ -303,6 +303,16 @@ class Server:
             self._kick_computer(game)
             return GameReply(id=rid, info=game.info(account)), False
         if isinstance(request, Download):
+            game = lobby.game_of(account, request.game_id)
+            if game.match is None and game.row.status == OVER:  # not rebuilt since the start
+                history = self.store.history(game.id)
+                try:  # a long game takes seconds: off the loop
+                    match = await asyncio.to_thread(replay, game, history)
+                except Exception as exc:
+                    lobby.damaged(game, exc)
+                else:
+                    if game.match is None:
+                        lobby.adopt(game, match)
             name, save = lobby.download(account, request.game_id)
             return SaveData(id=rid, name=name, data=save), False
         raise AssertionError(f"unhandled request {type(request).__name__}")  # pragma: no cover

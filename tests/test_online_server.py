@@ -223,16 +223,21 @@ async def test_games_waiting_on_you_are_listed_first(server):
     await alice.close()
 
 
-async def test_upload_a_hotseat_save_then_download_the_finished_game(server, tmp_path):
+def finished_hotseat_game(tmp_path, seed=11):
+    """A hotseat game played to its end, and its save one action before the end."""
     rules = get_rules(WW)
-    local = Match.new(rules, seed=11)
+    local = Match.new(rules, seed=seed)
     rng = random.Random(4)
     while local.result is None:
         role = local.active[0]
         local.act(role, rng.choice(local.actions(role)).action)
+    before_end = Match.replay(rules, local.header, local.history[:-1])
+    return local, before_end, save_match(before_end, tmp_path / "hotseat.muster")
+
+
+async def test_upload_a_hotseat_save_then_download_the_finished_game(server, tmp_path):
+    local, before_end, path = finished_hotseat_game(tmp_path)
     history = list(local.history)
-    before_end = Match.replay(rules, local.header, history[:-1])
-    path = save_match(before_end, tmp_path / "hotseat.muster")
     alice = await connect(server, "alice")
     bob = await connect(server, "bob")
     with pytest.raises(ServerError) as refused:
@@ -393,3 +398,25 @@ async def test_a_lost_connection_is_a_clear_exception_everywhere(sock_dir, tmp_p
     assert "no Muster server listens at" in str(none.value)
     await alice.close()
     await bob.close()
+
+
+async def test_a_game_finished_before_a_restart_is_downloaded_after_it(sock_dir, tmp_path):
+    local, _, path = finished_hotseat_game(tmp_path, seed=12)
+    db = tmp_path / "games.sqlite3"
+    server = await start_server(sock_dir, db)
+    alice = await connect(server, "alice")
+    info = await alice.upload(path, seats={"American": "alice", "British": "alice"})
+    game = await alice.open_game(info.game_id)
+    await game.act(*local.history[-1])
+    await alice.close()
+    await server.close()
+    server = await start_server(sock_dir, db)          # finished games are not rebuilt at start
+    try:
+        assert stored(server, info.game_id).match is None
+        alice = await connect(server, "alice")
+        assert (await alice.list_games()).games[0].result == local.result
+        again = load_match(await alice.download_to(info.game_id, tmp_path / "after.muster"))
+        assert again.history == local.history and again.result == local.result
+        await alice.close()
+    finally:
+        await server.close()
