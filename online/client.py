@@ -168,13 +168,8 @@ class Connection:
 
     async def open_game(self, game_id: int) -> "RemoteGame":
         """Open a game of yours and watch it; the same RemoteGame if it is open already."""
-        reply = await self._request(OpenGame(game_id=game_id))
-        game = self._games.get(game_id)
-        if game is None:
-            game = self._games[game_id] = RemoteGame(self, reply)
-        else:
-            game._take(reply.number, reply.views, reply.info)
-        return game
+        await self._request(OpenGame(game_id=game_id))
+        return self._games[game_id]   # made (or brought up to date) by the reader
 
     async def upload(self, save: bytes | str | os.PathLike[str],
                      seats: dict[str, str]) -> GameInfo:
@@ -269,12 +264,22 @@ class Connection:
                     if game is not None:
                         game._pushed(message)
                     continue
+                # views are taken in here, in the order they came: a later push's log
+                # continues the one before it (protocol.LOGS)
+                if isinstance(message, Opened):
+                    self._opened(message)
+                elif isinstance(message, Accepted):
+                    game = self._games.get(message.info.game_id)
+                    if game is not None:
+                        game._take(message.number, message.views, message.info,
+                                   message.log_from)
+                elif isinstance(message, Error) and message.views is not None:
+                    game = self._games.get(message.game_id)
+                    if game is not None:
+                        game._take(message.number, message.views, message.info,
+                                   message.log_from)
                 future = self._pending.pop(message.id, None)
                 if future is not None and not future.done():
-                    if isinstance(message, Error) and message.views is not None:
-                        game = self._games.get(message.game_id)
-                        if game is not None:
-                            game._take(message.number, message.views, message.info)
                     future.set_result(message)
                 elif isinstance(message, Error):  # said before hanging up: why
                     said = f"the server hung up: {message.message}"
@@ -285,6 +290,15 @@ class Connection:
         except asyncio.CancelledError:
             reason = "the connection was closed"
         self._fail(ConnectionLost(said or reason))
+
+    def _opened(self, reply: Opened) -> None:
+        game = self._games.get(reply.info.game_id)
+        if game is None:
+            self._games[reply.info.game_id] = RemoteGame(self, reply)
+        else:
+            game._logs.clear()  # the server starts again from whole logs
+            game.watching = True
+            game._take(reply.number, reply.views, reply.info)
 
     def _fail(self, lost: ConnectionLost) -> None:
         if self.lost is not None:
@@ -311,6 +325,7 @@ class RemoteGame:
         self.info: GameInfo = opened.info
         self.number = opened.number
         self.views: dict[str, View] = dict(opened.views)
+        self._logs = {role: view.log for role, view in opened.views.items()}  # last received
         self.on_update: Callable[[Update], None] | None = None
         self._queue: asyncio.Queue[Update | ConnectionLost] = asyncio.Queue(MAX_UNREAD)
         self.watching = True
@@ -352,13 +367,12 @@ class RemoteGame:
     async def act(self, role: str, action: Action | tuple | list) -> None:
         """Take an action chosen at the current number. StaleAction if the game moved on
         meanwhile (this game then holds the fresh views); ServerError if refused."""
-        reply = await self.conn._request(Act(game_id=self.game_id, role=role,
-                                             action=as_action(action), at=self.number))
-        self._take(reply.number, reply.views, reply.info)
+        await self.conn._request(Act(game_id=self.game_id, role=role,
+                                     action=as_action(action), at=self.number))
+        # (the reply's views were taken in by the connection's reader, in order)
 
     async def undo(self, role: str) -> None:
-        reply = await self.conn._request(Undo(game_id=self.game_id, role=role, at=self.number))
-        self._take(reply.number, reply.views, reply.info)
+        await self.conn._request(Undo(game_id=self.game_id, role=role, at=self.number))
 
     async def updates(self) -> AsyncIterator[Update]:
         """Each push (another player or the computer changed the game), in order; raises
@@ -379,7 +393,13 @@ class RemoteGame:
 
     # called by the connection
     def _take(self, number: int | None, views: dict[str, View] | None,
-              info: GameInfo | None) -> bool:
+              info: GameInfo | None, log_from: dict[str, int] | None = None) -> bool:
+        """Take in views (their logs made whole: protocol.LOGS) if they are news."""
+        for role, view in (views or {}).items():
+            start = (log_from or {}).get(role, 0)
+            if start:
+                view.log = self._logs[role][:start] + view.log
+            self._logs[role] = view.log
         if number is None or number < self.number:
             return False
         self.number = number
@@ -390,7 +410,7 @@ class RemoteGame:
         return True
 
     def _pushed(self, update: Update) -> None:
-        if not self._take(update.number, update.views, update.info):
+        if not self._take(update.number, update.views, update.info, update.log_from):
             return
         self._keep(update)
         if self.on_update is not None:

@@ -179,6 +179,7 @@ class Accepted(Message, tag="accepted", kw_only=True):
     info: GameInfo
     number: int
     views: dict[str, View]
+    log_from: dict[str, int] = {}  # see LOGS
 
 
 class Done(Message, tag="done", kw_only=True):
@@ -203,6 +204,7 @@ class Error(Message, tag="error", kw_only=True):
     number: int | None = None
     views: dict[str, View] | None = None
     info: GameInfo | None = None  # with the views: the game as it stands now
+    log_from: dict[str, int] = {}  # see LOGS
 
 
 class Update(Message, tag="update", kw_only=True):
@@ -216,7 +218,14 @@ class Update(Message, tag="update", kw_only=True):
                                   # public: the same in every role's view)
     by: str | None = None         # the role that acted (or undid)
     undone: bool = False          # the change was an undo
+    log_from: dict[str, int] = {}  # see LOGS
 
+
+LOGS = """A view's log is the game's whole log, which grows with every action, so after the
+first view of a role on a connection (`opened`) the server sends only what the client lacks:
+`log_from[role] = k` means the first k lines are those of the last view of that role it sent
+on this connection (k absent: the log is whole), and `view.log` holds the lines after them.
+The client library puts the whole log back together; its views always hold the whole log."""
 
 Reply = Union[Welcome, Games, GameReply, Opened, Accepted, Done, SaveData, Error, Update]
 

@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 import msgspec
 
-from core.engine import Match
+from core.engine import Match, View
 from online import command, host, paths
 from online import seats as seat_text
 from online.games import OVER, Change, Lobby, OnlineGame, Refusal, load_save, replay
@@ -63,6 +63,7 @@ class Client:
         self.writer = writer
         self.greeted = False
         self.watching: set[int] = set()
+        self.logs: dict[tuple[int, str], list[str]] = {}  # (game, role) -> the log last sent
 
     def send(self, message: Any) -> None:
         """Queue a message (never waits: a slow client does not slow anyone else; one too far
@@ -74,6 +75,27 @@ class Client:
         if writer.transport.get_write_buffer_size() > MAX_BUFFER:
             log(f"dropping a connection of {self.account}: it reads too slowly")
             writer.transport.abort()
+
+    def trim(self, game_id: int, views: dict[str, View]
+             ) -> tuple[dict[str, int], dict[str, View]]:
+        """The views with the start of each log this connection was sent already cut off
+        (protocol.LOGS): (log_from, views)."""
+        log_from: dict[str, int] = {}
+        trimmed: dict[str, View] = {}
+        for role, view in views.items():
+            key = (game_id, role)
+            sent = self.logs.get(key)
+            self.logs[key] = view.log
+            start = _common_start(sent, view.log) if sent is not None else 0
+            if start:
+                log_from[role] = start
+                view = msgspec.structs.replace(view, log=view.log[start:])
+            trimmed[role] = view
+        return log_from, trimmed
+
+    def forget_logs(self, game_id: int) -> None:
+        for key in [key for key in self.logs if key[0] == game_id]:
+            del self.logs[key]
 
     async def reply(self, message: Any) -> None:
         self.send(message)
@@ -233,11 +255,14 @@ class Server:
 
     def _error(self, client: Client, rid: int, refusal: Refusal) -> Error:
         game = refusal.game
-        return Error(id=rid, code=refusal.code, message=refusal.message,
-                     game_id=game.id if game is not None else None,
-                     number=game.number if game is not None else None,
-                     views=refusal.views,
-                     info=game.info(client.account) if refusal.views is not None else None)
+        if game is None or refusal.views is None:
+            return Error(id=rid, code=refusal.code, message=refusal.message,
+                         game_id=game.id if game is not None else None,
+                         number=game.number if game is not None else None)
+        log_from, views = client.trim(game.id, refusal.views)
+        return Error(id=rid, code=refusal.code, message=refusal.message, game_id=game.id,
+                     number=game.number, views=views, info=game.info(client.account),
+                     log_from=log_from)
 
     # --- requests ------------------------------------------------------------------------
 
@@ -272,11 +297,15 @@ class Server:
                 raise Refusal("full", f"one connection watches at most {MAX_WATCHED} games")
             client.watching.add(game.id)
             self.watchers.setdefault(game.id, set()).add(client)
+            views = game.views_for(account)
+            client.forget_logs(game.id)
+            client.trim(game.id, views)  # whole logs now; from now on only what is new
             return Opened(id=rid, info=game.info(account), number=game.number,
-                          views=game.views_for(account)), False
+                          views=views), False
         if isinstance(request, CloseGame):
             game = lobby.game_of(account, request.game_id, seated=False)
             client.watching.discard(game.id)
+            client.forget_logs(game.id)
             self.watchers.get(game.id, set()).discard(client)
             return Done(id=rid), False
         if isinstance(request, Act):
@@ -320,8 +349,9 @@ class Server:
     def _accepted(self, client: Client, rid: int, change: Change) -> Accepted:
         game = change.game
         self._push(change, client)
+        log_from, views = client.trim(game.id, game.views_for(client.account))
         return Accepted(id=rid, info=game.info(client.account), number=game.number,
-                        views=game.views_for(client.account))
+                        views=views, log_from=log_from)
 
     # --- pushes and the computer ---------------------------------------------------------
 
@@ -331,9 +361,10 @@ class Server:
         for client in list(self.watchers.get(game.id, ())):
             if client is origin:
                 continue
+            log_from, views = client.trim(game.id, game.views_for(client.account))
             client.send(Update(game_id=game.id, info=game.info(client.account),
-                               number=game.number, views=game.views_for(client.account),
-                               lines=change.lines, by=change.by, undone=change.undone))
+                               number=game.number, views=views, lines=change.lines,
+                               by=change.by, undone=change.undone, log_from=log_from))
         self._kick_computer(game)
 
     def _kick_computer(self, game: OnlineGame) -> None:
@@ -406,6 +437,21 @@ async def _clear_stale_socket(path: Path) -> None:
         return
     writer.close()
     raise OSError(f"a Muster server already listens at {path}")
+
+
+def _common_start(old: list[str], new: list[str]) -> int:
+    """How many first lines two logs share (the same line objects, mostly: a fast compare)."""
+    n = min(len(old), len(new))
+    if old[:n] == new[:n]:
+        return n
+    low, high = 0, n  # old[:low] == new[:low] holds, old[:high] == new[:high] does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _short(exc: Exception) -> str:

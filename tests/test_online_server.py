@@ -15,7 +15,7 @@ import pytest
 from core.engine import Action, Match
 from core.registry import get_rules
 from online.client import ServerError, StaleAction
-from online.protocol import Act
+from online.protocol import VERSION, Act, Hello
 from online.store import Store
 from saves import load_match, save_match
 from tests.support.online import connect, start_server
@@ -420,3 +420,62 @@ async def test_a_game_finished_before_a_restart_is_downloaded_after_it(sock_dir,
         await alice.close()
     finally:
         await server.close()
+
+
+async def test_views_stay_whole_while_only_new_log_lines_are_sent(server):
+    alice, bob, ga, gb = await two_players(server)
+    second = await connect(server, "alice")            # alice again, opened later
+    rng = random.Random(3)
+    pushed = []
+    gb.on_update = pushed.append
+    match = stored(server, ga.game_id).match
+    games = [ga, gb]
+    undone = 0
+    for step in range(40):
+        if step == 10:
+            games.append(await second.open_game(ga.game_id))
+        if step % 5 == 3 and "American" in ga.active:
+            await gb.close()                           # bob looks away: alice may undo
+            await ga.act("American", rng.choice(ga.actions("American")).action)
+            if match.can_undo:
+                await ga.undo("American")
+                undone += 1
+            gb = games[1] = await bob.open_game(ga.game_id)
+            gb.on_update = pushed.append
+        for game in games[:2]:
+            for role in game.roles:
+                if role in game.active and game.actions(role):
+                    await game.act(role, rng.choice(game.actions(role)).action)
+        await asyncio.wait_for(_caught_up(games, match), 5)
+        for game in games:
+            for role in game.roles:
+                assert game.view(role) == match.view(role), (step, role)
+    assert undone and any(u.log_from for u in pushed)
+    # on the wire: only the new lines travel
+    from online.protocol import OpenGame, decode_reply, encode, frame, read_frame
+    from tests.support.online import socket_as
+
+    reader, writer = await asyncio.open_unix_connection(sock=socket_as("bob", server.path))
+    writer.write(frame(encode(Hello(id=1, version=VERSION))) +
+                 frame(encode(OpenGame(id=2, game_id=ga.game_id))))
+    await read_frame(reader)
+    opened = decode_reply(await read_frame(reader))
+    before = len(opened.views["British"].log)
+    while "American" not in ga.active:
+        await gb.act("British", gb.actions("British")[0].action)
+        await read_frame(reader)
+        before = len(match.view("British").log)
+    await ga.act("American", ga.actions("American")[0].action)
+    update = decode_reply(await read_frame(reader))
+    assert update.log_from == {"British": before}
+    assert update.views["British"].log == match.view("British").log[before:] == update.lines
+    writer.close()
+    for conn in (alice, bob, second):
+        await conn.close()
+
+
+async def _caught_up(games, match):
+    """Until every client has been pushed the game's latest position."""
+    while any(game.number != games[0].number or
+              game.view(game.roles[0]).log != match.view(game.roles[0]).log for game in games):
+        await asyncio.sleep(0.01)
