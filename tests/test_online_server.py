@@ -479,3 +479,19 @@ async def _caught_up(games, match):
     while any(game.number != games[0].number or
               game.view(game.roles[0]).log != match.view(game.roles[0]).log for game in games):
         await asyncio.sleep(0.01)
+
+
+async def test_the_client_finds_the_server_by_muster_server(sock_dir, tmp_path, monkeypatch):
+    from online.client import Connection
+    from online.host import own_account
+    from online.server import Server
+
+    server = await Server.start(sock_dir / "env.sock", tmp_path / "games.sqlite3")  # the product
+    try:
+        monkeypatch.setenv("MUSTER_SERVER", str(server.path))
+        conn = await Connection.open()
+        assert conn.path == server.path
+        assert conn.account == conn.server_account == own_account()   # peer credentials
+        await conn.close()
+    finally:
+        await server.close()
