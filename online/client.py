@@ -29,7 +29,11 @@ and `conn.on_lost` (a callback) is called once. `ServerError` carries the server
 (online.protocol.ERROR_CODES) and its one-line `message`; `StaleAction` (code "stale", "the
 game moved on") carries the fresh `number` and `views`, already taken into the RemoteGame.
 An `Update` has `number`, `views` (your roles'), `info`, `lines` (new log lines), `by` (the
-role that acted) and `undone`.
+role that acted) and `undone`. Views handed out are always whole, logs included (on the wire
+only the new log lines travel: protocol.LOGS). The RemoteGame is brought up to date (views,
+number, info) before a call returns, an `on_update` is called or an update is yielded.
+
+The API above is stable: the app codes against it; a change will be noted here.
 """
 from __future__ import annotations
 
