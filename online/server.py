@@ -292,6 +292,7 @@ class Server:
             return Games(id=rid, games=mine, open=others), False
         if isinstance(request, OpenGame):
             game = lobby.game_of(account, request.game_id)
+            await self._rebuilt(game)
             lobby.loaded(game)
             if request.game_id not in client.watching and len(client.watching) >= MAX_WATCHED:
                 raise Refusal("full", f"one connection watches at most {MAX_WATCHED} games")
@@ -332,19 +333,24 @@ class Server:
             self._kick_computer(game)
             return GameReply(id=rid, info=game.info(account)), False
         if isinstance(request, Download):
-            game = lobby.game_of(account, request.game_id)
-            if game.match is None and game.row.status == OVER:  # not rebuilt since the start
-                history = self.store.history(game.id)
-                try:  # a long game takes seconds: off the loop
-                    match = await asyncio.to_thread(replay, game, history)
-                except Exception as exc:
-                    lobby.damaged(game, exc)
-                else:
-                    if game.match is None:
-                        lobby.adopt(game, match)
+            await self._rebuilt(lobby.game_of(account, request.game_id))
             name, save = lobby.download(account, request.game_id)
             return SaveData(id=rid, name=name, data=save), False
         raise AssertionError(f"unhandled request {type(request).__name__}")  # pragma: no cover
+
+    async def _rebuilt(self, game: OnlineGame) -> None:
+        """A finished game not rebuilt since the start, rebuilt in a worker thread (a long
+        game's replay takes seconds: not on the loop)."""
+        if game.match is not None or game.row.status != OVER:
+            return
+        history = self.store.history(game.id)
+        try:
+            match = await asyncio.to_thread(replay, game, history)
+        except Exception as exc:  # IllegalAction or a rules failure: it cannot be rebuilt
+            self.lobby.damaged(game, exc)
+            return
+        if game.match is None:
+            self.lobby.adopt(game, match)
 
     def _accepted(self, client: Client, rid: int, change: Change) -> Accepted:
         game = change.game
