@@ -495,3 +495,38 @@ async def test_the_client_finds_the_server_by_muster_server(sock_dir, tmp_path, 
         await conn.close()
     finally:
         await server.close()
+
+
+async def test_a_game_its_rules_cannot_replay_is_listed_damaged_the_others_play_on(
+        sock_dir, tmp_path):
+    import sqlite3
+
+    db = tmp_path / "games.sqlite3"
+    server = await start_server(sock_dir, db)
+    alice, bob, ga, gb = await two_players(server)
+    await play_until([ga, gb], lambda: ga.number >= 4)
+    other = await alice.create_game(WW, seats={"American": "alice", "British": "bob"})
+    played = len(Store.history(server.store, ga.game_id))
+    await alice.close()
+    await bob.close()
+    await server.close()
+    with sqlite3.connect(db) as raw:                   # as if the rules read action 3 otherwise
+        raw.execute("UPDATE actions SET verb='no-such-verb' WHERE game=? AND seq=3",
+                    (ga.game_id,))
+    server = await start_server(sock_dir, db)
+    try:
+        alice = await connect(server, "alice")
+        listing = {info.game_id: info for info in (await alice.list_games()).games}
+        assert listing[ga.game_id].status == "damaged"
+        assert "cannot be rebuilt" in listing[ga.game_id].note
+        with pytest.raises(ServerError) as refused:
+            await alice.open_game(ga.game_id)
+        assert refused.value.code == "damaged"
+        game = await alice.open_game(other.game_id)    # the other game plays on
+        await game.act("American", game.actions("American")[0].action)
+        await alice.close()
+    finally:
+        await server.close()
+    with sqlite3.connect(db) as raw:                   # and the damaged game's rows are kept
+        assert raw.execute("SELECT COUNT(*) FROM actions WHERE game=?",
+                           (ga.game_id,)).fetchone()[0] == played
