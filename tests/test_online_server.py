@@ -303,8 +303,13 @@ async def test_socket_open_to_all_database_private(sock_dir, tmp_path):
     try:
         assert server.path.stat().st_mode & 0o777 == 0o666
         assert server.path.parent.stat().st_mode & 0o777 == 0o755
-        assert server.store.path.stat().st_mode & 0o777 == 0o600
         assert server.store.path.parent.stat().st_mode & 0o777 == 0o700
+        alice = await connect(server, "alice")
+        await alice.create_game(WW, seats={"American": "alice"})   # the WAL files now exist
+        await alice.close()
+        for name in ("", "-wal", "-shm", ".lock"):
+            path = server.store.path.with_name(server.store.path.name + name)
+            assert path.stat().st_mode & 0o777 == 0o600, path
     finally:
         await server.close()
 
