@@ -10,8 +10,8 @@ Undo (docs/online.md "Undo"): an account may take back the game's last action wh
 by one of its own seats, the engine can undo it (no die rolled, card drawn, hidden information
 revealed or turn handed over since), and no other account has been sent a view of the position
 after it. `OnlineGame.shown` keeps, for each account, the length of the history of the last
-position it was sent (an open, a reply or a push); after a restart every account counts as
-having seen every action.
+position it was sent (an open, a reply, a push, or a listing: its prompt tells where the game
+stands); after a restart every account counts as having seen every action.
 """
 from __future__ import annotations
 
@@ -218,6 +218,8 @@ class Lobby:
         for game in self.games.values():
             if game.roles_of(account):
                 mine.append(game.info(account))
+                if game.match is not None:  # its prompt says where the game stands: seen
+                    game.shown[account] = len(game.match.history)
             elif game.row.status == WAITING and game.open_seats():
                 others.append(game.info(account))
         mine.sort(key=lambda info: info.updated, reverse=True)

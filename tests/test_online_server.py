@@ -535,3 +535,18 @@ async def test_a_game_its_rules_cannot_replay_is_listed_damaged_the_others_play_
     with sqlite3.connect(db) as raw:                   # and the damaged game's rows are kept
         assert raw.execute("SELECT COUNT(*) FROM actions WHERE game=?",
                            (ga.game_id,)).fetchone()[0] == played
+
+
+async def test_an_action_seen_in_the_other_players_listing_cannot_be_undone(server):
+    alice, bob, ga, gb = await two_players(server)
+    await gb.close()
+    await play_until([ga], lambda: stored(server, ga.game_id).match.can_undo, limit=30)
+    await bob.list_games()                            # bob sees where the game stands
+    with pytest.raises(ServerError) as refused:
+        await ga.undo("American")
+    assert "bob has already seen" in refused.value.message
+    await ga.act("American", ga.actions("American")[0].action)
+    if stored(server, ga.game_id).match.can_undo:     # not seen yet: alice may take it back
+        await ga.undo("American")
+    await alice.close()
+    await bob.close()
