@@ -550,3 +550,27 @@ async def test_an_action_seen_in_the_other_players_listing_cannot_be_undone(serv
         await ga.undo("American")
     await alice.close()
     await bob.close()
+
+
+async def test_seats_follow_the_games_own_seating_rules(server):
+    """Wellington 2.1: with the two-player split one account holds two Powers of a side,
+    never two enemies; checked at create and at join."""
+    alice = await connect(server, "alice")
+    bob = await connect(server, "bob")
+    with pytest.raises(ServerError) as refused:
+        await alice.create_game("wellington", options={"players": "2"},
+                                seats={"GB": "alice", "AdN": "alice", "AdS": "bob",
+                                       "Spain": "bob"})
+    assert refused.value.code == "bad-request" and "2.1" in refused.value.message
+    info = await alice.create_game("wellington", options={"players": "2"},
+                                   seats={"GB": "alice", "Spain": "alice", "AdS": "bob"})
+    assert info.status == "waiting" and info.seats["AdN"] == "open"
+    with pytest.raises(ServerError) as refused:       # alice may not take an enemy Power
+        await alice.join(info.game_id, "AdN")
+    assert refused.value.code == "bad-request" and "2.1" in refused.value.message
+    joined = await bob.join(info.game_id, "AdN")
+    assert joined.status == "playing" and joined.yours == ["AdS", "AdN"]
+    game = await bob.open_game(info.game_id)
+    assert sorted(game.views) == ["AdN", "AdS"]
+    await alice.close()
+    await bob.close()
