@@ -4,7 +4,8 @@
 
 Starts `python -m online.server` (the product: peer credentials, SQLite in WAL) on a temporary
 socket and database, creates the games (each seat the benchmark's account, two clients per
-game: one per role, each playing only its role), and lets every client act as fast as the
+game: one per role, each playing only its role; as both seats are one account's, each client
+is sent both views, twice what a game between two accounts sends), and lets every client act as fast as the
 game lets it: a random legal action whenever its role is to act. A finished game is replaced
 by a new one (the first games are made before the clock starts). It reports: actions served per second; the time from one client sending its act
 to the other client of the game holding the pushed update (median, p99, max); errors (any
