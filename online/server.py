@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import os
 import signal
-import socket
 import stat
 import sys
 import time

@@ -9,10 +9,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import msgspec
 import pytest
 
-from core.engine import Action, Match
+from core.engine import Match
 from core.registry import get_rules
 from online.client import ServerError, StaleAction
 from online.protocol import VERSION, Act, Hello

@@ -13,7 +13,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
 
 from core.engine import Header, Match
 from core.registry import get_rules

@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 
 import msgspec
-import pytest
 
 from online.protocol import (HEADER, MAX_FRAME, VERSION, Error, Hello, Welcome, decode_reply,
                              encode, frame, read_frame)
