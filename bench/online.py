@@ -1,6 +1,7 @@
 """Online load: simulated clients playing random legal actions through the real server.
 
     .venv/bin/python -m bench.online [--clients 100] [--games 50] [--seconds 60] [--game G]
+                                     [--think SECONDS] [--profile PATH]
 
 Starts `python -m online.server` (the product: peer credentials, SQLite in WAL) on a temporary
 socket and database, creates the games (each seat the benchmark's account, two clients per
@@ -80,7 +81,7 @@ def rss_mb(pid: int) -> float:
 
 
 async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Barrier,
-               stop: asyncio.Event) -> None:
+               stop: asyncio.Event, think: float) -> None:
     """Two clients on one game (one per role), then a new game when it ends. The first games
     are made before the clock starts (`ready`: every pair has its game)."""
     me = own_account()
@@ -104,7 +105,7 @@ async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Ba
 
         for remote in games:
             remote.on_update = arrived
-        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop))
+        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop, think))
                    for index, remote in enumerate(games)]
         await asyncio.gather(*players)
         for remote in games:
@@ -116,13 +117,18 @@ async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Ba
 
 
 async def play(remote, roles: list[str], rng: random.Random, stats: Stats,
-               stop: asyncio.Event) -> None:
-    """Act for `roles` whenever one is to act, until the game ends or time is up."""
+               stop: asyncio.Event, think: float) -> None:
+    """Act for `roles` whenever one is to act (after `think` seconds on average), until the
+    game ends or time is up."""
     while not stop.is_set() and remote.result is None:
         mine = [role for role in remote.active if role in roles]
         if not mine or not remote.actions(mine[0]):
             await asyncio.sleep(0.005)
             continue
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+            if remote.result is not None or mine[0] not in remote.active:
+                continue
         actor = mine[0]
         action = rng.choice(remote.actions(actor)).action
         number = remote.number
@@ -147,6 +153,9 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="washingtons-war")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean time a client takes before each act (default 0: as fast "
+                             "as it can, the server saturated)")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile, its statistics written to PATH")
     args = parser.parse_args()
@@ -159,7 +168,7 @@ async def main() -> None:
     load_before = os.getloadavg()
     peak = rss_mb(proc.pid)
     ready = asyncio.Barrier(args.games + 1)
-    pairs = [asyncio.create_task(pair(sock, args.game, seed, stats, ready, stop))
+    pairs = [asyncio.create_task(pair(sock, args.game, seed, stats, ready, stop, args.think))
              for seed in range(args.games)]
     await asyncio.wait_for(ready.wait(), 600)  # every game made and opened: the clock starts
     server_cpu_before = cpu_seconds(proc.pid)
@@ -198,7 +207,7 @@ async def main() -> None:
         return f"{lat[min(len(lat) - 1, int(q * len(lat)))] * 1000:.1f} ms" if lat else "n/a"
 
     print(f"bench/online.py: {args.clients} clients on {args.games} games of {args.game}, "
-          f"{elapsed:.0f} s (load average before {load_before[0]:.1f}, after "
+          f"think {args.think:g} s, {elapsed:.0f} s (load average before {load_before[0]:.1f}, after "
           f"{os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
     print(f"  actions served: {stats.acted} ({stats.acted / elapsed:.1f}/s); refused as moved "
           f"on: {stats.stale}; games finished: {stats.finished}")
