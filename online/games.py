@@ -474,7 +474,11 @@ def replay(game: OnlineGame, history: list[tuple[str, Action]]) -> Match:
 
 
 def load_save(data: bytes, name: str) -> Match:
-    """The game in a save file's bytes (saves.load_match), or Refusal naming the problem."""
+    """The game in a save file's bytes (saves.load_match), or Refusal naming the problem.
+
+    The save's state snapshot is not trusted (anyone may write a file): the game is rebuilt
+    from its set-up and actions, as the server rebuilds its games after a restart, and a save
+    whose snapshot is not where its actions lead is refused."""
     from saves import SaveError, load_match
 
     label = Path(name).name or "upload.muster"
@@ -482,9 +486,20 @@ def load_save(data: bytes, name: str) -> Match:
         path = Path(folder) / label
         path.write_bytes(data)
         try:
-            return load_match(path)
+            saved = load_match(path)
         except SaveError as exc:
             raise Refusal("bad-request", _one_line(exc)) from None
+    if getattr(saved, "load_notice", None):  # load_match rebuilt it already (another rules
+        return saved                          # version refused an action): no snapshot used
+    try:
+        match = Match.replay(saved.rules, saved.header, saved.history, players=saved.players)
+    except Exception as exc:  # IllegalAction, or the rules failing on a forged history
+        raise Refusal("bad-request", f"the actions in {label} cannot be replayed "
+                                     f"({type(exc).__name__}: {_one_line(exc)})") from None
+    if msgspec.json.encode(match.state) != msgspec.json.encode(saved.state):
+        raise Refusal("bad-request", f"the state saved in {label} is not where its actions "
+                                     f"lead: the file was changed")
+    return match
 
 
 def _rules(game_id: str) -> Rules | None:

@@ -573,3 +573,19 @@ async def test_seats_follow_the_games_own_seating_rules(server):
     assert sorted(game.views) == ["AdN", "AdS"]
     await alice.close()
     await bob.close()
+
+
+async def test_an_upload_whose_state_was_changed_by_hand_is_refused(server, tmp_path):
+    import json
+
+    local, before_end, path = finished_hotseat_game(tmp_path)
+    document = json.loads(path.read_text())
+    document["state"]["log"].append("the British hand holds every card")   # forged
+    path.write_text(json.dumps(document))
+    alice = await connect(server, "alice")
+    with pytest.raises(ServerError) as refused:
+        await alice.upload(path, seats={"American": "alice", "British": "bob"})
+    assert refused.value.code == "bad-request"
+    assert "not where its actions lead" in refused.value.message
+    assert (await alice.list_games()).games == []
+    await alice.close()
