@@ -40,7 +40,8 @@ class Raw:
         return raw
 
     async def reply(self):
-        return decode_reply(await asyncio.wait_for(read_frame(self.reader), 10))
+        async with asyncio.timeout(10):
+            return decode_reply(await read_frame(self.reader))
 
     def close(self):
         self.writer.close()
