@@ -98,14 +98,18 @@ async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Ba
             first = False
             await ready.wait()
 
-        def arrived(update, game_id=info.game_id) -> None:
+        events = [asyncio.Event() for _ in games]
+
+        def arrived(update, game_id=info.game_id, event=None) -> None:
             sent = stats.sent.pop((game_id, update.number), None)
             if sent is not None:
                 stats.latencies.append(time.perf_counter() - sent)
+            event.set()
 
-        for remote in games:
-            remote.on_update = arrived
-        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop, think))
+        for remote, event in zip(games, events):
+            remote.on_update = lambda update, event=event: arrived(update, event=event)
+        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop, think,
+                                            events[index]))
                    for index, remote in enumerate(games)]
         await asyncio.gather(*players)
         for remote in games:
@@ -117,13 +121,18 @@ async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Ba
 
 
 async def play(remote, roles: list[str], rng: random.Random, stats: Stats,
-               stop: asyncio.Event, think: float) -> None:
+               stop: asyncio.Event, think: float, pushed: asyncio.Event) -> None:
     """Act for `roles` whenever one is to act (after `think` seconds on average), until the
-    game ends or time is up."""
+    game ends or time is up; otherwise wait for a push (`pushed`)."""
     while not stop.is_set() and remote.result is None:
+        pushed.clear()
         mine = [role for role in remote.active if role in roles]
         if not mine or not remote.actions(mine[0]):
-            await asyncio.sleep(0.005)
+            try:
+                async with asyncio.timeout(0.5):
+                    await pushed.wait()
+            except TimeoutError:
+                pass
             continue
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
