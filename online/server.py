@@ -244,13 +244,22 @@ class Server:
 
     def _forget(self, client: Client) -> None:
         self.clients.discard(client)
-        for game_id in client.watching:
-            watchers = self.watchers.get(game_id)
-            if watchers is not None:
-                watchers.discard(client)
-                if not watchers:
-                    del self.watchers[game_id]
-        client.watching.clear()
+        for game_id in list(client.watching):
+            self._unwatch(client, game_id)
+
+    def _unwatch(self, client: Client, game_id: int) -> None:
+        """`client` no longer watches the game; a finished game nobody watches leaves memory
+        (it is rebuilt from the store if opened or downloaded again)."""
+        client.watching.discard(game_id)
+        client.forget_logs(game_id)
+        watchers = self.watchers.get(game_id)
+        if watchers is not None:
+            watchers.discard(client)
+            if not watchers:
+                del self.watchers[game_id]
+        game = self.lobby.games.get(game_id)
+        if game is not None and game.row.status == OVER and game_id not in self.watchers:
+            game.match = None
 
     def _error(self, client: Client, rid: int, refusal: Refusal) -> Error:
         game = refusal.game
@@ -304,9 +313,7 @@ class Server:
                           views=views), False
         if isinstance(request, CloseGame):
             game = lobby.game_of(account, request.game_id, seated=False)
-            client.watching.discard(game.id)
-            client.forget_logs(game.id)
-            self.watchers.get(game.id, set()).discard(client)
+            self._unwatch(client, game.id)
             return Done(id=rid), False
         if isinstance(request, Act):
             change = lobby.act(account, request.game_id, request.role, request.action,

@@ -589,3 +589,18 @@ async def test_an_upload_whose_state_was_changed_by_hand_is_refused(server, tmp_
     assert "not where its actions lead" in refused.value.message
     assert (await alice.list_games()).games == []
     await alice.close()
+
+
+async def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back(server, tmp_path):
+    local, _, path = finished_hotseat_game(tmp_path, seed=13)
+    alice = await connect(server, "alice")
+    info = await alice.upload(path, seats={"American": "alice", "British": "alice"})
+    game = await alice.open_game(info.game_id)
+    await game.act(*local.history[-1])
+    assert stored(server, info.game_id).match is not None   # watched: kept
+    await game.close()
+    assert stored(server, info.game_id).match is None       # over and unwatched: let go
+    again = await alice.open_game(info.game_id)             # rebuilt from the store
+    assert again.result == local.result
+    assert again.view("American") == local.view("American")
+    await alice.close()
