@@ -449,7 +449,9 @@ class Match:
         `players` split, 2.1), the roles of a seat left to their default player (the role's
         own name) get the seat's player: the name (or the computer) given to another role of
         the seat, else the roles joined by "+" ("GB+Spain", as New Game names it). So a
-        2-player Wellington with no names is two people, not four."""
+        2-player Wellington with no names is two people, not four. Used by the hotseat app
+        (`tui.session.new_match`) and the saves' loading; `Match.new` leaves the players
+        as given (a server's open seats are named by their roles until someone sits)."""
         seats = getattr(rules, "seats", None)
         if seats is None:
             return players
@@ -494,7 +496,6 @@ class Match:
         check_players = getattr(rules, "check_players", None)  # optional: the game's seating
         if check_players is not None:
             check_players(opts, chosen)
-        chosen = cls.seated(rules, scenario, opts, chosen)
         return cls(rules, header, rules.setup(int(seed), scenario, opts), players=chosen)
 
     @classmethod

@@ -456,12 +456,16 @@ async def test_a_game_against_the_computer_opens_without_a_hand_off():
 
 
 def test_wellington_two_players_without_names_are_two_people():
-    match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"})
+    """`muster new wellington --option players=2` and New Game go through session."""
+    from tui import session
+
+    match = session.new_match("wellington", seed=5, options={"players": "2"})
     assert match.player_of("GB") == match.player_of("Spain") == "GB+Spain"
     assert match.player_of("AdS") == match.player_of("AdN") == "AdS+AdN"
-    named = Match.new(match.rules, seed=5, options={"players": "2"}, players={"Spain": "Eve"})
+    named = session.new_match("wellington", seed=5, options={"players": "2"},
+                              players={"Spain": "Eve"})
     assert named.player_of("GB") == "Eve" and named.player_of("AdN") == "AdS+AdN"
-    four = Match.new(match.rules, seed=5)
+    four = session.new_match("wellington", seed=5)
     assert len({four.player_of(p) for p in four.roles}) == 4
 
 
@@ -471,6 +475,7 @@ def test_an_older_two_player_wellington_save_loads_as_two_people(tmp_path):
     from saves import load_match, save_match
 
     match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"})
+    assert match.player_of("GB") != match.player_of("Spain")  # as saved before the fix
     path = save_match(match, tmp_path / "w.muster")
     document = msgspec.json.decode(path.read_bytes())
     document["players"] = {p: p for p in document["players"]}  # as saved before the fix
@@ -482,8 +487,9 @@ def test_an_older_two_player_wellington_save_loads_as_two_people(tmp_path):
 
 async def test_wellington_two_players_without_names_no_hand_off_from_gb_to_spain():
     from tests.test_tui_wellington import keep_hands
+    from tui import session
 
-    match = Match.new(registry.get_rules("wellington"), seed=5, options={"players": "2"})
+    match = session.new_match("wellington", seed=5, options={"players": "2"})
     keep_hands(match)
     app = MusterApp(match=match)
     async with app.run_test(size=SIZE) as pilot:

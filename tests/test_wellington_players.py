@@ -43,10 +43,10 @@ def test_two_powers_of_one_side_share_a_player_only_when_the_split_says_so():
 
 
 def test_unnamed_and_computer_powers_are_no_ones_seat_mates():
-    # unnamed Powers of one seat are one player, named after the seat (issue 17, bug 9)
-    assert new("2", {}).players == {GB: "GB+Spain", SPAIN: "GB+Spain",
-                                    ADS: "AdS+AdN", ADN: "AdS+AdN"}
-    assert new("4", {}).players == {p: p for p in (GB, ADS, SPAIN, ADN)}
+    assert new("2", {}).players == {p: p for p in (GB, ADS, SPAIN, ADN)}
+    # the hotseat app seats them: one player per seat, named after it (issue 17, bug 9)
+    seated = Match.seated(new("2", {}).rules, "1812", {"players": "2"}, new("2", {}).players)
+    assert seated == {GB: "GB+Spain", SPAIN: "GB+Spain", ADS: "AdS+AdN", ADN: "AdS+AdN"}
     everyone = {p: Match.COMPUTER for p in (GB, ADS, SPAIN, ADN)}
     assert new("2", everyone).players == everyone
     assert new("2", {GB: "ann", SPAIN: Match.COMPUTER}).player_of(GB) == "ann"

@@ -51,6 +51,9 @@ def new_match(game_id: str, scenario: str | None = None, seed: int | None = None
         computer.check_level(level)
     match = Match.new(rules, seed=random_seed() if seed is None else seed, scenario=scenario,
                       options=chosen, players=players)
+    # one person per seat (Wellington's players=2 with no names: two people, not four)
+    match.players = Match.seated(rules, match.header.scenario, dict(match.header.options),
+                                 match.players)
     computer.set_levels(match, levels)
     return match
 
