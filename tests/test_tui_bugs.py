@@ -49,7 +49,9 @@ async def test_a_burst_of_keys_at_the_hand_off_lifts_it_once(keys):
         match = Match.new(HIDDEN_RULES, seed=3)
         app = MusterApp(match=match)
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen)
+                        and app.screen.is_mounted)
+            await pilot.pause()  # drawn: it takes keys
             burst(app, keys)
             await until(pilot, lambda: not isinstance(app.screen, HandoffScreen))
             await pilot.pause()
