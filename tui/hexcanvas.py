@@ -556,7 +556,7 @@ class HexCanvas(SideLook):
                 if len(tokens) == 1 and printed is not None and token.strength is not None \
                         and token.strength < printed:
                     strength += f"{UNIT_SEP}{printed}"
-                unit_style = Style(color=self._colour(side), dim=True) if done else style
+                unit_style = self.side_style(side, dim=done)
                 out.append((f"{name}{strength}", unit_style))
         return out
 

@@ -459,7 +459,11 @@ class HexMapPane(MapPane):
         """The canvas's styles from the component classes, colours blended over the pane's
         background (so `$text-muted` and tints with an alpha work). An ANSI theme (16-colour
         terminals) cannot blend: a tint would be a solid colour hiding the characters on it,
-        so there it becomes an underline."""
+        so there it becomes an underline. Under NO_COLOR the sides' letters are the text's
+        own colour (bold): the monochrome filter made blue and red near-black greys."""
+        if self.canvas.plain != self.app.no_color:
+            self.canvas.plain = self.app.no_color
+            self.canvas.set_styles({})
         _, background = self.background_colors
         styles: dict[str, Style] = {}
         for key in HEX_STYLE_KEYS:

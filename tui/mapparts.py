@@ -74,6 +74,9 @@ class SideLook:
 
     codes: dict[str, str]
     colours: dict[str, str]
+    # no colours at all (NO_COLOR): a side's letters in the text's own colour, bold; the
+    # monochrome filter would turn blue and red into greys near the background's
+    plain: bool = False
 
     def _init_sides(self, sides: list[str], codes: dict[str, str] | None = None,
                     colours: dict[str, str] | None = None) -> None:
@@ -93,5 +96,9 @@ class SideLook:
             self.codes = side_codes([*self.codes, side])
         return self.codes[side]
 
-    def side_style(self, side: str) -> Style:
-        return Style(color=self._colour(side), bold=True)
+    def side_style(self, side: str, dim: bool = False) -> Style:
+        """A side's letters: its colour, bold (`dim`: an activated unit, not bold)."""
+        if self.plain:
+            return Style(dim=True) if dim else Style(bold=True)
+        return Style(color=self._colour(side), dim=True) if dim else \
+            Style(color=self._colour(side), bold=True)
