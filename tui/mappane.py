@@ -420,8 +420,15 @@ class HexMapPane(MapPane):
         self._show_sight()
 
     def _show_sight(self) -> None:
+        """The shading of the unit under the cursor; on a hex without units, the last unit's
+        stays (so the hexes it reaches can be visited and read)."""
         reach = self.sight_of(self.cursor) if self.sighting and self.sight_of else None
-        self.canvas.set_sight(self.cursor if reach else None, reach)
+        if reach is None and self.sighting and self.canvas.sight_from is not None:
+            origin = self.canvas.sight_from
+            reach = self.sight_of(origin)  # again: units may have moved
+        else:
+            origin = self.cursor
+        self.canvas.set_sight(origin if reach is not None else None, reach)
         if self.overview is not None:
             self.overview.set_sight(reach)
         self.refresh()
