@@ -138,9 +138,10 @@ def test_stacks_of_two_activated_units_and_the_focus_mark():
              Token("d", "C", "Confederate", "Hampton", 2, ["activated"])]
     canvas.update({"K6": stack, "T5": horse}, {}, ["K6"], None, focus="K6")
     a, b = canvas.box_text("K6")
-    assert b == "UWad4hal3"  # one side code, then name + SP each; activated in lower case
+    assert b == "UWad4·hal3"  # one side code, then name + SP each; activated in lower case
     assert a[0] == "!" and a[-1] == "*"  # the focus and the target mark
-    assert canvas.box_text("T5")[1] == "CStu2ham2"
+    assert "".join(ch for ch, _ in canvas.row_cells(canvas.places["T5"].y + 1)[
+        canvas.places["T5"].column:][:BOX + 1]) == "CStu2·ham2"  # into the separator
     # a lone unit that lost SP: SP now / printed
     heth = Token("h", "F", "Confederate", "Heth", 4, ["printed 6 SP"])
     canvas.update({"Q10": [heth]}, {}, [], None)

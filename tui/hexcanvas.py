@@ -26,7 +26,7 @@ holder's lower-case code before them (`u★5`); an entry hex `»` at the column 
 a legal target `*` in the last column and its whole box tinted (a jump label over the last two
 while labels are shown); the focus (`!`, the combat being resolved) at column 0. Row B: the
 units, the side code once then each unit's name, shortened to the same few letters everywhere
-(`abbreviations`), and its SP (`UGam2Dev2`); a lone unit that lost SP shows its printed SP too
+(`abbreviations`), and its SP (`UGam2·Dev2`); a lone unit that lost SP shows its printed SP too
 (`CHet4/6`); an activated unit's name in lower case (and dim). The cursor is the box in reverse
 video. **Roads** are continuous lines from hex centre to hex centre (`─` to the hex beside,
 `╱` `╲` to the rows above and below, `•` where a road turns or roads meet), under the marks
@@ -85,6 +85,7 @@ ENTRY_MARK = "»"
 SIGHT_MARK = "○"    # in range of the unit under the cursor, with a line of sight
 BLOCKED_MARK = "×"  # in range, the line of sight blocked
 UNIT_SEP = "/"      # a lone unit's SP / printed SP
+UNIT_GAP = "·"      # between the two units of a stack
 
 # Style keys -> styles. The map pane replaces them with its component classes' styles
 # (`hexmap--<key>` in app.tcss, `_` written `-`), so themes apply; these are the defaults for a
@@ -171,8 +172,8 @@ def terrain_chars(board: Any) -> dict[str, str]:
 
 
 def name_length(box: int) -> int:
-    """Letters of a unit's name in a box `box` wide: two units' names and SP and the side code
-    fit in one row (9: `UGam2Dev2`)."""
+    """Letters of a unit's name in a box `box` wide: the side code, two units' names and SP
+    and the `·` between them fit in one row and the separator after it (9: `UGam2·Dev2`)."""
     return (box - 3) // 2
 
 
@@ -547,7 +548,9 @@ class HexCanvas(SideLook):
         for side, group in sides.items():
             style = self.side_style(side)
             out.append((self.code(side), style))
-            for token in group:
+            for i, token in enumerate(group):
+                if i:
+                    out.append((UNIT_GAP, self.styles["side"]))
                 done = "activated" in (token.flags or [])
                 name = self.short_name(token)
                 name = name.lower() if done else name
@@ -1045,9 +1048,9 @@ def legend(board: Any | None = None,
         (ROAD_JOIN, "where a road turns, or roads meet"),
         (OTHER_SIDE_CHAR, "a hexside of another kind"),
         ("Cemetery Ridge", "the name of a ridge, hill, wood or other ground, beside it"),
-        ("UGam2Dev2", f"units, on a hex's second row: the side once ({sides}), then each "
-                      "unit's short name (the same everywhere; the info line gives it after "
-                      "the full name) and its SP"),
+        (f"UGam2{UNIT_GAP}Dev2", f"units, on a hex's second row: the side once ({sides}), "
+                                 "then each unit's short name (the same everywhere; the info "
+                                 "line gives it after the full name) and its SP"),
         (f"CHet4{UNIT_SEP}6", "a lone unit that lost SP: SP now / printed SP"),
         ("Ugam2", "a lower-case name: that unit is activated this turn"),
         (f"u{VP_MARK}5", f"a VP hex worth 5 a day; the lower-case letter before {VP_MARK} "

@@ -397,8 +397,14 @@ class GameScreen(Screen):
             and player != self._player
 
     def _targets(self, view: Any) -> dict[str, list[Any]]:
-        """Locations that legal actions name (directly, or through a piece standing there)."""
-        piece_at = {token.id: loc for loc, tokens in view.board.items() for token in tokens}
+        """Locations that legal actions name (directly, or through a piece standing there, or
+        waiting off the map to enter at a place: a token flagged "enters at LOC")."""
+        piece_at = {token.id: flag[len("enters at "):]
+                    for tokens in (getattr(view, "boxes", None) or {}).values()
+                    for token in tokens for flag in token.flags or []
+                    if flag.startswith("enters at ")}
+        piece_at.update({token.id: loc for loc, tokens in view.board.items()
+                         for token in tokens})
         targets: dict[str, list[Any]] = {}
         for choice in view.actions:
             noun = choice.action.noun
