@@ -52,8 +52,8 @@ def screen_text(app) -> str:
 
 def canvas_for(match: Match) -> HexCanvas:
     view = match.view(None)
-    names = [(t.side, t.label) for tokens in [*view.board.values(), *view.boxes.values()]
-             for t in tokens]
+    names = sorted({(t.side, t.label) for tokens in [*view.board.values(),
+                                                     *view.boxes.values()] for t in tokens})
     canvas = HexCanvas(gb_map.load(), match.roles, names)
     canvas.update(view.board, view.control, [], None)
     return canvas
@@ -94,6 +94,10 @@ def test_units_are_named_with_one_short_name_each_per_side():
     assert table[("Union", "Wadsworth")] == "Wad"
     assert table[("Union", "Robertson (US)")] != table[("Union", "Robinson")]
     assert abbreviate("Robinson", 3, {"Rob"}) == "Roi"
+    # the history screen's canvas names them alike
+    from tui.screens.history import new_canvas
+    other = new_canvas(canvas.board, list(canvas.codes), like=canvas)
+    assert other.abbreviations() == table
     # the same short name in the info line, after the full name
     view = new_match().view(None)
     assert "Wadsworth [Wad]" in canvas.describe(view, "G9").plain

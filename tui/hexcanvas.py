@@ -233,8 +233,10 @@ class HexCanvas(SideLook):
         self.features = named_features(board)
         self._init_sides(list(sides))
         self.styles: dict[str, Style] = dict(DEFAULT_STYLES)
-        # units' short names: (side, label) -> abbreviation, per name length, never changed
-        self._names: list[tuple[str, str]] = sorted(set(names))
+        # units' short names: (side, label) -> abbreviation, per name length, never changed;
+        # `names` in the order they get them (the game screen: sorted by side and name)
+        self._names: list[tuple[str, str]] = []
+        self._learn_names(names)  # in the order given: the first take the shortest names
         self._abbrs: dict[int, dict[tuple[str, str], str]] = {}
         # dynamic state
         self.board_view: dict[str, list] = {}
@@ -486,12 +488,21 @@ class HexCanvas(SideLook):
     # -- units' names ----------------------------------------------------------------------
 
     def _learn(self, tokens: Iterable[Any]) -> None:
+        self._learn_names((token.side, token.label) for token in tokens)
+
+    def _learn_names(self, names: Iterable[tuple[str, str]]) -> None:
         known = set(self._names)
-        for token in tokens:
-            key = (token.side, token.label)
+        for key in names:
+            key = (key[0], key[1])
             if key not in known:
                 known.add(key)
                 self._names.append(key)  # after the first ones: theirs never change
+
+    @property
+    def unit_names(self) -> list[tuple[str, str]]:
+        """(side, unit name) of every unit this canvas has named, in the order named (another
+        canvas given them names them alike: the history screen's)."""
+        return list(self._names)
 
     def abbreviations(self, length: int | None = None) -> dict[tuple[str, str], str]:
         """(side, unit name) -> its short name on this canvas: unique within the side."""

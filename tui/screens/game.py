@@ -125,8 +125,8 @@ class GameScreen(Screen):
             sides.extend(t.side for t in tokens)
         sides.extend(first.control.values())
         # a hex board gets the hex canvas, which gives every unit of the game one short name
-        names = [(t.side, t.label) for tokens in [*first.board.values(), *first.boxes.values()]
-                 for t in tokens]
+        names = sorted({(t.side, t.label) for tokens in [*first.board.values(),
+                                                         *first.boxes.values()] for t in tokens})
         self.canvas = MapPane.canvas_for(self.board, sides, names)
         self._announced_result = first.result is not None
         # -- the computer
