@@ -362,3 +362,28 @@ def test_legend_lists_every_character_the_hex_map_draws():
     assert not unexplained
     for ch in (SIGHT_MARK, BLOCKED_MARK, ROAD_JOIN, ROAD_RISING, "»", "*", "!"):
         assert ch in chars
+
+
+async def test_coordinates_stay_on_the_window_edges_while_scrolled():
+    """At 80x24 the map is a window on the board: its top line keeps the numbers of the first
+    row of hexes in view, its first column each row's file letter."""
+    app = MusterApp(match=new_match())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        pane = screen.query_one(MapPane)
+        pane.move_to("K6")
+        await pilot.pause()
+        await pilot.pause()
+        sx, sy = (int(v) for v in pane.scroll_offset)
+        assert sx > 0 and sy > 0
+        region = pane.content_region
+        rows = screen_text(app).split("\n")
+        top = rows[region.y][region.x:region.x + region.width]
+        numbers = [int(n) for n in top.split()]
+        assert numbers and numbers == sorted(numbers, reverse=True)
+        assert "6" in top.split() or "5" in top.split()
+        k6 = pane.canvas.places["K6"]
+        assert rows[region.y + k6.y - sy][region.x] == "K"
+        # the letters and numbers are drawn over the window, not into the canvas
+        assert pane.canvas.plain_row(k6.y)[sx] != "K" or sx == 0

@@ -412,6 +412,25 @@ class HexCanvas(SideLook):
                 for i, ch in enumerate(number):
                     self._put(start + i, row, ch, style)
 
+    def file_at(self, row: int) -> str | None:
+        """The file letter of the row of hexes whose first row is `row`."""
+        h = next((h for (c, y), h in self._at.items() if y == row), None)
+        return h.rstrip("0123456789") if h else None
+
+    def numbers_under(self, row: int) -> list[tuple[int, str]]:
+        """(column, number) over the middle of each box of the first row of hexes at or below
+        `row`: the numbers the pane keeps on its top line while scrolled down."""
+        below = sorted({y for (_, y) in self._at if y >= row})
+        if not below:
+            return []
+        first = below[0]
+        out = []
+        for (column, y), h in self._at.items():
+            if y == first:
+                number = h[len(h.rstrip("0123456789")):]
+                out.append((column + self.box // 2 - (len(number) - 1) // 2, number))
+        return sorted(out)
+
     def _free(self, row: int, start: int, length: int) -> bool:
         """A blank stretch of a boundary row (and a blank either side)."""
         if start < MARGIN_X or start + length > self.width - MARGIN_X:

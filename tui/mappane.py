@@ -20,6 +20,7 @@ from typing import Any
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size, Spacing
+from rich.segment import Segment
 from rich.style import Style
 from textual.message import Message
 from textual.reactive import reactive
@@ -442,6 +443,31 @@ class HexMapPane(MapPane):
         super().show(view, targets)
         if self.sighting:
             self._show_sight()  # the units moved: lines of sight change
+
+    # -- coordinates kept in view ------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """The canvas row, with the coordinates kept on the window's edges while it is
+        scrolled: each row of hexes' file letter in the first column, and the numbers of the
+        first row of hexes below on the top line."""
+        strip = super().render_line(y)
+        if self.zoomed:
+            return strip
+        scroll_x, scroll_y = (int(v) for v in self.scroll_offset)
+        width = self.scrollable_content_region.width
+        edge = self.rich_style + self.canvas.styles["edge"]
+        if y == 0 and scroll_y > 0:
+            cells = [" "] * width
+            for column, number in self.canvas.numbers_under(scroll_y + 1):
+                for i, ch in enumerate(number):
+                    if 0 <= column - scroll_x + i < width:
+                        cells[column - scroll_x + i] = ch
+            return Strip([Segment("".join(cells), edge)], width)
+        letter = self.canvas.file_at(scroll_y + y) if scroll_x > 0 else None
+        if letter and width > 2:
+            return Strip.join([Strip([Segment(f"{letter} ", edge)], 2),
+                               strip.crop(2, width)])
+        return strip
 
     # -- scrolling and styles -----------------------------------------------------------------
 
