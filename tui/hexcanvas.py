@@ -122,7 +122,7 @@ TINTS = {"target", "sight"}  # translucent backgrounds: an underline instead in 
 # the View's unit kinds (Gettysburg: tokens' `kind`) in words, for the info line and legend
 UNIT_KINDS = {"F": "infantry", "C": "cavalry", "A": "artillery", "AC": "horse artillery"}
 # a token flag that says why a unit has no action of some kind (core/gettysburg/explain.py)
-WHY_NOT = re.compile(r"^(cannot|has no|no) ")
+WHY_NOT = re.compile(r"^(cannot|has no) ")
 
 Cell = tuple[str, Style | None]
 
@@ -347,6 +347,10 @@ class HexCanvas(SideLook):
         """Where roads meet in a hex: the middle of its row A."""
         place = self.places[h]
         return place.x, place.y
+
+    def has_road(self, h: str) -> bool:
+        """A road runs through `h` (its centre is on one)."""
+        return self.centre(h) in self._road
 
     def _road_cells(self, a: str, b: str) -> list[tuple[int, int, str]]:
         """The cells of a road from the centre of `a` to the centre of `b` (neighbours), the
@@ -933,8 +937,7 @@ class HexOverview:
         if hx.props.get("vp"):
             holder = self.control.get(h)
             return VP_MARK, canvas.side_style(holder) if holder else canvas.styles["vp"]
-        if any(ch in ROAD_E + ROAD_RISING + ROAD_FALLING + ROAD_JOIN
-               for ch, _ in canvas._fill(h)[0]) and hx.terrain in SPARSE:
+        if hx.terrain in SPARSE and canvas.has_road(h):
             return ROAD_JOIN, canvas.styles["road"]
         return canvas.terrain_chars[hx.terrain], canvas.styles.get(hx.terrain,
                                                                    canvas.styles["terrain"])
