@@ -387,3 +387,43 @@ async def test_coordinates_stay_on_the_window_edges_while_scrolled():
         assert rows[region.y + k6.y - sy][region.x] == "K"
         # the letters and numbers are drawn over the window, not into the canvas
         assert pane.canvas.plain_row(k6.y)[sx] != "K" or sx == 0
+
+
+async def test_a_turn_at_80x24_keeps_the_map_and_the_hex_in_play_in_view_without_m():
+    """Play the first turn's decisions by number keys (seeded picks) at 80x24: after each one
+    the map is on screen and the cursor's hex (the place of the next decision, when it has
+    one) lies inside the map's window. `m` is never pressed."""
+    from tui.screens.dialogs import TurnBanner
+
+    match = new_match()
+    app = MusterApp(match=match, pace=0)
+    rng = random.Random(5)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        seen_focus = seen_map_only = 0
+        for _ in range(40):
+            if isinstance(app.screen, TurnBanner):
+                await pilot.pause(0.35)
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            screen = game(app)
+            pane = screen.query_one(MapPane)
+            assert pane.region.width >= 40 and pane.region.height >= 9
+            seen_focus += screen.has_class("-battle")
+            seen_map_only += not screen.has_class("-battle")
+            if screen.targets:
+                place = pane.canvas.places[pane.cursor]
+                sx, sy = (int(v) for v in pane.scroll_offset)
+                window = pane.scrollable_content_region
+                assert sy <= place.y and place.y + 2 <= sy + window.height, pane.cursor
+                assert sx <= place.column and place.column + place.box <= sx + window.width
+            choices = screen.query_one("#menu").numbered if hasattr(
+                screen.query_one("#menu"), "numbered") else []
+            count = min(9, len(choices) or len(match.view(screen.role).actions))
+            if not count:
+                break
+            await pilot.press(str(rng.randint(1, count)))
+            await pilot.pause()
+        assert seen_focus and seen_map_only  # both layouts were met
+        assert match.history  # the game moved on
