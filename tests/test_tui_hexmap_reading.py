@@ -328,8 +328,8 @@ def test_the_reason_a_unit_cannot_fire_is_in_its_flags_and_the_info_line():
                    for t in ts for f in t.flags)
     canvas = canvas_for(match)
     lines = canvas.describe(view, h).plain.split("\n")
-    assert lines[1] == f"{token.label} {reason}"  # the second line: the reason, whole
-    assert reason not in lines[0]
+    assert lines[0] == f"{token.label} {reason}"  # the first line: the reason, whole
+    assert lines[1].startswith(h) and reason not in lines[1]
 
 
 def test_the_reason_a_unit_cannot_be_activated():

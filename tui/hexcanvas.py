@@ -786,9 +786,10 @@ class HexCanvas(SideLook):
         return "; ".join(words)
 
     def describe(self, view: Any, loc: str | None, here: list[Any] | None = None) -> Text:
-        """The info line of a hex: id and name, the units there first (with their short names
-        on the map); why a unit there has no action of some kind, when the game says; then
-        terrain, elevation, VP, entry, roads and streams; the terrain's effects; the actions."""
+        """The info line of a hex: why a unit there has no action of some kind, when the game
+        says (the first row, so 80x24 shows it whole); the id and name, the units there (with
+        their short names on the map); then terrain, elevation, VP, entry, roads and streams;
+        the terrain's effects; the actions."""
         text = Text()
         if loc is None or loc not in self.places:
             return Text("(no hex)", style="dim")
@@ -808,8 +809,8 @@ class HexCanvas(SideLook):
                             if WHY_NOT.match(flag)]
         else:
             text.append(": no units", style="dim")
-        if reasons:
-            text.append("\n" + "; ".join(reasons), style="bold")
+        if reasons:  # first: the one line the player put the cursor there for (80x24)
+            text = Text("; ".join(reasons), style="bold") + Text("\n") + text
         terrain = self.board.terrains[hx.terrain]
         ch = self.terrain_chars[hx.terrain]
         facts = [f"{terrain.name} {ch}, elevation {hx.elevation}"]
