@@ -18,9 +18,8 @@ from core.engine import Match, Token
 from maps import gettysburg as gb_map
 from maps.hexboard import HexBoard
 from tui.app import MusterApp
-from tui.hexcanvas import BLOCKED_MARK, BOXES, ROAD_E, ROAD_FALLING, ROAD_JOIN, ROAD_RISING, \
-    SIGHT_MARK, TERRAIN_CHARS, VP_MARK, HexCanvas, HexOverview, abbreviate, legend, \
-    terrain_chars
+from tui.hexcanvas import BOXES, ROAD_E, ROAD_FALLING, ROAD_JOIN, ROAD_RISING, TERRAIN_CHARS, \
+    VP_MARK, HexCanvas, legend, terrain_chars
 from tui.mappane import HexMapPane, MapPane
 
 BOX = BOXES[0]

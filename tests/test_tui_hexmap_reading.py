@@ -27,7 +27,6 @@ GAME = "gettysburg-1863"
 SMALL = (80, 24)
 BIG = (120, 40)
 ROOT = Path(__file__).resolve().parent.parent
-ROAD_CHARS = {ROAD_E, ROAD_RISING, ROAD_FALLING, ROAD_JOIN}
 
 
 @pytest.fixture(autouse=True)
