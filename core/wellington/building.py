@@ -273,3 +273,14 @@ def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:
     for hook in PLACED_HOOKS:
         hook(state, power, duchy, what)
     return cost
+
+
+def new_pieces(state: WellingtonState, duchy: str, power: str) -> tuple[list[int], list[str]]:
+    """The counters and commanders of `power` at `duchy` placed there this impulse (6.3), as
+    many as are still there (losses strike them as any other piece)."""
+    record = state.placed_besieged.get(duchy, [])
+    have = counters(state, duchy, power)
+    counts = [min(have[kind], record.count(f"{power}/{kind}")) for kind in range(len(have))]
+    chiefs = [c for c in record if "/" not in c and state.commanders.get(c) == duchy
+              and commander(c).power == power]
+    return counts, chiefs

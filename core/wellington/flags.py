@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.wellington.state import ALLIES, FRENCH, GB, SIDE, SPAIN, WellingtonState
+from core.wellington import forces
+from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
 
@@ -110,7 +111,6 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
 
 
 def commander_power(commander: str) -> str:
-    from core.wellington import forces
     return forces.forces().commander(commander).power
 
 
@@ -177,7 +177,6 @@ def keys_of(state: WellingtonState, power: str) -> list[str]:
 
 def flag_limit(side: str) -> int:
     """1.7: 35 French and 45 Allied flags, an absolute limit."""
-    from core.wellington import forces
     return forces.forces().flag_limit(side)
 
 
@@ -272,3 +271,9 @@ def may_flag_with_formation(state: WellingtonState, duchy: str, power: str) -> b
     leader = state.leading.get(duchy, "")
     return not leader or commander_power(leader) == power
 
+
+
+def by_sea(duchy: str, came_from: str) -> bool:
+    """A Formation that entered `duchy` from `came_from` by sea (the England box, or a duchy
+    not adjacent): its retreat there is a retreat to sea, with attrition (9.44, 14.2, 14.3)."""
+    return bool(came_from) and (came_from == ENGLAND or came_from not in neighbours(duchy))
