@@ -14,7 +14,9 @@ choice with `free`.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import cache
+from typing import Iterator
 
 from core.wellington import forces
 from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
@@ -35,38 +37,50 @@ def duchies() -> tuple[str, ...]:
     return tuple(wellington_map.DUCHIES)
 
 
+@cache
 def on_map(place: str) -> bool:
     locations = board().locations
     return place in locations and not locations[place].offmap
 
 
+@cache
 def printed_owner(duchy: str) -> str:
     """3.1, 1.21: the Power controlling the duchy with no flag and no enemy Formation: its
     colour, or the printed blue dot (AdN) / green triangle (AdS) on a Spanish duchy."""
     return wellington_map.PRINTED_OWNER[duchy]
 
 
+@cache
 def country(duchy: str) -> str:
     """Spain, Portugal, France or Gibraltar (1.21)."""
     return wellington_map.country_of(duchy)
 
 
+@cache
 def is_key(duchy: str) -> bool:
     return duchy in wellington_map.KEYS
 
 
+@cache
 def is_capital(duchy: str) -> bool:
     return duchy in wellington_map.CAPITALS
 
 
+@cache
 def is_occupied(duchy: str) -> bool:
     """1.21 (G.8): a Spanish duchy printed with a French symbol."""
     return duchy in wellington_map.OCCUPIED_NORD or duchy in wellington_map.OCCUPIED_SUD
 
 
+@cache
+def printed_fortresses() -> dict[str, int]:
+    """1.21: the printed fortresses and their strength, read once."""
+    return dict(wellington_map.FORTRESSES)
+
+
 def fortress_strength(state: WellingtonState, duchy: str) -> int:
     """12.3: 3, Gibraltar 5 (printed), a Hasty Fort 2 (#37); 0 for no fortress."""
-    printed = wellington_map.FORTRESSES.get(duchy, 0)
+    printed = printed_fortresses().get(duchy, 0)
     if printed:
         return printed
     return HASTY_FORT if duchy in state.hasty_forts else 0
@@ -79,10 +93,13 @@ def is_fortress(state: WellingtonState, duchy: str) -> bool:
     return fortress_strength(state, duchy) > 0
 
 
-def neighbours(duchy: str) -> list[str]:
-    return wellington_map.neighbours(duchy)
+@cache
+def neighbours(duchy: str) -> tuple[str, ...]:
+    """The duchies joined to `duchy` by a March Line (1.23), read once per duchy."""
+    return tuple(wellington_map.neighbours(duchy))
 
 
+@cache
 def line(a: str, b: str) -> str:
     """The March Line between two adjacent duchies: open, broken, pass or river (1.22)."""
     return wellington_map.line_kind(a, b)
@@ -93,6 +110,7 @@ def blocked(state: WellingtonState, a: str, b: str) -> bool:
     return f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked
 
 
+@cache
 def national_power(duchy: str) -> str:
     """1.21: the Power whose colour the duchy is printed in: British (Portugal, Gibraltar),
     each French Power's four duchies in France, Spain's yellow duchies. Spain's National
@@ -103,13 +121,64 @@ def national_power(duchy: str) -> str:
 # --- pieces present ----------------------------------------------------------------------
 
 
+# While the rules only read a state (listing the legal actions, the immediate-end test), who is
+# present in a duchy and who controls it are worked out once per duchy: (state, present,
+# controllers), innermost last. Nothing may change the pieces, flags or forts meanwhile.
+_READING: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str]]] = []
+
+
+@contextmanager
+def reading(state: WellingtonState) -> Iterator[None]:
+    """Inside the block, `powers_present` and `controller` of `state` are remembered per
+    duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
+    _READING.append((state, {}, {}))
+    try:
+        yield
+    finally:
+        _READING.pop()
+
+
 def powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6)."""
+    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
+    change the set returned."""
+    if _READING and _READING[-1][0] is state:
+        present = _READING[-1][1]
+        found = present.get(duchy)
+        if found is None:
+            found = present[duchy] = _powers_present(state, duchy)
+        return found
+    return _powers_present(state, duchy)
+
+
+def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
     out = {p for p, counts in state.troops.get(duchy, {}).items() if any(counts)}
-    out.update(commander_power(c) for c, where in state.commanders.items() if where == duchy)
+    chiefs = commander_powers(tuple(state.commanders.items())).get(duchy)
+    if chiefs:
+        out.update(chiefs)
     return out
 
 
+_PLACES: dict[tuple[tuple[str, str], ...], dict[str, set[str]]] = {}
+PLACES_KEPT = 64              # the commanders' placings remembered (random play, the search)
+
+
+def commander_powers(placing: tuple[tuple[str, str], ...]) -> dict[str, set[str]]:
+    """Where -> the Powers of the commanders there, for one placing of every commander
+    (`state.commanders` as a tuple of its items): computed once for each placing seen, since
+    the rules ask who is present far more often than commanders move. Callers must not change
+    what it returns."""
+    found = _PLACES.get(placing)
+    if found is None:
+        if len(_PLACES) >= PLACES_KEPT:
+            _PLACES.clear()
+        found = {}
+        for commander, where in placing:
+            found.setdefault(where, set()).add(commander_power(commander))
+        _PLACES[placing] = found
+    return found
+
+
+@cache
 def commander_power(commander: str) -> str:
     return forces.forces().commander(commander).power
 
@@ -133,10 +202,20 @@ def holder(state: WellingtonState, duchy: str) -> str:
 def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
+    if _READING and _READING[-1][0] is state:
+        controllers = _READING[-1][2]
+        found = controllers.get(duchy)
+        if found is None:
+            found = controllers[duchy] = _controller(state, duchy)
+        return found
+    return _controller(state, duchy)
+
+
+def _controller(state: WellingtonState, duchy: str) -> str:
     owner = holder(state, duchy)
     if not owner:
         return ""
-    if has_formation(state, duchy, enemy_side(SIDE[owner])) and not is_fortress(state, duchy):
+    if not is_fortress(state, duchy) and has_formation(state, duchy, enemy_side(SIDE[owner])):
         return ""
     return owner
 

@@ -108,7 +108,7 @@ FORTRESS_ENTERED: list[Callable[[WellingtonState, str, str], None]] = []
 
 
 def power_of(cid: str) -> str:
-    return building.commander(cid).power
+    return geo.commander_power(cid)
 
 
 def held(state: WellingtonState, cid: str) -> bool:
@@ -505,11 +505,12 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     if frame.left < 1:
         return []
     out = []
-    for cid in movable_commanders(state, power):
+    movable = movable_commanders(state, power)
+    for cid in movable:
         at = state.commanders[cid]
         out.append(Choice(Action("move", cid), f"Move {building.commander(cid).name}'s Army "
                           f"from {geo.name(at)}: 1 CP per duchy (9.1)", "move"))
-    for duchy in sorted({state.commanders[c] for c in movable_commanders(state, power)}):
+    for duchy in sorted({state.commanders[c] for c in movable}):
         armies = group_armies(state, duchy, power)
         if armies and frame.left >= len(armies):
             out.append(Choice(Action("move-group", duchy), f"Move the Army Group at "

@@ -47,6 +47,11 @@ def spanish_keys() -> tuple[str, ...]:
     return tuple(sorted(d for d in wellington_map.KEYS if geo.country(d) == "Spain"))
 
 
+@cache
+def portuguese_keys() -> tuple[str, ...]:
+    return tuple(d for d in wellington_map.KEYS if geo.country(d) == "Portugal")
+
+
 def side_controls(state: WellingtonState, duchy: str, side: str) -> bool:
     owner = geo.controller(state, duchy)
     return bool(owner) and SIDE[owner] == side
@@ -63,25 +68,30 @@ def check_immediate(state: WellingtonState) -> None:
     """18.1: the game ends at once, at any moment of any turn, when a conquest is complete."""
     if state.result is not None or not state.troops:
         return
+    with geo.reading(state):            # the test reads control only (and rolls 18.6's die)
+        ending = conquest(state)
+    if ending is not None:
+        side, why, guerrillas = ending
+        end(state, side, why, guerrillas=guerrillas)
+
+
+def conquest(state: WellingtonState) -> tuple[str, str, bool] | None:
+    """18.2-18.4: (the winning side, why, a Guerrilla phase first) for a conquest complete
+    now, else None."""
     keys = spanish_keys()
     if not any(side_controls(state, d, ALLIES) for d in keys):
-        end(state, FRENCH, "conquest of Spain: the Allies hold no Spanish Key duchy (18.31)")
-        return
+        return FRENCH, "conquest of Spain: the Allies hold no Spanish Key duchy (18.31)", False
     if not any(side_controls(state, d, FRENCH) for d in keys):
-        end(state, ALLIES, "liberation of Spain: the French hold no Spanish Key duchy (18.32)",
-            guerrillas=True)
-        return
-    portugal = [d for d in wellington_map.KEYS if geo.country(d) == "Portugal"]
-    if all(side_controls(state, d, FRENCH) for d in portugal) \
+        return ALLIES, "liberation of Spain: the French hold no Spanish Key duchy (18.32)", True
+    if all(side_controls(state, d, FRENCH) for d in portuguese_keys()) \
             and french_spanish_keys(state) >= PORTUGAL_SPANISH_KEYS \
             and side_controls(state, wellington_map.MADRID, FRENCH):
-        end(state, FRENCH, "conquest of Portugal (18.4)")
-        return
+        return FRENCH, "conquest of Portugal (18.4)", False
     if not any(side_controls(state, d, FRENCH) for d in wellington_map.FRENCH):
         if side_controls(state, wellington_map.MADRID, FRENCH) and conquest_roll(state):
-            end(state, FRENCH, "conquest of Spain rolled as France falls (18.2, 18.6)")
-        else:
-            end(state, ALLIES, "conquest of France (18.2)", guerrillas=True)
+            return FRENCH, "conquest of Spain rolled as France falls (18.2, 18.6)", False
+        return ALLIES, "conquest of France (18.2)", True
+    return None
 
 
 # --- the end of a turn (4.6, 4.7) ----------------------------------------------------------
