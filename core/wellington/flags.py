@@ -124,14 +124,15 @@ def national_power(duchy: str) -> str:
 # While the rules only read a state (listing the legal actions, the immediate-end test), who is
 # present in a duchy and who controls it are worked out once per duchy: (state, present,
 # controllers), innermost last. Nothing may change the pieces, flags or forts meanwhile.
-_READING: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str]]] = []
+_READING: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str],
+                     list[dict[str, set[str]]]]] = []
 
 
 @contextmanager
 def reading(state: WellingtonState) -> Iterator[None]:
     """Inside the block, `powers_present` and `controller` of `state` are remembered per
     duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
-    _READING.append((state, {}, {}))
+    _READING.append((state, {}, {}, []))
     try:
         yield
     finally:
@@ -152,10 +153,20 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
     out = {p for p, counts in state.troops.get(duchy, {}).items() if any(counts)}
-    chiefs = commander_powers(tuple(state.commanders.items())).get(duchy)
+    chiefs = _commanders_by_place(state).get(duchy)
     if chiefs:
         out.update(chiefs)
     return out
+
+
+def _commanders_by_place(state: WellingtonState) -> dict[str, set[str]]:
+    """`commander_powers` of `state`'s placing, found once per `reading` block."""
+    if _READING and _READING[-1][0] is state:
+        kept = _READING[-1][3]
+        if not kept:
+            kept.append(commander_powers(tuple(state.commanders.items())))
+        return kept[0]
+    return commander_powers(tuple(state.commanders.items()))
 
 
 _PLACES: dict[tuple[tuple[str, str], ...], dict[str, set[str]]] = {}
@@ -184,7 +195,10 @@ def commander_power(commander: str) -> str:
 
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    return any(SIDE[p] == side for p in powers_present(state, duchy))
+    for power in powers_present(state, duchy):
+        if SIDE[power] == side:
+            return True
+    return False
 
 
 def enemy_side(side: str) -> str:
@@ -254,6 +268,12 @@ def keys_of(state: WellingtonState, power: str) -> list[str]:
 # --- flags (7) ---------------------------------------------------------------------------
 
 
+def flag_room(state: WellingtonState, side: str) -> bool:
+    """1.7: `side` has a flag left to place."""
+    return flags_of_side(state, side) < flag_limit(side)
+
+
+@cache
 def flag_limit(side: str) -> int:
     """1.7: 35 French and 45 Allied flags, an absolute limit."""
     return forces.forces().flag_limit(side)
@@ -287,9 +307,11 @@ def name(duchy: str) -> str:
     return locations[duchy].name if duchy in locations else duchy
 
 
-def flag_options(state: WellingtonState, duchy: str, power: str) -> list[str]:
+def flag_options(state: WellingtonState, duchy: str, power: str,
+                 room: bool | None = None) -> list[str]:
     """What `power` may do with the flag of `duchy` (7, 8.1), as nouns of one choice each:
-    a Power whose flag it places, or "-" to remove the flag present. Empty: nothing."""
+    a Power whose flag it places, or "-" to remove the flag present. Empty: nothing.
+    `room`: `flag_room(state, SIDE[power])` when the caller knows it already."""
     side = SIDE[power]
     owner = holder(state, duchy)
     printed = printed_owner(duchy)
@@ -298,7 +320,8 @@ def flag_options(state: WellingtonState, duchy: str, power: str) -> list[str]:
     if owner and SIDE[owner] == side:
         return out                     # 8.1: never on a duchy the side controls already
     # an enemy flag stands or an enemy print holds the duchy
-    room = flags_of_side(state, side) < flag_limit(side)
+    if room is None:
+        room = flag_room(state, side)
     if present and SIDE.get(printed, "") == side:
         out.append("-")                # 7: removing an enemy flag from a friendly print
     if printed != power and room:
@@ -328,8 +351,9 @@ def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
     out: list[str] = []
     armies = [where for c, where in state.commanders.items()
               if commander_power(c) == power and on_map(where)]
+    room = flag_room(state, SIDE[power])
     for duchy in duchies():
-        if is_fortress(state, duchy) or not flag_options(state, duchy, power):
+        if is_fortress(state, duchy) or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy_side(SIDE[power])):
             continue

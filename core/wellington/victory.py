@@ -79,19 +79,50 @@ def conquest(state: WellingtonState) -> tuple[str, str, bool] | None:
     """18.2-18.4: (the winning side, why, a Guerrilla phase first) for a conquest complete
     now, else None."""
     keys = spanish_keys()
-    if not any(side_controls(state, d, ALLIES) for d in keys):
+    if not any_held(state, "spanish keys", keys, ALLIES):
         return FRENCH, "conquest of Spain: the Allies hold no Spanish Key duchy (18.31)", False
-    if not any(side_controls(state, d, FRENCH) for d in keys):
+    if not any_held(state, "spanish keys", keys, FRENCH):
         return ALLIES, "liberation of Spain: the French hold no Spanish Key duchy (18.32)", True
-    if all(side_controls(state, d, FRENCH) for d in portuguese_keys()) \
+    if not any_held(state, "portuguese keys", portuguese_keys(), ALLIES, held=False) \
             and french_spanish_keys(state) >= PORTUGAL_SPANISH_KEYS \
             and side_controls(state, wellington_map.MADRID, FRENCH):
         return FRENCH, "conquest of Portugal (18.4)", False
-    if not any(side_controls(state, d, FRENCH) for d in wellington_map.FRENCH):
+    if not any_held(state, "france", french_duchies(), FRENCH):
         if side_controls(state, wellington_map.MADRID, FRENCH) and conquest_roll(state):
             return FRENCH, "conquest of Spain rolled as France falls (18.2, 18.6)", False
         return ALLIES, "conquest of France (18.2)", True
     return None
+
+
+@cache
+def french_duchies() -> tuple[str, ...]:
+    return tuple(wellington_map.FRENCH)
+
+
+# the duchy that last answered each `any_held` question: asked first next time (the test runs
+# after every step of play, and the answer seldom moves)
+_LAST_ANSWER: dict[tuple[str, str, bool], str] = {}
+
+
+def any_held(state: WellingtonState, name: str, duchies: tuple[str, ...], side: str,
+             held: bool = True) -> bool:
+    """Whether `side` controls one of `duchies` (`held` False: one of them is not controlled
+    by the other side). The same answer as asking each in turn; the duchy that answered last
+    time is asked first."""
+    def answers(duchy: str) -> bool:
+        if held:
+            return side_controls(state, duchy, side)
+        return not side_controls(state, duchy, geo.enemy_side(side))
+
+    key = (name, side, held)
+    last = _LAST_ANSWER.get(key)
+    if last is not None and answers(last):
+        return True
+    for duchy in duchies:
+        if answers(duchy):
+            _LAST_ANSWER[key] = duchy
+            return True
+    return False
 
 
 # --- the end of a turn (4.6, 4.7) ----------------------------------------------------------
