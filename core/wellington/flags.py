@@ -14,6 +14,7 @@ choice with `free`.
 """
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 from functools import cache
 from typing import Iterator
@@ -122,28 +123,36 @@ def national_power(duchy: str) -> str:
 
 
 # While the rules only read a state (listing the legal actions, the immediate-end test), who is
-# present in a duchy and who controls it are worked out once per duchy: (state, present,
-# controllers), innermost last. Nothing may change the pieces, flags or forts meanwhile.
-_READING: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str],
-                     list[dict[str, set[str]]]]] = []
+# present in a duchy and who controls it are worked out once per duchy. Each thread keeps its
+# own open blocks (the computer thinks in a worker thread): (state, present, controllers, the
+# commanders' index), innermost last. Nothing may change the pieces, flags or forts meanwhile.
+class _Blocks(threading.local):
+    def __init__(self) -> None:
+        self.open: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str],
+                              list[dict[str, set[str]]]]] = []
+
+
+_BLOCKS = _Blocks()
 
 
 @contextmanager
 def reading(state: WellingtonState) -> Iterator[None]:
     """Inside the block, `powers_present` and `controller` of `state` are remembered per
     duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
-    _READING.append((state, {}, {}, []))
+    blocks = _BLOCKS.open
+    blocks.append((state, {}, {}, []))
     try:
         yield
     finally:
-        _READING.pop()
+        blocks.pop()
 
 
 def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
     change the set returned."""
-    if _READING and _READING[-1][0] is state:
-        present = _READING[-1][1]
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        present = blocks[-1][1]
         found = present.get(duchy)
         if found is None:
             found = present[duchy] = _powers_present(state, duchy)
@@ -161,8 +170,9 @@ def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
 
 def _commanders_by_place(state: WellingtonState) -> dict[str, set[str]]:
     """`commander_powers` of `state`'s placing, found once per `reading` block."""
-    if _READING and _READING[-1][0] is state:
-        kept = _READING[-1][3]
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        kept = blocks[-1][3]
         if not kept:
             kept.append(commander_powers(tuple(state.commanders.items())))
         return kept[0]
@@ -216,8 +226,9 @@ def holder(state: WellingtonState, duchy: str) -> str:
 def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
-    if _READING and _READING[-1][0] is state:
-        controllers = _READING[-1][2]
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        controllers = blocks[-1][2]
         found = controllers.get(duchy)
         if found is None:
             found = controllers[duchy] = _controller(state, duchy)
