@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import ceil
 from typing import Callable
 
-from core import cards, dice, stack
+from core import cards, dice, rng, stack
 from core.engine import Action, Choice
 from core.wellington import building, cardplay, forces, hands, naval
 from core.wellington import flags as geo
@@ -634,7 +634,6 @@ def substitutions(state: WellingtonState, frame: Interphase) -> None:
 def halve_carried(state: WellingtonState, frame: Interphase) -> None:
     """16.42: half the cards carried from the last turn (rounded up) leave at random and are
     shuffled into the deck (national cards excluded, G.42)."""
-    from core import rng
     for power in frame.order:
         carried = [n for n in frame.carried.get(power, []) if n in hands.hand(state, power)]
         out = ceil(len(carried) / 2)
