@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.ahd.battle import declaring, fire, garrison, leadership
 from core.ahd.battle.base import NO_WINNER, day, entrenched, kind, own
+from core.ahd.battle.rounds import fired_this_round
 from core.ahd.calendar import year
 from core.ahd.command import table_value
 from core.ahd.pieces import piece
@@ -62,8 +63,6 @@ def rows(state: AhdState, b: Battle) -> list[list[str]]:
 def notes(state: AhdState, b: Battle) -> list[str]:
     """The command values of the day (A7.0), then this round's fires shot by shot; before
     the round's first fire, the last round's last fire, named as such (its result)."""
-    from core.ahd.battle.rounds import fired_this_round
-
     out = [command_note(state, b, side) for side in (b.attacker, b.defender)
            if side in b.command]
     out += b.earlier
