@@ -1,8 +1,12 @@
 """How hard the computer thinks: each level is a search budget counted in iterations, never in
-seconds, so a given seed always gives the same move on any machine."""
+seconds, so a given seed always gives the same move on any machine; and the shape of the tree
+(core/ai/search.py, `Shape`): how many decisions of one move an expansion adds, and how
+slowly a node takes new actions."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from core.ai.search import Shape
 
 
 @dataclass(frozen=True)
@@ -10,7 +14,13 @@ class Level:
     name: str
     iterations: int        # simulated lines of play per decision
     exploration: float     # UCB1 constant: higher tries more of the other actions
-    rollout: int           # random actions played past the tree before evaluating
+    rollout: int           # default-policy actions played past the tree before evaluating
+    widening: float = 1.0  # progressive widening (search.Shape): 0 = every action first
+    chain: int = 12        # decisions of one move added per expansion (search.Shape)
+
+    @property
+    def shape(self) -> Shape:
+        return Shape(widening=self.widening, chain=self.chain)
 
 
 LEVELS: dict[str, Level] = {
