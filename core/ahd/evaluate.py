@@ -51,9 +51,14 @@ STRIKING = 2            # boxes a piece may cover before the next player turn is
 WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")
 
 
-@cache
-def weights() -> dict[str, float]:
-    return tomllib.loads(WEIGHTS_FILE.read_text())
+WEIGHTS: dict[str, float] = tomllib.loads(WEIGHTS_FILE.read_text())
+
+
+def use_weights(new: dict[str, float]) -> None:
+    """Value positions with other weights from now on (bench/tune.py plays candidate weights
+    against these)."""
+    WEIGHTS.clear()
+    WEIGHTS.update(new)
 
 
 def evaluate(state: AhdState, role: str) -> float:
@@ -67,10 +72,10 @@ def evaluate_all(state: AhdState) -> dict[str, float]:
     return {UNION: union, CSA: 1.0 - union}
 
 
-def union_value(state: AhdState, w: dict[str, float] | None = None) -> float:
+def union_value(state: AhdState, ) -> float:
     if state.result is not None:
         return outcome(state.result)
-    w = w or weights()
+    w = WEIGHTS
     points = sum(w[name] * value for name, value in terms(state).items())
     return 1.0 / (1.0 + math.exp(-points / w["scale"]))
 

@@ -43,9 +43,14 @@ WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")
 FAR = 99
 
 
-@cache
-def weights() -> dict[str, float]:
-    return tomllib.loads(WEIGHTS_FILE.read_text())
+WEIGHTS: dict[str, float] = tomllib.loads(WEIGHTS_FILE.read_text())
+
+
+def use_weights(new: dict[str, float]) -> None:
+    """Value positions with other weights from now on (bench/tune.py plays candidate weights
+    against these)."""
+    WEIGHTS.clear()
+    WEIGHTS.update(new)
 
 
 def evaluate(state: GbState, role: str) -> float:
@@ -59,14 +64,14 @@ def evaluate_all(state: GbState) -> dict[str, float]:
     return {CSA: csa, UNION: 1.0 - csa}
 
 
-def confederate_value(state: GbState, w: dict[str, float] | None = None) -> float:
+def confederate_value(state: GbState, ) -> float:
     if state.result is not None:
         if state.result.startswith("Confederate"):
             return 1.0
         return 0.0 if state.result.startswith("Union") else 0.5
-    w = w or weights()
+    w = WEIGHTS
     terms = margin_terms(state)
-    margin = sum(w.get(name, 1.0) * value for name, value in terms.items())
+    margin = sum(w[name] * value for name, value in terms.items())
     return 1.0 / (1.0 + math.exp(-margin / w["scale"]))
 
 

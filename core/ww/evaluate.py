@@ -46,9 +46,14 @@ WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")
 SIDES = (AMERICAN, BRITISH)
 
 
-@cache
-def weights() -> dict[str, float]:
-    return tomllib.loads(WEIGHTS_FILE.read_text())
+WEIGHTS: dict[str, float] = tomllib.loads(WEIGHTS_FILE.read_text())
+
+
+def use_weights(new: dict[str, float]) -> None:
+    """Value positions with other weights from now on (bench/tune.py plays candidate weights
+    against these)."""
+    WEIGHTS.clear()
+    WEIGHTS.update(new)
 
 
 def evaluate(state: WwState, role: str) -> float:
@@ -61,10 +66,10 @@ def evaluate_all(state: WwState) -> dict[str, float]:
     return {AMERICAN: american, BRITISH: 1.0 - american}
 
 
-def american_value(state: WwState, w: dict[str, float] | None = None) -> float:
+def american_value(state: WwState, ) -> float:
     if state.result is not None:
         return 1.0 if state.result.startswith("American") else 0.0
-    w = w or weights()
+    w = WEIGHTS
     points = sum(w[name] * value for name, value in terms(state).items())
     return 1.0 / (1.0 + math.exp(-points / w["scale"]))
 
