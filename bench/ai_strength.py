@@ -80,11 +80,13 @@ def play(seed: int, options: dict, levels: dict[str, str], clocks: dict[str, Clo
 
 def play_out(match: Match, seed: int, levels: dict[str, str], clocks: dict[str, Clock],
              limit: int | None = None, going: Callable[[Match], bool] = lambda m: True,
-             timed_when_forced: bool = True) -> Match:
+             timed_when_forced: bool = True,
+             watch: Callable[[Match, str, object], None] | None = None) -> Match:
     """Play `match` on while `going(match)`: each role in `levels` by the computer at that
     level (its think time in `clocks`; a decision with one legal action timed too unless
     `timed_when_forced` is false), the others at random from their own generator; `limit`:
-    stop after that many timed computer decisions."""
+    stop after that many timed computer decisions; `watch(match, role, action)` before each
+    action is taken."""
     chooser = Random(rng.seed_state(seed ^ 0x5EED))
     decided = 0
     while match.state.result is None and going(match) and (limit is None or decided < limit):
@@ -99,6 +101,8 @@ def play_out(match: Match, seed: int, levels: dict[str, str], clocks: dict[str, 
             decided += 1
         else:
             action = choices[rng.randbelow(chooser, len(choices))].action
+        if watch is not None:
+            watch(match, role, action)
         match.act(role, action, legal=choices if role not in levels else None)
     return match
 
@@ -228,9 +232,111 @@ def wellington_think(seeds: range, levels: list[str]) -> None:
 
 
 WELLINGTON_THINK_DECISIONS = 20
+
+
+# --- every game ---------------------------------------------------------------------------------
+
+# The position every game starts from here: (game, scenario, options), one player a side.
+EVERY_GAME = (("a-house-divided", "campaign", {"short_game": True}),
+              ("gettysburg-1863", "day-1", {}),
+              ("washingtons-war", "1775", {}),
+              ("wellington", "1813", {"players": "2"}))
+THINK_ALL_DECISIONS = 12
+
+
+def games_of(names: str | None) -> tuple[tuple[str, str, dict], ...]:
+    wanted = set(names.split(",")) if names else None
+    return tuple(g for g in EVERY_GAME if wanted is None or g[0] in wanted)
+
+
+def think_all(seeds: range, levels: list[str], games: str | None = None) -> None:
+    """Think time in every game: the computer at each level playing every role against
+    itself from the start, the first THINK_ALL_DECISIONS decisions with a choice, timed
+    (CPU mean and slowest; target: normal at most 2 s, hard at most 8 s)."""
+    for game, scenario, options in games_of(games):
+        for level in levels:
+            clocks: dict[str, Clock] = {}
+            for seed in seeds:
+                match = Match.new(get_rules(game), seed=seed, scenario=scenario,
+                                  options=dict(options))
+                play_out(match, seed, {r: level for r in match.roles}, clocks,
+                         limit=THINK_ALL_DECISIONS, timed_when_forced=False)
+            print(f"think time, {game} {scenario}, {level} on every side, the first "
+                  f"{THINK_ALL_DECISIONS} decisions with a choice, seeds "
+                  f"{seeds.start}-{seeds.stop - 1}:", flush=True)
+            print(clocks[level].line(level) if level in clocks else "  no decisions",
+                  flush=True)
+
+
+def against_random(seeds: range, games: str | None = None, level: str = "normal",
+                   decisions: int = 150) -> None:
+    """Normal against random play in every game: the computer holds one side (the sides in
+    turn over the seeds), random play the other, up to `decisions` computer decisions; the
+    margin by what decides the game (bench/tune.py's judges) against random play on both
+    sides from the same seed for as many actions, and the passivity count (the computer ending a phase, a march or
+    an activation with a move of gain left: `passive`)."""
+    from bench.tune import JUDGES, sides_of
+    for game, scenario, options in games_of(games):
+        gains, passive_total, wins = [], 0, 0
+        clocks: dict[str, Clock] = {}
+        for seed in seeds:
+            probe = Match.new(get_rules(game), seed=seed, scenario=scenario,
+                              options=dict(options))
+            side = sides_of(game, probe)[seed % 2]
+            counter = Passivity(side)
+            match = play_out(Match.new(get_rules(game), seed=seed, scenario=scenario,
+                                       options=dict(options)), seed,
+                             {r: level for r in side}, clocks, limit=decisions,
+                             timed_when_forced=False, watch=counter)
+            played = len(match.history)
+            base = play_out(Match.new(get_rules(game), seed=seed, scenario=scenario,
+                                      options=dict(options)), seed, {}, {},
+                            going=lambda m: len(m.history) < played)
+            mine = margin_of(game, match, side)
+            gain = mine - margin_of(game, base, side)
+            gains.append(gain)
+            passive_total += counter.count
+            won = match.result is not None and mine > 0
+            wins += won
+            print(f"  {game} seed {seed}: {level} as {'+'.join(side)}: margin {mine:+.1f} "
+                  f"(random both sides {margin_of(game, base, side):+.1f}, gain {gain:+.1f})"
+                  f"{'; ' + match.result if match.result else ''}; passive {counter.count}",
+                  flush=True)
+        print(f"{game} {scenario}: {level} vs random, seeds {seeds.start}-{seeds.stop - 1}: "
+              f"mean gain {sum(gains) / max(1, len(gains)):+.2f}, gained on "
+              f"{sum(1 for g in gains if g > 0)}/{len(gains)}, won {wins}; passivity "
+              f"{passive_total} over the games", flush=True)
+        for lv, clock in clocks.items():
+            print(clock.line(lv), flush=True)
+
+
+def margin_of(game: str, match: Match, side: list[str]) -> float:
+    from bench.tune import judged
+    return judged(game, match, side)
+
+
+# What a player would call passivity (issue 19, part 6): ending movement with marches left
+# (A House Divided), ending the round with activation results left (Gettysburg), discarding a
+# card with no effect or stopping PC actions with some left (Washington's War), stopping with
+# CP left (Wellington), when another action was open.
+PASSIVE = {"end-movement", "end-activations", "discard", "stop"}
+
+
+@dataclass
+class Passivity:
+    side: list[str]
+    count: int = 0
+
+    def __call__(self, match: Match, role: str, action) -> None:
+        if role in self.side and action.verb in PASSIVE and any(
+                c.action.verb not in PASSIVE for c in match.actions(role)):
+            self.count += 1
+
+
 PARTS = {"short": (short, 40), "campaign": (campaign, 20), "versus": (versus, 20),
          "think": (think, 1), "wellington": (wellington, 4),
-         "wellington-think": (wellington_think, 1)}
+         "wellington-think": (wellington_think, 1), "think-all": (think_all, 1),
+         "random-all": (against_random, 4)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,12 +346,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first seed")
     parser.add_argument("--levels", default=",".join(ai.LEVELS),
                         help="levels timed by the think part (comma-separated)")
+    parser.add_argument("--games", default=None,
+                        help="think-all, random-all: the games (comma-separated ids)")
+    parser.add_argument("--decisions", type=int, default=150,
+                        help="random-all: the computer's decisions per game")
     args = parser.parse_args(argv)
     for name, (run, default) in PARTS.items():
         if args.part in (name, "all"):
             seeds = range(args.first, args.first + (args.seeds or default))
             if name in ("think", "wellington-think"):
                 run(seeds, args.levels.split(","))
+            elif name == "think-all":
+                run(seeds, args.levels.split(","), args.games)
+            elif name == "random-all":
+                run(seeds, args.games, decisions=args.decisions)
             else:
                 run(seeds)
     return 0

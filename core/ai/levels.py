@@ -17,10 +17,11 @@ class Level:
     rollout: int           # default-policy actions played past the tree before evaluating
     widening: float = 1.0  # progressive widening (search.Shape): 0 = every action first
     chain: int = 12        # decisions of one move added per expansion (search.Shape)
+    own_best: bool = True  # a role's line valued by its best continuation (search.Shape)
 
     @property
     def shape(self) -> Shape:
-        return Shape(widening=self.widening, chain=self.chain)
+        return Shape(widening=self.widening, chain=self.chain, own_best=self.own_best)
 
 
 LEVELS: dict[str, Level] = {
