@@ -9,9 +9,10 @@ fuzzer), then the role to decide and the actions any player would agree on (`rig
 by a rule of thumb of the game (`FINDERS`, each named by its `kind`) that checks the move's
 consequence on the rules engine itself:
 
-- A House Divided, `free-city`: a march (B4.0) or a naval move (B5.0) can end in a recruiting
-  city the side does not own and no enemy piece holds (B9.0 capture); right: every first
-  step of such a move ("march from", "naval move", "naval invasion").
+- A House Divided, `free-city`: a march (B4.0) or a naval move (B5.0) can end in a box no
+  enemy piece holds that wins the side 2 MAS or more (B7.0), or a Union victory city in the
+  campaign (B11.0), or Washington for the Confederacy (B9.0 capture); right: every first step
+  of such a move ("march from", "naval move", "naval invasion").
 - Gettysburg 1863, `bring-on`: a reinforcement may enter (7.0); right: entering.
   `fire`: an enemy unit may be fired at (5.0); right: firing (any target).
   `arrivals`: activation results left and units waiting to come on (7.0); right: anything
@@ -107,9 +108,16 @@ def ahd_free_city(match: Match, role: str, choices: list[Choice]):
     rules, state = match.rules, match.state
     enemy_boxes = q.occupied(state, q.enemy(role))
 
+    wanted = set(evaluate.targets(state, evaluate.projected_owner(state), role))
+
     def free(box) -> bool:
-        return (isinstance(box, str) and q.is_recruiting_city(box) and box not in enemy_boxes
-                and evaluate.gain(state.owner, box, role) >= 1)
+        """A box no enemy piece holds that wins the side 2 MAS or more (B7.0), or one of its
+        targets (the Union's victory cities, B11.0; Washington for the Confederacy)."""
+        if not isinstance(box, str) or box in enemy_boxes:
+            return False
+        worth = evaluate.gain(state.owner, box, role)
+        return worth >= 2 or (worth >= 1 and box in wanted and not evaluate.judged_by_mas(state)) \
+            or (box == "washington" and state.owner.get(box) != role)
 
     def takes(now: State, depth: int) -> str | None:
         """A free city this move can end in, choosing pieces and destinations (B4.0, B5.0)."""
@@ -134,7 +142,7 @@ def ahd_free_city(match: Match, role: str, choices: list[Choice]):
             where.add(box)
     if not right or len(right) == len(moves):
         return None
-    return right, f"a free recruiting city one move away ({', '.join(sorted(where))})"
+    return right, f"a free city worth taking one move away ({', '.join(sorted(where))})"
 
 
 def gb_bring_on(match: Match, role: str, choices: list[Choice]):

@@ -36,6 +36,6 @@ def prior(state: AhdState, role: str, choices: list[Choice]) -> list[float]:
         score = VERB.get(action.verb, 0.0)
         if action.verb in PLACED and isinstance(action.noun, str):
             score += 1.0 / (1 + nearest.get(action.noun, 99))
-            score += 0.5 * evaluate.gain(owner, action.noun, role)
+            score += evaluate.gain(owner, action.noun, role)
         scores.append(score)
     return scores

@@ -79,7 +79,7 @@ def analyse(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | Non
     tree = grow(game, match.state, role, match.roles, budget.iterations, budget.exploration,
                 budget.rollout, seed, progress, [c.action for c in choices], budget.shape)
     by_action = {c.action: c for c in choices}
-    return [Considered(by_action[action], node.visits, node.value())
+    return [Considered(by_action[action], node.visits, node.mean())
             for action, node in ranked(tree)]
 
 

@@ -16,12 +16,11 @@ class Level:
     exploration: float     # UCB1 constant: higher tries more of the other actions
     rollout: int           # default-policy actions played past the tree before evaluating
     widening: float = 1.0  # progressive widening (search.Shape): 0 = every action first
-    chain: int = 12        # decisions of one move added per expansion (search.Shape)
-    own_best: bool = True  # a role's line valued by its best continuation (search.Shape)
+    chain: int = 4         # decisions of one move added per expansion (search.Shape)
 
     @property
     def shape(self) -> Shape:
-        return Shape(widening=self.widening, chain=self.chain, own_best=self.own_best)
+        return Shape(widening=self.widening, chain=self.chain)
 
 
 LEVELS: dict[str, Level] = {

@@ -55,7 +55,6 @@ class Shape:
 
     widening: float = 0.0
     chain: int = 0
-    own_best: bool = False    # a line's value where its role decides next: its best child's
 
 
 PLAIN = Shape()
@@ -81,15 +80,9 @@ class Node:
     visits: int = 0
     total: float = 0.0
     children: dict[Action, "Node"] = field(default_factory=dict)
-    best: float | None = None   # Shape.own_best: the value of the best continuation
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
-
-    def value(self) -> float:
-        """What the line is worth to its role: the mean of its tries, or (own_best) where the
-        same role makes the next decision, the value of its best continuation."""
-        return self.best if self.best is not None else self.mean()
 
 
 @dataclass
@@ -164,22 +157,9 @@ def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
             node.visits += 1
             if node.role is not None:
                 node.total += values[node.role]
-        if shape.own_best:
-            back_up_best(line.nodes)
         if progress is not None:
             progress(done + 1, iterations)
     return tree
-
-
-def back_up_best(nodes: list[Node]) -> None:
-    """Shape.own_best, from the leaf up the line: a node whose next decision is its own role's
-    is worth its best child (the role will choose it), not the mean of every continuation
-    tried. Within one move (march -> piece -> destination) the mean mixes the good
-    destination with the others the search tried, and a move whose continuations are many
-    looks worse than one with a single obvious line."""
-    for node in reversed(nodes):
-        own = [c for c in node.children.values() if c.visits and c.role == node.role]
-        node.best = max(c.value() for c in own) if own and node.role is not None else None
 
 
 def start(game: Game, root: State, role: str, generator: Generator) -> State:
@@ -278,7 +258,7 @@ def select(node: Node, choices: list[Choice], exploration: float, bounds: Bounds
     best_action, best_score = choices[0].action, -math.inf
     for choice in choices:
         child = node.children[choice.action]
-        score = (bounds.scale(child.role, child.value())
+        score = (bounds.scale(child.role, child.mean())
                  + exploration * math.sqrt(log_n / child.visits)) if child.visits else math.inf
         if score > best_score:
             best_action, best_score = choice.action, score
@@ -327,4 +307,4 @@ def best(tree: Node) -> Action:
 def ranked(tree: Node) -> list[tuple[Action, Node]]:
     """The root's actions, most tried first (ties: the better mean, then the first
     expanded), each with its node (visits, mean value for the deciding role)."""
-    return sorted(tree.children.items(), key=lambda item: (-item[1].visits, -item[1].value()))
+    return sorted(tree.children.items(), key=lambda item: (-item[1].visits, -item[1].mean()))
