@@ -333,10 +333,112 @@ class Passivity:
             self.count += 1
 
 
+# --- the new normal against the normal of an earlier commit -------------------------------------
+
+PREVIOUS = "931be53"     # the commit before issue 19's work
+EVALUATIONS = {"a-house-divided": "core/ahd/evaluate.py",
+               "gettysburg-1863": "core/gettysburg/evaluate.py",
+               "washingtons-war": "core/ww/evaluate.py",
+               "wellington": "core/wellington/evaluate.py"}
+
+
+def previous_computer(game: str, commit: str = PREVIOUS):
+    """The computer of `commit` (its core/ai and the game's evaluation, read with `git show`
+    into a scratch package `previous_ai`): a function (match, role, level, seed) -> action
+    playing as that commit's `core.ai.choose` did, against today's rules."""
+    import importlib.util
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    root = Path(tempfile.mkdtemp(prefix="muster-previous-"))
+    package = root / "previous_ai"
+    package.mkdir()
+    repo = Path(__file__).resolve().parent.parent
+    names = subprocess.run(["git", "ls-tree", "--name-only", commit, "core/ai/"], cwd=repo,
+                           check=True, capture_output=True, text=True).stdout.split()
+    for name in names:
+        text = subprocess.run(["git", "show", f"{commit}:{name}"], cwd=repo, check=True,
+                              capture_output=True, text=True).stdout
+        (package / Path(name).name).write_text(text.replace("core.ai", "previous_ai"))
+    evaluation = subprocess.run(["git", "show", f"{commit}:{EVALUATIONS[game]}"], cwd=repo,
+                                check=True, capture_output=True, text=True).stdout
+    (root / "previous_evaluate.py").write_text(evaluation)
+    sys.path.insert(0, str(root))
+    old_ai = importlib.import_module("previous_ai")
+    old_search = importlib.import_module("previous_ai.search")
+    spec = importlib.util.spec_from_file_location("previous_evaluate",
+                                                  root / "previous_evaluate.py")
+    old_eval = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old_eval)
+
+    def choose(match: Match, role: str, level: str, seed: int):
+        budget = old_ai.levels.level(level)
+        choices = match.actions(role)
+        if len(choices) == 1:
+            return choices[0].action
+        kept = old_ai.without_going_back(match, role, old_search.searched(choices))
+        if len(kept) == 1:
+            return kept[0].action
+        rules = match.rules
+        hidden = match.hidden_info
+        game_ = old_search.Game(rules, old_eval.evaluate,
+                                getattr(old_eval, "determinize", None) if hidden else None,
+                                getattr(old_eval, "evaluate_all", None))
+        return old_search.search(game_, match.state, role, match.roles, budget.iterations,
+                                 budget.exploration, budget.rollout, seed, None,
+                                 [c.action for c in kept])
+    return choose
+
+
+def versus_previous(seeds: range, games: str | None = None, decisions: int = 150) -> None:
+    """Today's normal against the normal of PREVIOUS, sides swapped over the seeds, up to
+    `decisions` decisions of each; judged as bench/tune.py judges (a result +-100, else the
+    margin), for today's side (target: better in at least 70%)."""
+    from bench.tune import judged, sides_of
+    for game, scenario, options in games_of(games):
+        old = previous_computer(game)
+        better = 0
+        clocks: dict[str, Clock] = {}
+        for seed in seeds:
+            match = Match.new(get_rules(game), seed=seed, scenario=scenario,
+                              options=dict(options))
+            new_side = sides_of(game, match)[seed % 2]
+            made = 0
+            while match.state.result is None and made < 2 * decisions:
+                role = match.state.active[0]
+                choices = match.actions(role)
+                if len(choices) == 1:
+                    match.act(role, choices[0].action)
+                    continue
+                start = time.process_time()
+                key = seed * 100_003 + len(match.history)
+                if role in new_side:
+                    action = ai.choose(match, role, "normal", seed=key)
+                    clocks.setdefault("new normal", Clock()).cpu.append(
+                        time.process_time() - start)
+                else:
+                    action = old(match, role, "normal", key)
+                    clocks.setdefault("previous normal", Clock()).cpu.append(
+                        time.process_time() - start)
+                match.act(role, action)
+                made += 1
+            margin = judged(game, match, new_side)
+            better += margin > 0
+            print(f"  {game} seed {seed}: new normal as {'+'.join(new_side)}: {margin:+.1f}"
+                  f"{'; ' + match.result if match.result else ''}", flush=True)
+        print(f"{game} {scenario}: new normal vs {PREVIOUS}'s normal, seeds "
+              f"{seeds.start}-{seeds.stop - 1}: better in {better}/{len(seeds)}", flush=True)
+        for name, clock in clocks.items():
+            clock.times = list(clock.cpu)
+            print(clock.line(name), flush=True)
+
+
 PARTS = {"short": (short, 40), "campaign": (campaign, 20), "versus": (versus, 20),
          "think": (think, 1), "wellington": (wellington, 4),
          "wellington-think": (wellington_think, 1), "think-all": (think_all, 1),
-         "random-all": (against_random, 4)}
+         "random-all": (against_random, 4), "previous": (versus_previous, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -358,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
                 run(seeds, args.levels.split(","))
             elif name == "think-all":
                 run(seeds, args.levels.split(","), args.games)
-            elif name == "random-all":
+            elif name in ("random-all", "previous"):
                 run(seeds, args.games, decisions=args.decisions)
             else:
                 run(seeds)
