@@ -1,7 +1,7 @@
 """How strong the computer player is, and how long it thinks (issue 11, part 4).
 
-    .venv/bin/python -m bench.ai_strength [--part short|campaign|versus|think|all]
-                                          [--seeds N] [--first SEED] [--levels L,L]
+    .venv/bin/python -m bench.ai_strength [--part PART|all] [--seeds N] [--first SEED]
+                                          [--levels L,L] [--games G,G] [--decisions D]
 
 - short: A House Divided short game (B13.0), the computer at `normal` as the Union against
   random Confederate play, seeds 1..N (default 40); target: the Union wins at least 80%.
@@ -18,6 +18,14 @@
   (19) when the turn ends; target: the computer's side gains VP over random play.
 - wellington-think: Wellington's think time, GB's first 20 decisions with a choice (1813)
   at each level of `--levels`.
+- think-all: every game (`EVERY_GAME`, or `--games`), each level of `--levels` playing every
+  side from the start, the first 12 decisions with a choice timed (issue 19, part 4: normal
+  at most 2 s, hard at most 8 s).
+- random-all: every game, normal holding one side (in turn over the seeds) against random
+  play, up to `--decisions` decisions: the margin (bench/tune.py's judges) against random
+  play on both sides for as many actions, and a passivity count (`PASSIVE`).
+- previous: every game, today's normal against the normal of the commit before issue 19
+  (`PREVIOUS`, read with git show), sides swapped over the seeds.
 
 `--first` starts the seeds elsewhere than 1 (seeds FIRST..FIRST+N-1), so that one part can be
 split over several processes and the figures added up.

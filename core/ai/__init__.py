@@ -76,7 +76,8 @@ def analyse(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | Non
         return [Considered(choices[0], 0, None)]
     if seed is None:
         seed = seed_from_view(match, role)
-    tree = grow(game, match.state, role, match.roles, budget.iterations, budget.exploration,
+    iterations = budget.iterations_for(match.rules.id)
+    tree = grow(game, match.state, role, match.roles, iterations, budget.exploration,
                 budget.rollout, seed, progress, [c.action for c in choices], budget.shape)
     by_action = {c.action: c for c in choices}
     return [Considered(by_action[action], node.visits, node.mean())

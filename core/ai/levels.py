@@ -18,6 +18,11 @@ class Level:
     widening: float = 1.0  # progressive widening (search.Shape): 0 = every action first
     chain: int = 4         # decisions of one move added per expansion (search.Shape)
 
+    def iterations_for(self, game: str) -> int:
+        """The budget in `game`: `iterations` times the game's share (GAME_SHARE), so that a
+        decision stays within the level's think time where the game's rules cost more."""
+        return max(1, round(self.iterations * GAME_SHARE.get(game, 1.0)))
+
     @property
     def shape(self) -> Shape:
         return Shape(widening=self.widening, chain=self.chain)
@@ -29,6 +34,12 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", iterations=1600, exploration=0.5, rollout=0),
 }
 DEFAULT_LEVEL = "normal"
+
+# Each game's share of a level's iterations (issue 19, part 4: normal at most 2 s a decision
+# and hard at most 8 s on this machine). Measured CPU per decision at normal's 400 with whole
+# moves (docs/ai.md): A House Divided 0.57 s, Gettysburg 1.84 s (slowest 2.46 s), Washington's
+# War about 2.6 s, Wellington about 2 s; the shares bring each to about 1.5 s.
+GAME_SHARE = {"gettysburg-1863": 0.7, "washingtons-war": 0.55, "wellington": 0.7}
 
 
 def level(name: str) -> Level:
