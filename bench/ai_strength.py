@@ -257,10 +257,11 @@ def games_of(names: str | None) -> tuple[tuple[str, str, dict], ...]:
     return tuple(g for g in EVERY_GAME if wanted is None or g[0] in wanted)
 
 
-def think_all(seeds: range, levels: list[str], games: str | None = None) -> None:
+def think_all(seeds: range, levels: list[str], games: str | None = None,
+              decisions: int = THINK_ALL_DECISIONS) -> None:
     """Think time in every game: the computer at each level playing every role against
-    itself from the start, the first THINK_ALL_DECISIONS decisions with a choice, timed
-    (CPU mean and slowest; target: normal at most 2 s, hard at most 8 s)."""
+    itself from the start, the first `decisions` decisions with a choice, timed (CPU mean
+    and slowest; target: normal at most 2 s, hard at most 8 s)."""
     for game, scenario, options in games_of(games):
         for level in levels:
             clocks: dict[str, Clock] = {}
@@ -268,9 +269,9 @@ def think_all(seeds: range, levels: list[str], games: str | None = None) -> None
                 match = Match.new(get_rules(game), seed=seed, scenario=scenario,
                                   options=dict(options))
                 play_out(match, seed, {r: level for r in match.roles}, clocks,
-                         limit=THINK_ALL_DECISIONS, timed_when_forced=False)
+                         limit=decisions, timed_when_forced=False)
             print(f"think time, {game} {scenario}, {level} on every side, the first "
-                  f"{THINK_ALL_DECISIONS} decisions with a choice, seeds "
+                  f"{decisions} decisions with a choice, seeds "
                   f"{seeds.start}-{seeds.stop - 1}:", flush=True)
             print(clocks[level].line(level) if level in clocks else "  no decisions",
                   flush=True)
@@ -458,8 +459,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="levels timed by the think part (comma-separated)")
     parser.add_argument("--games", default=None,
                         help="think-all, random-all: the games (comma-separated ids)")
-    parser.add_argument("--decisions", type=int, default=150,
-                        help="random-all: the computer's decisions per game")
+    parser.add_argument("--decisions", type=int, default=None,
+                        help="think-all (default 12), random-all and previous (150): the "
+                             "computer's decisions per game")
     args = parser.parse_args(argv)
     for name, (run, default) in PARTS.items():
         if args.part in (name, "all"):
@@ -467,9 +469,10 @@ def main(argv: list[str] | None = None) -> int:
             if name in ("think", "wellington-think"):
                 run(seeds, args.levels.split(","))
             elif name == "think-all":
-                run(seeds, args.levels.split(","), args.games)
+                run(seeds, args.levels.split(","), args.games,
+                    args.decisions or THINK_ALL_DECISIONS)
             elif name in ("random-all", "previous"):
-                run(seeds, args.games, decisions=args.decisions)
+                run(seeds, args.games, decisions=args.decisions or 150)
             else:
                 run(seeds)
     return 0
