@@ -14,10 +14,11 @@ player reads the board (the weights in evaluate.toml, tuned by bench/tune.py):
 - `race`: each red-dot hex, by its VP, for the side whose nearest unit stands nearer to it
   (held and wanted: the hex the day's end will score goes to who gets there first, 8.0);
 - `reach`: each army's SP on the map weighted by closeness to the nearest red-dot hex (1 in
-  it, 1/2 next to it...): units able to reach the fight against units far from it;
-- `cover`: the share of each army's SP on the map in a hex with protection (5.3.1: fewer
-  dice against it) or higher than every enemy neighbour (3.0 elevation);
-- `exposed`: the share of each army's SP next to an enemy unit in a hex without protection
+  it, 1/2 next to it...), over its printed SP: units able to reach the fight;
+- `cover`: the share of each army's printed SP on the map in a hex with protection (5.3.1:
+  fewer dice against it) or higher than every enemy neighbour (3.0 elevation);
+- `exposed`: the share of each army's printed SP next to an enemy unit in a hex without
+  protection
   (5.0, 5.3.1: it takes the full dice; the issue: Gamble moved out of Herbst Woods into the
   open);
 - `fresh`: the share of each army's units on the map at full SP and not stragglers (6.0
@@ -124,6 +125,7 @@ class Board:
             elif u.status == PENDING:
                 pending[u.side] += u.sp
                 self.arriving[u.side].add(u.entry)
+        self.printed = printed
         self.waiting = {side: pending[side] / printed[side] if printed[side] else 0.0
                         for side in printed}
 
@@ -144,26 +146,25 @@ class Board:
             total += vp * (union - csa) / (union + csa)
         return total
 
+    # Shares of the army's *printed* SP, not of the SP on the map: a unit brought on never
+    # lowers a term (as a share of the SP on the map, a reinforcement entering far from the
+    # red-dot hexes lowered `reach`, and the computer left Robinson off the map).
+
     def reach(self, side: str) -> float:
         near = vp_distance()
-        units = self.units[side]
-        sp = sum(u.sp for u in units)
-        return sum(u.sp / (1 + near.get(u.hex, FAR)) for u in units) / sp if sp else 0.0
+        total = sum(u.sp / (1 + near.get(u.hex, FAR)) for u in self.units[side])
+        return total / self.printed[side] if self.printed[side] else 0.0
 
     def cover(self, side: str) -> float:
         enemy = self.hexes[UNION if side == CSA else CSA]
-        units = self.units[side]
-        sp = sum(u.sp for u in units)
-        held = sum(u.sp for u in units if q.cover(u.hex) or above(u.hex, enemy))
-        return held / sp if sp else 0.0
+        held = sum(u.sp for u in self.units[side] if q.cover(u.hex) or above(u.hex, enemy))
+        return held / self.printed[side] if self.printed[side] else 0.0
 
     def exposed(self, side: str) -> float:
         enemy = self.hexes[UNION if side == CSA else CSA]
-        units = self.units[side]
-        sp = sum(u.sp for u in units)
-        out = sum(u.sp for u in units
+        out = sum(u.sp for u in self.units[side]
                   if not q.cover(u.hex) and any(n in enemy for n in q.neighbours(u.hex)))
-        return out / sp if sp else 0.0
+        return out / self.printed[side] if self.printed[side] else 0.0
 
     def fresh(self, side: str) -> float:
         units = self.units[side]
