@@ -37,10 +37,10 @@ DEFAULT_LEVEL = "normal"
 
 # Each game's share of a level's iterations (issue 19, part 4: normal at most 2 s a decision
 # and hard at most 8 s on this machine). Measured CPU per decision at normal's 400 with whole
-# moves, every side from the start (docs/ai.md): A House Divided 0.57 s (slowest 0.68 s),
-# Gettysburg 1.84 s (slowest 2.46 s), Washington's War 0.85 s (slowest 1.69 s), Wellington
-# about 2 s (issue 11's figures); the shares bring Gettysburg and Wellington to about 1.3 s.
-GAME_SHARE = {"gettysburg-1863": 0.7, "wellington": 0.7}
+# moves (docs/ai.md): A House Divided 0.57 s (slowest 0.68 s), Gettysburg 1.84 s (slowest
+# 2.46 s), Washington's War 0.85 s from the start but 2.03 s (slowest 3.48 s) in the middle
+# game positions of tests/data/ai_positions, Wellington about 2 s (issue 11's figures).
+GAME_SHARE = {"gettysburg-1863": 0.7, "washingtons-war": 0.7, "wellington": 0.7}
 
 
 def level(name: str) -> Level:
