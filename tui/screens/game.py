@@ -716,16 +716,21 @@ class GameScreen(Screen):
         return state, role, action, computer.label_of(snapshot, role, action)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _think_hint(self, snapshot: Any, role: str, level: str) -> tuple[Any, str, Any, str]:
-        """In a worker thread: the move the computer would make for the person's `role`."""
+    def _think_hint(self, snapshot: Any, role: str,
+                    level: str) -> tuple[Any, str, Any, str, Any]:
+        """In a worker thread: the move the computer would make for the person's `role`, and
+        the focus panel that explains it (its top three moves)."""
         worker = get_current_worker()
         state = snapshot.state
 
         def report(done: int, total: int) -> None:
             self.post_message(self.Thinking("hint", state, done, total))
 
-        action = computer.decide(snapshot, role, level, report, lambda: worker.is_cancelled)
-        return state, role, action, computer.label_of(snapshot, role, action)
+        considered = computer.explain(snapshot, role, level, report,
+                                      lambda: worker.is_cancelled)
+        action = considered[0].choice.action
+        return (state, role, action, computer.label_of(snapshot, role, action),
+                computer.hint_panel(considered, role, level))
 
     @on(Thinking)
     def _thinking(self, event: Thinking) -> None:
@@ -892,9 +897,12 @@ class GameScreen(Screen):
         return next(iter(levels.values()), computer.DEFAULT_LEVEL) if levels \
             else computer.DEFAULT_LEVEL
 
-    def _hinted(self, state: Any, role: str, action: Any, label: str) -> None:
+    def _hinted(self, state: Any, role: str, action: Any, label: str, panel: Any) -> None:
         if state is not self.match.state or role != self.role:
             return  # the game moved on: the hint no longer applies
+        # the reasons in the focus panel, until the next view (the player's move) replaces it
+        self.query_one(FocusPanel).show(panel, self.canvas)
+        self.set_class(True, "-battle")
         menu = self.query_one(ActionMenu)
         number = menu.mark_hint(action)
         if number is None:
