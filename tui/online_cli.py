@@ -81,7 +81,7 @@ def main(args: argparse.Namespace, run_app: Callable[..., int]) -> int:
     if command == "open":
         return run_app(start="online", online_server=server, online_game=args.game_id)
     if command == "list":
-        return _run(_list(server))
+        return _run(_list(server), server)
     if command == "new":
         seats = _seats(args.player, args.computer, args.open)
         if seats is None:
@@ -89,12 +89,13 @@ def main(args: argparse.Namespace, run_app: Callable[..., int]) -> int:
         options = _options(args)
         if options is None:
             return EXIT_USAGE
-        game_id = _run(_create(server, args.game, args.scenario, options, seats), value=True)
+        game_id = _run(_create(server, args.game, args.scenario, options, seats), server,
+                       value=True)
         if game_id <= 0:
             return EXIT_FAIL
         return run_app(start="online", online_server=server, online_game=game_id)
     if command == "join":
-        game_id = _run(_join(server, args.game_id, args.role), value=True)
+        game_id = _run(_join(server, args.game_id, args.role), server, value=True)
         if game_id <= 0:
             return EXIT_FAIL
         return run_app(start="online", online_server=server, online_game=game_id)
@@ -102,9 +103,9 @@ def main(args: argparse.Namespace, run_app: Callable[..., int]) -> int:
         seats = _seats(args.player, args.computer, [])
         if seats is None:
             return EXIT_USAGE
-        return _run(_upload(server, Path(args.path), seats))
+        return _run(_upload(server, Path(args.path), seats), server)
     if command == "download":
-        return _run(_download(server, args.game_id, args.path))
+        return _run(_download(server, args.game_id, args.path), server)
     return EXIT_USAGE  # pragma: no cover - argparse knows every command
 
 
@@ -173,7 +174,7 @@ def _say(message: str) -> None:
     print(f"muster: {message}", file=sys.stderr)
 
 
-def _run(job: Any, value: bool = False) -> int:
+def _run(job: Any, server: str | None, value: bool = False) -> int:
     """Run one conversation with the server; its problems are one line on stderr (exit 1;
     -1 when `value`: the job returns a game's number)."""
     from online.client import OnlineError
@@ -181,19 +182,21 @@ def _run(job: Any, value: bool = False) -> int:
     try:
         return asyncio.run(job)
     except OnlineError as exc:
-        _say(_line(exc))
+        _say(_line(exc, server))
     except OSError as exc:  # the save to upload or the file to write
         _say(f"{exc.filename or 'the file'}: {exc.strerror or exc}")
     return -1 if value else EXIT_FAIL
 
 
-def _line(exc: Exception) -> str:
+def _line(exc: Exception, server: str | None) -> str:
     from tui.remote import refusal_text
 
     from online.client import NoServer, ServerError
 
     if isinstance(exc, NoServer):
-        return str(exc)
+        from tui.remote import unreachable
+
+        return unreachable(exc, server)
     if isinstance(exc, ServerError):
         return refusal_text(exc)
     return str(exc)
@@ -206,7 +209,7 @@ async def _connect(server: str | None) -> Any:
 
 
 async def _list(server: str | None) -> int:
-    from tui.screens.online import seats_text, state_text
+    from tui.remote import seats_text, state_text
 
     conn = await _connect(server)
     try:

@@ -17,6 +17,7 @@ Nothing here imports Textual; online.client is imported by whoever opens the con
 from __future__ import annotations
 
 import asyncio
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -210,12 +211,9 @@ class RemoteMatch:
         self._tell(change)
 
     def _pushed(self, update: Any) -> None:
-        lines: list[str] = []
-        for role in self.mine:
-            lines = list(update.lines.get(role, [])) or lines
-            if lines:
-                break
-        self._tell(Change("update", by=update.by, lines=lines, undone=update.undone))
+        """online.client's on_update (called in its reader: it must not raise)."""
+        self._tell(Change("update", by=update.by, lines=list(update.lines),
+                          undone=update.undone))
 
     def _tell(self, change: Change) -> None:
         if self._listener is not None:
@@ -240,3 +238,49 @@ def refusal_text(exc: Any) -> str:
 def lost_text(exc: Any) -> str:
     return f"The connection to the server is gone ({exc}); the game is safe on the server: " \
            "quit (q) and run muster online again."
+
+
+def seats_text(info: Any, account: str) -> str:
+    """The other seats of a game as "vs bob (British)"; open ones as "open: British"."""
+    others = [(role, player_of_seat(seat)) for role, seat in info.seats.items()
+              if role not in info.yours]
+    people = [f"{who} ({role})" for role, who in others if who != "open"]
+    open_ = [role for role, who in others if who == "open"]
+    parts = []
+    if people:
+        parts.append("vs " + ", ".join(people))
+    if open_:
+        parts.append("open: " + ", ".join(open_))
+    return " · ".join(parts)
+
+
+def state_text(info: Any) -> tuple[str, str]:
+    """(what the game waits for, its style): your turn, another's, open seats, the result."""
+    if info.status == "damaged":
+        return f"DAMAGED: {info.note}", "bold reverse"
+    if info.result is not None or info.status == "over":
+        return f"over: {info.result}", "dim"
+    if info.status == "waiting":
+        return "waiting for players to join", ""
+    if info.to_act:
+        mine = [role for role in info.active if role in info.yours]
+        return f"YOUR TURN ({', '.join(mine)})", "bold reverse"
+    who = ", ".join(f"{player_of_seat(info.seats.get(role, ''))} ({role})"
+                    for role in info.active)
+    return f"waiting for {who}", ""
+
+
+def unreachable(exc: Exception, given: str | None) -> str:
+    """The one line for a server that cannot be reached: where it looked (and why there)."""
+
+
+    from online.paths import SOCKET_ENV
+
+    if given:
+        why = "--server named it"
+    elif os.environ.get(SOCKET_ENV, "").strip():
+        why = f"${SOCKET_ENV} names it"
+    else:
+        why = f"it is the default; --server PATH or ${SOCKET_ENV} choose another"
+    text = str(exc)
+    return f"{text[0].upper()}{text[1:]}; looked there because {why}."

@@ -21,39 +21,10 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import session
-from tui.remote import RemoteMatch, player_of_seat, refusal_text
+from tui.remote import RemoteMatch, player_of_seat, refusal_text, seats_text, state_text, \
+    unreachable
 
 REFRESH = 3.0  # seconds between two listings while the screen is on top
-
-
-def seats_text(info: Any, account: str) -> str:
-    """The other seats of a game as "vs bob (British)"; open ones as "open: British"."""
-    others = [(role, player_of_seat(seat)) for role, seat in info.seats.items()
-              if role not in info.yours]
-    people = [f"{who} ({role})" for role, who in others if who != "open"]
-    open_ = [role for role, who in others if who == "open"]
-    parts = []
-    if people:
-        parts.append("vs " + ", ".join(people))
-    if open_:
-        parts.append("open: " + ", ".join(open_))
-    return " · ".join(parts)
-
-
-def state_text(info: Any) -> tuple[str, str]:
-    """(what the game waits for, its style): your turn, another's, open seats, the result."""
-    if info.status == "damaged":
-        return f"DAMAGED: {info.note}", "bold reverse"
-    if info.result is not None or info.status == "over":
-        return f"over: {info.result}", "dim"
-    if info.status == "waiting":
-        return "waiting for players to join", ""
-    if info.to_act:
-        mine = [role for role in info.active if role in info.yours]
-        return f"YOUR TURN ({', '.join(mine)})", "bold reverse"
-    who = ", ".join(f"{player_of_seat(info.seats.get(role, ''))} ({role})"
-                    for role in info.active)
-    return f"waiting for {who}", ""
 
 
 def game_line(info: Any, account: str) -> Text:
@@ -127,7 +98,7 @@ class OnlineScreen(Screen):
     @work(exclusive=True, group="online-connect", exit_on_error=False)
     async def _connect(self) -> None:
         from online.client import Connection, OnlineError
-        from online.host import socket_path
+        from online.paths import socket_path
 
         where = socket_path(self.server)
         try:
@@ -149,9 +120,23 @@ class OnlineScreen(Screen):
             await self._open(game_id)
 
     def _lost(self, exc: Exception) -> None:
-        self.query_one("#online-who", Static).update(
-            Text(f"The connection to the server is gone ({exc}). r connects again.",
-                 style="bold"))
+        """The connection went: the game screens on it say so; this screen offers r."""
+        from tui.screens.online_game import OnlineGameScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, OnlineGameScreen) and screen.match.game.conn is self.conn:
+                screen.match.connection_lost(exc)
+        if self.is_mounted:
+            self.query_one("#online-who", Static).update(
+                Text(f"The connection to the server is gone ({exc}). r connects again.",
+                     style="bold"))
+
+    async def on_unmount(self) -> None:
+        """Hang up (the games go on on the server)."""
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.on_lost = None
+            await conn.close()
 
     async def _list(self) -> None:
         from online.client import OnlineError
@@ -395,19 +380,3 @@ def who_line(conn: Any) -> Text:
     text.append(" · you are ", style="dim")
     text.append(conn.account, style="bold")
     return text
-
-
-def unreachable(exc: Exception, given: str | None) -> str:
-    """The one line for a server that cannot be reached: where it looked (and why there)."""
-    import os
-
-    from online.host import SOCKET_ENV
-
-    if given:
-        why = "--server named it"
-    elif os.environ.get(SOCKET_ENV, "").strip():
-        why = f"${SOCKET_ENV} names it"
-    else:
-        why = f"it is the default; --server PATH or ${SOCKET_ENV} choose another"
-    text = str(exc)
-    return f"{text[0].upper()}{text[1:]}; looked there because {why}."
