@@ -156,9 +156,11 @@ class OnlineScreen(Screen):
         account = self.conn.account
         options: list[Option] = []
         self.rows = []
-        options.append(Option(Text("Your games", style="bold underline"), disabled=True))
+        waiting = sum(1 for info in listing.games if info.to_act)
+        options.append(Option(Text(f"Your games ({len(listing.games)}, {waiting} waiting on "
+                                   "you; Enter opens)", style="bold underline"), disabled=True))
         for info in listing.games:
-            options.append(Option(game_line(info, account), id=f"g{info.game_id}"))
+            options.append(Option(game_line(info, account), id=f"yours-{info.game_id}"))
             self.rows.append(("yours", info))
         if not listing.games:
             options.append(Option(Text("(none yet: n creates one, j joins an open seat)",
@@ -167,17 +169,14 @@ class OnlineScreen(Screen):
             options.append(Option(Text("Open seats (Enter or j joins)",
                                        style="bold underline"), disabled=True))
             for info in listing.open:
-                options.append(Option(open_line(info), id=f"o{info.game_id}"))
+                options.append(Option(open_line(info), id=f"open-{info.game_id}"))
                 self.rows.append(("open", info))
         menu.set_options(options)
         ids = [option.id for option in options]
-        if keep in ids:
+        if keep is not None and keep in ids:
             menu.highlighted = ids.index(keep)
         else:
             menu.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
-        waiting = sum(1 for info in listing.games if info.to_act)
-        self.note(f"{len(listing.games)} game(s) of yours, {waiting} waiting on you · Enter "
-                  "opens · n new · j join · u upload · d download · Esc back")
 
     def _tick(self) -> None:
         if self.is_current and self.conn is not None and self.conn.lost is None:
@@ -208,7 +207,7 @@ class OnlineScreen(Screen):
         if option is None or option.id is None:
             return None
         for kind, info in self.rows:
-            if option.id == f"{kind[0]}{info.game_id}":
+            if option.id == f"{kind}-{info.game_id}":
                 return kind, info
         return None
 
