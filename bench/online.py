@@ -46,10 +46,12 @@ class Stats:
         self.finished = 0
 
 
-async def start_server(sock: Path, db: Path) -> asyncio.subprocess.Process:
+async def start_server(sock: Path, db: Path,
+                       profile: str | None = None) -> asyncio.subprocess.Process:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "online.server", "--socket", str(sock), "--db", str(db),
+        *python, "-m", "online.server", "--socket", str(sock), "--db", str(db),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, cwd=ROOT, env=env)
     line = await asyncio.wait_for(proc.stdout.readline(), 120)
     if b"listening on" not in line:
@@ -138,12 +140,14 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="washingtons-war")
+    parser.add_argument("--profile", metavar="PATH",
+                        help="run the server under cProfile, its statistics written to PATH")
     args = parser.parse_args()
     if args.clients != 2 * args.games:
         raise SystemExit("two clients per game: --clients must be twice --games")
     folder = Path(tempfile.mkdtemp(prefix="mb-", dir="/tmp"))
     sock, db = folder / "server.sock", folder / "games.sqlite3"
-    proc = await start_server(sock, db)
+    proc = await start_server(sock, db, args.profile)
     stats, stop = Stats(), asyncio.Event()
     load_before = os.getloadavg()
     peak = rss_mb(proc.pid)

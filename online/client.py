@@ -15,6 +15,7 @@ talks to the Muster server with. It never sees a game's state: only its own seat
     await game.act("American", action)       # StaleAction (views refreshed) / ServerError
     await game.undo("American")              # ServerError(code "undo") when not allowed
     async for update in game.updates(): ...  # pushes: another player or the computer acted
+                                             # (the last MAX_UNREAD unread ones are kept)
     game.on_update = callback                # or a callback, called with each Update
     await game.close()                       # stop watching (the game goes on)
     info = await conn.upload("game.muster", seats={...})   # a hotseat save, every role named
@@ -28,7 +29,11 @@ and `conn.on_lost` (a callback) is called once. `ServerError` carries the server
 (online.protocol.ERROR_CODES) and its one-line `message`; `StaleAction` (code "stale", "the
 game moved on") carries the fresh `number` and `views`, already taken into the RemoteGame.
 An `Update` has `number`, `views` (your roles'), `info`, `lines` (new log lines), `by` (the
-role that acted) and `undone`.
+role that acted) and `undone`. Views handed out are always whole, logs included (on the wire
+only the new log lines travel: protocol.LOGS). The RemoteGame is brought up to date (views,
+number, info) before a call returns, an `on_update` is called or an update is yielded.
+
+The API above is stable: the app codes against it; a change will be noted here.
 """
 from __future__ import annotations
 
@@ -49,6 +54,7 @@ from online.protocol import (VERSION, Accepted, Act, CloseGame, CreateGame, Done
                              Welcome, decode_reply, encode, frame, read_frame)
 
 HELLO_TIMEOUT = 10.0   # seconds to connect and be welcomed
+MAX_UNREAD = 100       # pushes updates() keeps for a reader that is behind (oldest dropped)
 
 
 class OnlineError(Exception):
@@ -166,13 +172,8 @@ class Connection:
 
     async def open_game(self, game_id: int) -> "RemoteGame":
         """Open a game of yours and watch it; the same RemoteGame if it is open already."""
-        reply = await self._request(OpenGame(game_id=game_id))
-        game = self._games.get(game_id)
-        if game is None:
-            game = self._games[game_id] = RemoteGame(self, reply)
-        else:
-            game._take(reply.number, reply.views, reply.info)
-        return game
+        await self._request(OpenGame(game_id=game_id))
+        return self._games[game_id]   # made (or brought up to date) by the reader
 
     async def upload(self, save: bytes | str | os.PathLike[str],
                      seats: dict[str, str]) -> GameInfo:
@@ -238,6 +239,8 @@ class Connection:
             raise OnlineError(str(exc)) from None
         except (ConnectionError, OSError):
             self._pending.pop(request.id, None)
+            # the server may have said why before hanging up: let the reader take it in
+            await asyncio.wait({self._task}, timeout=1.0)
             self._fail(ConnectionLost("the connection to the server was lost"))
             raise self.lost from None
         reply = await future
@@ -249,6 +252,7 @@ class Connection:
 
     async def _read(self) -> None:
         reason = "the server closed the connection"
+        said = None            # why the server hung up, when it said so first
         try:
             while True:
                 data = await read_frame(self._reader)
@@ -264,22 +268,41 @@ class Connection:
                     if game is not None:
                         game._pushed(message)
                     continue
+                # views are taken in here, in the order they came: a later push's log
+                # continues the one before it (protocol.LOGS)
+                if isinstance(message, Opened):
+                    self._opened(message)
+                elif isinstance(message, Accepted):
+                    game = self._games.get(message.info.game_id)
+                    if game is not None:
+                        game._take(message.number, message.views, message.info,
+                                   message.log_from)
+                elif isinstance(message, Error) and message.views is not None:
+                    game = self._games.get(message.game_id)
+                    if game is not None:
+                        game._take(message.number, message.views, message.info,
+                                   message.log_from)
                 future = self._pending.pop(message.id, None)
                 if future is not None and not future.done():
-                    if isinstance(message, Error) and message.views is not None:
-                        game = self._games.get(message.game_id)
-                        if game is not None:
-                            game._take(message.number, message.views, message.info)
                     future.set_result(message)
                 elif isinstance(message, Error):  # said before hanging up: why
-                    reason = f"the server hung up: {message.message}"
+                    said = f"the server hung up: {message.message}"
         except FrameError as exc:
             reason = f"the connection to the server broke ({exc})"
         except (ConnectionError, OSError):
             reason = "the connection to the server was lost"
         except asyncio.CancelledError:
             reason = "the connection was closed"
-        self._fail(ConnectionLost(reason))
+        self._fail(ConnectionLost(said or reason))
+
+    def _opened(self, reply: Opened) -> None:
+        game = self._games.get(reply.info.game_id)
+        if game is None:
+            self._games[reply.info.game_id] = RemoteGame(self, reply)
+        else:
+            game._logs.clear()  # the server starts again from whole logs
+            game.watching = True
+            game._take(reply.number, reply.views, reply.info)
 
     def _fail(self, lost: ConnectionLost) -> None:
         if self.lost is not None:
@@ -306,8 +329,9 @@ class RemoteGame:
         self.info: GameInfo = opened.info
         self.number = opened.number
         self.views: dict[str, View] = dict(opened.views)
+        self._logs = {role: view.log for role, view in opened.views.items()}  # last received
         self.on_update: Callable[[Update], None] | None = None
-        self._queue: asyncio.Queue[Update | ConnectionLost] = asyncio.Queue()
+        self._queue: asyncio.Queue[Update | ConnectionLost] = asyncio.Queue(MAX_UNREAD)
         self.watching = True
 
     # what the game screen reads
@@ -347,13 +371,12 @@ class RemoteGame:
     async def act(self, role: str, action: Action | tuple | list) -> None:
         """Take an action chosen at the current number. StaleAction if the game moved on
         meanwhile (this game then holds the fresh views); ServerError if refused."""
-        reply = await self.conn._request(Act(game_id=self.game_id, role=role,
-                                             action=as_action(action), at=self.number))
-        self._take(reply.number, reply.views, reply.info)
+        await self.conn._request(Act(game_id=self.game_id, role=role,
+                                     action=as_action(action), at=self.number))
+        # (the reply's views were taken in by the connection's reader, in order)
 
     async def undo(self, role: str) -> None:
-        reply = await self.conn._request(Undo(game_id=self.game_id, role=role, at=self.number))
-        self._take(reply.number, reply.views, reply.info)
+        await self.conn._request(Undo(game_id=self.game_id, role=role, at=self.number))
 
     async def updates(self) -> AsyncIterator[Update]:
         """Each push (another player or the computer changed the game), in order; raises
@@ -374,7 +397,13 @@ class RemoteGame:
 
     # called by the connection
     def _take(self, number: int | None, views: dict[str, View] | None,
-              info: GameInfo | None) -> bool:
+              info: GameInfo | None, log_from: dict[str, int] | None = None) -> bool:
+        """Take in views (their logs made whole: protocol.LOGS) if they are news."""
+        for role, view in (views or {}).items():
+            start = (log_from or {}).get(role, 0)
+            if start:
+                view.log = self._logs[role][:start] + view.log
+            self._logs[role] = view.log
         if number is None or number < self.number:
             return False
         self.number = number
@@ -385,14 +414,24 @@ class RemoteGame:
         return True
 
     def _pushed(self, update: Update) -> None:
-        if not self._take(update.number, update.views, update.info):
+        if not self._take(update.number, update.views, update.info, update.log_from):
             return
-        self._queue.put_nowait(update)
+        self._keep(update)
         if self.on_update is not None:
-            self.on_update(update)
+            try:
+                self.on_update(update)
+            except Exception as exc:  # the caller's bug must not end the connection
+                asyncio.get_running_loop().call_exception_handler(
+                    {"message": "RemoteGame.on_update failed", "exception": exc})
 
     def _lost(self, lost: ConnectionLost) -> None:
-        self._queue.put_nowait(lost)
+        self._keep(lost)
+
+    def _keep(self, item: Update | ConnectionLost) -> None:
+        """Queue for updates(), dropping the oldest unread one when MAX_UNREAD wait."""
+        if self._queue.full():
+            self._queue.get_nowait()
+        self._queue.put_nowait(item)
 
 
 def _server_account(writer: asyncio.StreamWriter) -> str:

@@ -28,7 +28,7 @@ from core.engine import (Action, Header, IllegalAction, Match, Rules, View, as_a
                          normalize_options)
 from online import seats as seat_text
 from online.protocol import OPEN, GameInfo
-from online.store import GameRow, Store, StoreError
+from online.store import GameRow, Store
 
 WAITING, PLAYING, OVER, DAMAGED = "waiting", "playing", "over", "damaged"
 MAX_GAMES_PER_ACCOUNT = 500       # games an account may have created and not finished
@@ -122,7 +122,9 @@ class OnlineGame:
         active = match.active if match is not None and match.result is None else []
         yours = self.roles_of(account)
         if match is not None and row.status != DAMAGED:
-            deciding = match.result or self.view(None).prompt
+            # the prompt as this account sees it: its own first role's view (computed for it
+            # anyway), else the public view; an inactive role's prompt says what is decided
+            deciding = match.result or self.view(yours[0] if yours else None).prompt
         else:
             deciding = row.result or ""
         return GameInfo(
@@ -161,27 +163,29 @@ class Lobby:
 
     def _rebuild(self, game: OnlineGame) -> None:
         """The game's match from its stored set-up and actions (damaged if it fails)."""
-        row = game.row
         if isinstance(game.rules, _Unknown):
             return
-        players = {role: seat_text.player(seat, role) for role, seat in game.seats.items()}
-        header = Header(game=row.game, rules_version=game.rules.version, scenario=row.scenario,
-                        options=dict(row.options), seed=row.seed)
         try:
-            history = self.store.history(row.id)
-            game.match = Match.replay(game.rules, header, history, players=players)
-        except (IllegalAction, StoreError, Exception) as exc:  # noqa: B014 - any failure
-            game.match = None
-            row.status = DAMAGED
-            row.note = f"the game cannot be rebuilt from its actions ({type(exc).__name__}: {exc})"
+            history = self.store.history(game.id)
+            match = replay(game, history)
+        except Exception as exc:  # IllegalAction, StoreError, a rules bug: it cannot be played
+            self.damaged(game, exc)
             return
-        game.match.computer_levels = {role: seat_text.level(seat)
-                                      for role, seat in game.seats.items()
-                                      if seat_text.level(seat) is not None}
-        game.shown = {name: len(history) for name in game.accounts()}  # safe after a restart
+        self.adopt(game, match)
+
+    def adopt(self, game: OnlineGame, match: Match) -> None:
+        """`match` (`replay` made it) is the game's from now on."""
+        game.match = match
+        game.shown = {name: len(match.history) for name in game.accounts()}  # after a restart
         game._views_at = -1
 
-    def _loaded(self, game: OnlineGame) -> Match:
+    def damaged(self, game: OnlineGame, exc: BaseException) -> None:
+        game.match = None
+        game.row.status = DAMAGED
+        game.row.note = (f"the game cannot be rebuilt from its actions "
+                         f"({type(exc).__name__}: {_one_line(exc)})")
+
+    def loaded(self, game: OnlineGame) -> Match:
         if game.match is None and game.row.status != DAMAGED:
             self._rebuild(game)
         if game.match is None:
@@ -284,6 +288,12 @@ class Lobby:
 
     def _add(self, row: GameRow, rules: Rules, stored: dict[str, str], match: Match,
              history: list[tuple[str, Action]] = ()) -> OnlineGame:
+        if any(seat_text.level(seat) is not None for seat in stored.values()):
+            from core.ai import game_of
+            try:
+                game_of(rules, match.hidden_info)  # the computer can play this game
+            except ValueError as exc:
+                raise Refusal("bad-request", _one_line(exc)) from None
         match.computer_levels = {role: seat_text.level(seat) for role, seat in stored.items()
                                  if seat_text.level(seat) is not None}
         try:
@@ -316,7 +326,7 @@ class Lobby:
 
     def join(self, account: str, game_id: int, role: str) -> OnlineGame:
         game = self.game_of(account, game_id, seated=False)
-        match = self._loaded(game)
+        match = self.loaded(game)
         if role not in game.seats:
             raise Refusal("bad-request", f"game {game_id} has no role {role!r} "
                                          f"(roles: {', '.join(game.roles)})", game)
@@ -367,7 +377,7 @@ class Lobby:
         except Exception as exc:  # a rules bug: the state is untouched (act returns a new one)
             raise Refusal("server", f"the rules failed on {action} "
                                     f"({type(exc).__name__}: {exc}); nothing was changed",
-                          game) from None
+                          game) from exc
         number = game.row.number + 1
         status = OVER if match.result is not None else PLAYING
         try:
@@ -411,7 +421,7 @@ class Lobby:
         return Change(game, role, [], undone=True)
 
     def _playable(self, game: OnlineGame, at: int, account: str | None) -> Match:
-        match = self._loaded(game)
+        match = self.loaded(game)
         if game.row.status == WAITING:
             raise Refusal("waiting", f"game {game.id} waits for players to take "
                                      f"{', '.join(game.open_seats())}", game)
@@ -436,13 +446,29 @@ class Lobby:
         if game.row.status != OVER:
             raise Refusal("not-over", f"game {game_id} is not finished: a save holds the "
                                       f"seed, so it is given only after the end", game)
-        match = self._loaded(game)
+        match = self.loaded(game)
+        from datetime import datetime
+
         from saves import save_match
+        match.created = datetime.fromisoformat(game.row.created)  # the save's "created"
         name = f"{game.row.game}-online-{game.id}.muster"
         with tempfile.TemporaryDirectory(prefix="muster-download-") as folder:
             path = Path(folder) / name
             save_match(match, path)
             return name, path.read_bytes()
+
+
+def replay(game: OnlineGame, history: list[tuple[str, Action]]) -> Match:
+    """The game's match rebuilt from its set-up and `history` (touches nothing shared, so it
+    may run in a worker thread). IllegalAction, or any failure of the rules."""
+    row = game.row
+    players = {role: seat_text.player(seat, role) for role, seat in game.seats.items()}
+    header = Header(game=row.game, rules_version=game.rules.version, scenario=row.scenario,
+                    options=dict(row.options), seed=row.seed)
+    match = Match.replay(game.rules, header, history, players=players)
+    match.computer_levels = {role: level for role, seat in game.seats.items()
+                             if (level := seat_text.level(seat)) is not None}
+    return match
 
 
 def load_save(data: bytes, name: str) -> Match:

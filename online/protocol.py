@@ -135,7 +135,8 @@ class GameInfo(msgspec.Struct, kw_only=True):
     status: str                   # "waiting" (open seats), "playing", "over", "damaged"
     number: int
     active: list[str]             # the roles to act now
-    deciding: str                 # what they are deciding (the public prompt)
+    deciding: str                 # what is being decided: the prompt of the asking account's
+                                  # first role (the public one if it has none), or the result
     result: str | None
     yours: list[str]              # the asking account's roles
     to_act: bool                  # one of them is to act now
@@ -178,6 +179,7 @@ class Accepted(Message, tag="accepted", kw_only=True):
     info: GameInfo
     number: int
     views: dict[str, View]
+    log_from: dict[str, int] = {}  # see LOGS
 
 
 class Done(Message, tag="done", kw_only=True):
@@ -202,6 +204,7 @@ class Error(Message, tag="error", kw_only=True):
     number: int | None = None
     views: dict[str, View] | None = None
     info: GameInfo | None = None  # with the views: the game as it stands now
+    log_from: dict[str, int] = {}  # see LOGS
 
 
 class Update(Message, tag="update", kw_only=True):
@@ -215,7 +218,14 @@ class Update(Message, tag="update", kw_only=True):
                                   # public: the same in every role's view)
     by: str | None = None         # the role that acted (or undid)
     undone: bool = False          # the change was an undo
+    log_from: dict[str, int] = {}  # see LOGS
 
+
+LOGS = """A view's log is the game's whole log, which grows with every action, so after the
+first view of a role on a connection (`opened`) the server sends only what the client lacks:
+`log_from[role] = k` means the first k lines are those of the last view of that role it sent
+on this connection (k absent: the log is whole), and `view.log` holds the lines after them.
+The client library puts the whole log back together; its views always hold the whole log."""
 
 Reply = Union[Welcome, Games, GameReply, Opened, Accepted, Done, SaveData, Error, Update]
 
@@ -282,10 +292,12 @@ def frame(payload: bytes) -> bytes:
     return HEADER.pack(len(payload)) + payload
 
 
-async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> bytes | None:
+async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME,
+                     timeout: float | None = None) -> bytes | None:
     """The next frame's payload; None at a clean end of the stream (between frames).
 
-    FrameError for a length over `limit` or a stream that ends inside a frame."""
+    FrameError for a length over `limit`, a stream that ends inside a frame, or (`timeout`)
+    a frame whose bytes do not all arrive within `timeout` seconds of its length."""
     try:
         head = await reader.readexactly(HEADER.size)
     except asyncio.IncompleteReadError as exc:
@@ -297,7 +309,12 @@ async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> by
     if length > limit:
         raise FrameError(f"a frame of {length} bytes is over the limit of {limit}")
     try:
-        return await reader.readexactly(length)
+        if timeout is None:
+            return await reader.readexactly(length)
+        return await asyncio.wait_for(reader.readexactly(length), timeout)
+    except asyncio.TimeoutError:
+        raise FrameError(f"a frame of {length} bytes did not arrive within {timeout:g} s") \
+            from None
     except asyncio.IncompleteReadError as exc:
         raise FrameError(f"the stream ended inside a frame ({len(exc.partial)} of {length} "
                          f"bytes)") from None

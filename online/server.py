@@ -32,10 +32,10 @@ from typing import Any, Callable
 
 import msgspec
 
-from core.engine import Match
+from core.engine import Match, View
 from online import command, host, paths
 from online import seats as seat_text
-from online.games import Change, Lobby, OnlineGame, Refusal, load_save
+from online.games import OVER, Change, Lobby, OnlineGame, Refusal, load_save, replay
 from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, CreateGame, Done,
                              Download, Error, FrameError, GameReply, Games, Hello, JoinGame,
                              ListGames, OpenGame, Opened, SaveData, Undo, Update, Upload,
@@ -43,6 +43,8 @@ from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, Creat
 from online.store import Store, StoreError
 
 MAX_CONNECTIONS = 512
+MAX_CONNECTIONS_PER_ACCOUNT = 128  # so that one account cannot take every connection
+FRAME_TIMEOUT = 30.0              # seconds for a frame's bytes to follow its length
 MAX_WATCHED = 64                  # games one connection may watch at once
 MAX_BUFFER = 64 * 1024 * 1024     # bytes waiting to reach one client before it is dropped
 
@@ -61,6 +63,7 @@ class Client:
         self.writer = writer
         self.greeted = False
         self.watching: set[int] = set()
+        self.logs: dict[tuple[int, str], list[str]] = {}  # (game, role) -> the log last sent
 
     def send(self, message: Any) -> None:
         """Queue a message (never waits: a slow client does not slow anyone else; one too far
@@ -72,6 +75,27 @@ class Client:
         if writer.transport.get_write_buffer_size() > MAX_BUFFER:
             log(f"dropping a connection of {self.account}: it reads too slowly")
             writer.transport.abort()
+
+    def trim(self, game_id: int, views: dict[str, View]
+             ) -> tuple[dict[str, int], dict[str, View]]:
+        """The views with the start of each log this connection was sent already cut off
+        (protocol.LOGS): (log_from, views)."""
+        log_from: dict[str, int] = {}
+        trimmed: dict[str, View] = {}
+        for role, view in views.items():
+            key = (game_id, role)
+            sent = self.logs.get(key)
+            self.logs[key] = view.log
+            start = _common_start(sent, view.log) if sent is not None else 0
+            if start:
+                log_from[role] = start
+                view = msgspec.structs.replace(view, log=view.log[start:])
+            trimmed[role] = view
+        return log_from, trimmed
+
+    def forget_logs(self, game_id: int) -> None:
+        for key in [key for key in self.logs if key[0] == game_id]:
+            del self.logs[key]
 
     async def reply(self, message: Any) -> None:
         self.send(message)
@@ -172,6 +196,12 @@ class Server:
                                          f"the server has {MAX_CONNECTIONS} connections, its "
                                          f"most; try again later"))
                 return
+            if sum(1 for c in self.clients if c.account == account) >= \
+                    MAX_CONNECTIONS_PER_ACCOUNT:
+                await client.reply(Error(id=0, code="full", message=
+                                         f"{account} has {MAX_CONNECTIONS_PER_ACCOUNT} "
+                                         f"connections open, the most for one account"))
+                return
             self.clients.add(client)
             await self._serve(client, reader)
         except (ConnectionError, OSError, asyncio.CancelledError):
@@ -190,7 +220,7 @@ class Server:
     async def _serve(self, client: Client, reader: asyncio.StreamReader) -> None:
         while not self.stopping:
             try:
-                data = await read_frame(reader)
+                data = await read_frame(reader, timeout=FRAME_TIMEOUT)
             except FrameError as exc:  # the stream is lost: say why and hang up
                 await client.reply(Error(id=0, code="frame", message=str(exc)))
                 return
@@ -200,6 +230,9 @@ class Server:
                 reply, hang_up = await self._answer(client, data)
             except Refusal as refusal:
                 reply, hang_up = self._error(client, request_id(data), refusal), False
+                if refusal.code == "server" and refusal.__cause__ is not None:  # a bug: say
+                    log(f"{refusal.message}:\n" + "".join(
+                        traceback.format_exception(refusal.__cause__)))
             except Exception as exc:
                 log("a request failed:\n" + traceback.format_exc())
                 reply = Error(id=request_id(data), code="server",
@@ -222,11 +255,14 @@ class Server:
 
     def _error(self, client: Client, rid: int, refusal: Refusal) -> Error:
         game = refusal.game
-        return Error(id=rid, code=refusal.code, message=refusal.message,
-                     game_id=game.id if game is not None else None,
-                     number=game.number if game is not None else None,
-                     views=refusal.views,
-                     info=game.info(client.account) if refusal.views is not None else None)
+        if game is None or refusal.views is None:
+            return Error(id=rid, code=refusal.code, message=refusal.message,
+                         game_id=game.id if game is not None else None,
+                         number=game.number if game is not None else None)
+        log_from, views = client.trim(game.id, refusal.views)
+        return Error(id=rid, code=refusal.code, message=refusal.message, game_id=game.id,
+                     number=game.number, views=views, info=game.info(client.account),
+                     log_from=log_from)
 
     # --- requests ------------------------------------------------------------------------
 
@@ -256,16 +292,20 @@ class Server:
             return Games(id=rid, games=mine, open=others), False
         if isinstance(request, OpenGame):
             game = lobby.game_of(account, request.game_id)
-            lobby._loaded(game)
+            lobby.loaded(game)
             if request.game_id not in client.watching and len(client.watching) >= MAX_WATCHED:
                 raise Refusal("full", f"one connection watches at most {MAX_WATCHED} games")
             client.watching.add(game.id)
             self.watchers.setdefault(game.id, set()).add(client)
+            views = game.views_for(account)
+            client.forget_logs(game.id)
+            client.trim(game.id, views)  # whole logs now; from now on only what is new
             return Opened(id=rid, info=game.info(account), number=game.number,
-                          views=game.views_for(account)), False
+                          views=views), False
         if isinstance(request, CloseGame):
             game = lobby.game_of(account, request.game_id, seated=False)
             client.watching.discard(game.id)
+            client.forget_logs(game.id)
             self.watchers.get(game.id, set()).discard(client)
             return Done(id=rid), False
         if isinstance(request, Act):
@@ -292,6 +332,16 @@ class Server:
             self._kick_computer(game)
             return GameReply(id=rid, info=game.info(account)), False
         if isinstance(request, Download):
+            game = lobby.game_of(account, request.game_id)
+            if game.match is None and game.row.status == OVER:  # not rebuilt since the start
+                history = self.store.history(game.id)
+                try:  # a long game takes seconds: off the loop
+                    match = await asyncio.to_thread(replay, game, history)
+                except Exception as exc:
+                    lobby.damaged(game, exc)
+                else:
+                    if game.match is None:
+                        lobby.adopt(game, match)
             name, save = lobby.download(account, request.game_id)
             return SaveData(id=rid, name=name, data=save), False
         raise AssertionError(f"unhandled request {type(request).__name__}")  # pragma: no cover
@@ -299,8 +349,9 @@ class Server:
     def _accepted(self, client: Client, rid: int, change: Change) -> Accepted:
         game = change.game
         self._push(change, client)
+        log_from, views = client.trim(game.id, game.views_for(client.account))
         return Accepted(id=rid, info=game.info(client.account), number=game.number,
-                        views=game.views_for(client.account))
+                        views=views, log_from=log_from)
 
     # --- pushes and the computer ---------------------------------------------------------
 
@@ -310,9 +361,10 @@ class Server:
         for client in list(self.watchers.get(game.id, ())):
             if client is origin:
                 continue
+            log_from, views = client.trim(game.id, game.views_for(client.account))
             client.send(Update(game_id=game.id, info=game.info(client.account),
-                               number=game.number, views=game.views_for(client.account),
-                               lines=change.lines, by=change.by, undone=change.undone))
+                               number=game.number, views=views, lines=change.lines,
+                               by=change.by, undone=change.undone, log_from=log_from))
         self._kick_computer(game)
 
     def _kick_computer(self, game: OnlineGame) -> None:
@@ -385,6 +437,21 @@ async def _clear_stale_socket(path: Path) -> None:
         return
     writer.close()
     raise OSError(f"a Muster server already listens at {path}")
+
+
+def _common_start(old: list[str], new: list[str]) -> int:
+    """How many first lines two logs share (the same line objects, mostly: a fast compare)."""
+    n = min(len(old), len(new))
+    if old[:n] == new[:n]:
+        return n
+    low, high = 0, n  # old[:low] == new[:low] holds, old[:high] == new[:high] does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _short(exc: Exception) -> str:

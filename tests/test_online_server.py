@@ -15,7 +15,7 @@ import pytest
 from core.engine import Action, Match
 from core.registry import get_rules
 from online.client import ServerError, StaleAction
-from online.protocol import Act
+from online.protocol import VERSION, Act, Hello
 from online.store import Store
 from saves import load_match, save_match
 from tests.support.online import connect, start_server
@@ -172,10 +172,10 @@ async def test_undo_only_own_actions_no_other_player_was_shown(server):
     gb = await bob.open_game(ga.game_id)
     await ga.act("American", legal)
     await asyncio.wait_for(gb.updates().__anext__(), 1.0)
-    if stored(server, ga.game_id).match.can_undo:
-        with pytest.raises(ServerError) as refused:
-            await ga.undo("American")
-        assert refused.value.code == "undo" and "bob has already seen" in refused.value.message
+    assert stored(server, ga.game_id).match.can_undo   # the engine could take it back...
+    with pytest.raises(ServerError) as refused:        # ...but bob has seen it
+        await ga.undo("American")
+    assert refused.value.code == "undo" and "bob has already seen" in refused.value.message
     with pytest.raises(ServerError) as refused:
         await gb.undo("British")                       # the last action is not bob's
     assert refused.value.code == "undo"
@@ -223,16 +223,21 @@ async def test_games_waiting_on_you_are_listed_first(server):
     await alice.close()
 
 
-async def test_upload_a_hotseat_save_then_download_the_finished_game(server, tmp_path):
+def finished_hotseat_game(tmp_path, seed=11):
+    """A hotseat game played to its end, and its save one action before the end."""
     rules = get_rules(WW)
-    local = Match.new(rules, seed=11)
+    local = Match.new(rules, seed=seed)
     rng = random.Random(4)
     while local.result is None:
         role = local.active[0]
         local.act(role, rng.choice(local.actions(role)).action)
+    before_end = Match.replay(rules, local.header, local.history[:-1])
+    return local, before_end, save_match(before_end, tmp_path / "hotseat.muster")
+
+
+async def test_upload_a_hotseat_save_then_download_the_finished_game(server, tmp_path):
+    local, before_end, path = finished_hotseat_game(tmp_path)
     history = list(local.history)
-    before_end = Match.replay(rules, local.header, history[:-1])
-    path = save_match(before_end, tmp_path / "hotseat.muster")
     alice = await connect(server, "alice")
     bob = await connect(server, "bob")
     with pytest.raises(ServerError) as refused:
@@ -291,3 +296,202 @@ async def test_a_client_of_another_protocol_version_is_refused(server):
     assert reply.code == "version" and reply.id == 3 and "version 1" in reply.message
     assert await read_frame(reader) is None                # and it hangs up
     writer.close()
+
+
+async def test_socket_open_to_all_database_private(sock_dir, tmp_path):
+    server = await start_server(sock_dir / "run", tmp_path / "data" / "games.sqlite3")
+    try:
+        assert server.path.stat().st_mode & 0o777 == 0o666
+        assert server.path.parent.stat().st_mode & 0o777 == 0o755
+        assert server.store.path.stat().st_mode & 0o777 == 0o600
+        assert server.store.path.parent.stat().st_mode & 0o777 == 0o700
+    finally:
+        await server.close()
+
+
+async def test_one_account_cannot_take_every_connection(server, monkeypatch):
+    import online.server as online_server
+
+    monkeypatch.setattr(online_server, "MAX_CONNECTIONS_PER_ACCOUNT", 2)
+    kept = [await connect(server, "mallory") for _ in range(2)]
+    with pytest.raises(Exception) as refused:
+        await connect(server, "mallory")
+    assert "the most for one account" in str(refused.value)
+    alice = await connect(server, "alice")             # another account still gets in
+    assert alice.account == "alice"
+    for conn in kept + [alice]:
+        await conn.close()
+
+
+async def test_a_frame_that_does_not_arrive_is_given_up(server, monkeypatch):
+    import online.server as online_server
+    from online.protocol import HEADER, decode_reply, read_frame
+    from tests.support.online import socket_as
+
+    monkeypatch.setattr(online_server, "FRAME_TIMEOUT", 0.2)
+    reader, writer = await asyncio.open_unix_connection(sock=socket_as("alice", server.path))
+    writer.write(HEADER.pack(1000) + b"abc")            # and then nothing more
+    reply = decode_reply(await asyncio.wait_for(read_frame(reader), 5))
+    assert reply.code == "frame" and "did not arrive" in reply.message
+    writer.close()
+
+
+def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tui.cli import main
+
+    assert main(["serve", "--help"]) == 0
+    root = Path(__file__).resolve().parent.parent
+    sock = sock_dir / "cli.sock"
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--socket", str(sock),
+                             "--db", str(tmp_path / "g.sqlite3")], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(root)))
+    try:
+        line = proc.stdout.readline()
+        assert f"listening on {sock}" in line
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "stopped" in out and not sock.exists()
+
+
+async def test_a_computer_thinking_blocks_neither_the_server_nor_another_game(server):
+    alice = await connect(server, "alice")
+    thinking = await alice.create_game(WW, seats={"American": "computer:hard",
+                                                  "British": "alice"}, seed=8)
+    assert thinking.game_id in server.thinking          # its search runs in a worker thread
+    other = await alice.create_game(WW, seats={"American": "alice", "British": "bob"})
+    game = await alice.open_game(other.game_id)
+    for _ in range(5):                                  # served meanwhile, one act after another
+        await game.act("American", game.actions("American")[0].action)
+    assert game.number == 5
+    assert stored(server, thinking.game_id).number == 0  # the hard search is still going
+    assert not server.thinking[thinking.game_id].done()
+    await alice.close()                                 # and closing stops it at once
+
+
+async def test_a_lost_connection_is_a_clear_exception_everywhere(sock_dir, tmp_path):
+    from online.client import Connection, ConnectionLost, NoServer
+
+    server = await start_server(sock_dir, tmp_path / "games.sqlite3")
+    alice, bob, ga, gb = await two_players(server)
+    told = []
+    alice.on_lost = told.append
+    await server.close()                                # the server goes away
+    lost = await asyncio.wait_for(alice.wait_closed(), 5)
+    assert isinstance(lost, ConnectionLost) and told == [lost] and alice.closed
+    with pytest.raises(ConnectionLost):
+        await alice.list_games()
+    with pytest.raises(ConnectionLost):
+        await ga.act("American", ga.actions("American")[0].action)
+    with pytest.raises(ConnectionLost):
+        await asyncio.wait_for(ga.updates().__anext__(), 5)
+    with pytest.raises(NoServer) as none:
+        await Connection.open(server.path)
+    assert "no Muster server listens at" in str(none.value)
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_game_finished_before_a_restart_is_downloaded_after_it(sock_dir, tmp_path):
+    local, _, path = finished_hotseat_game(tmp_path, seed=12)
+    db = tmp_path / "games.sqlite3"
+    server = await start_server(sock_dir, db)
+    alice = await connect(server, "alice")
+    info = await alice.upload(path, seats={"American": "alice", "British": "alice"})
+    game = await alice.open_game(info.game_id)
+    await game.act(*local.history[-1])
+    await alice.close()
+    await server.close()
+    server = await start_server(sock_dir, db)          # finished games are not rebuilt at start
+    try:
+        assert stored(server, info.game_id).match is None
+        alice = await connect(server, "alice")
+        assert (await alice.list_games()).games[0].result == local.result
+        again = load_match(await alice.download_to(info.game_id, tmp_path / "after.muster"))
+        assert again.history == local.history and again.result == local.result
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_views_stay_whole_while_only_new_log_lines_are_sent(server):
+    alice, bob, ga, gb = await two_players(server)
+    second = await connect(server, "alice")            # alice again, opened later
+    rng = random.Random(3)
+    pushed = []
+    gb.on_update = pushed.append
+    match = stored(server, ga.game_id).match
+    games = [ga, gb]
+    undone = 0
+    for step in range(40):
+        if step == 10:
+            games.append(await second.open_game(ga.game_id))
+        if step % 5 == 3 and "American" in ga.active:
+            await gb.close()                           # bob looks away: alice may undo
+            await ga.act("American", rng.choice(ga.actions("American")).action)
+            if match.can_undo:
+                await ga.undo("American")
+                undone += 1
+            gb = games[1] = await bob.open_game(ga.game_id)
+            gb.on_update = pushed.append
+        for game in games[:2]:
+            for role in game.roles:
+                if role in game.active and game.actions(role):
+                    await game.act(role, rng.choice(game.actions(role)).action)
+        await asyncio.wait_for(_caught_up(games, match), 5)
+        for game in games:
+            for role in game.roles:
+                assert game.view(role) == match.view(role), (step, role)
+    assert undone and any(u.log_from for u in pushed)
+    # on the wire: only the new lines travel
+    from online.protocol import OpenGame, decode_reply, encode, frame, read_frame
+    from tests.support.online import socket_as
+
+    reader, writer = await asyncio.open_unix_connection(sock=socket_as("bob", server.path))
+    writer.write(frame(encode(Hello(id=1, version=VERSION))) +
+                 frame(encode(OpenGame(id=2, game_id=ga.game_id))))
+    await read_frame(reader)
+    opened = decode_reply(await read_frame(reader))
+    before = len(opened.views["British"].log)
+    while "American" not in ga.active:
+        await gb.act("British", gb.actions("British")[0].action)
+        await read_frame(reader)
+        before = len(match.view("British").log)
+    await ga.act("American", ga.actions("American")[0].action)
+    update = decode_reply(await read_frame(reader))
+    assert update.log_from == {"British": before}
+    assert update.views["British"].log == match.view("British").log[before:] == update.lines
+    writer.close()
+    for conn in (alice, bob, second):
+        await conn.close()
+
+
+async def _caught_up(games, match):
+    """Until every client has been pushed the game's latest position."""
+    while any(game.number != games[0].number or
+              game.view(game.roles[0]).log != match.view(game.roles[0]).log for game in games):
+        await asyncio.sleep(0.01)
+
+
+async def test_the_client_finds_the_server_by_muster_server(sock_dir, tmp_path, monkeypatch):
+    from online.client import Connection
+    from online.host import own_account
+    from online.server import Server
+
+    server = await Server.start(sock_dir / "env.sock", tmp_path / "games.sqlite3")  # the product
+    try:
+        monkeypatch.setenv("MUSTER_SERVER", str(server.path))
+        conn = await Connection.open()
+        assert conn.path == server.path
+        assert conn.account == conn.server_account == own_account()   # peer credentials
+        await conn.close()
+    finally:
+        await server.close()
