@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WW = "washingtons-war"
 
 pytestmark = pytest.mark.skipif(shutil.which("setsid") is None,
-                                reason="needs setsid(1) to give the client a terminal")
+                                reason="needs setsid(1) to give the client its terminal")
 
 
 @pytest.fixture
@@ -51,7 +51,12 @@ async def read_until(fd: int, needle: bytes, timeout: float = 60.0) -> bytes:
     return seen
 
 
-async def test_a_hang_up_ends_the_client_within_two_seconds_and_loses_nothing(sock_dir):
+@pytest.mark.parametrize("controlling", [True, False], ids=["sighup", "no-sighup"])
+async def test_a_hang_up_ends_the_client_within_two_seconds_and_loses_nothing(sock_dir,
+                                                                              controlling):
+    """`controlling`: the terminal is the client's controlling terminal (ssh -t: the hang-up
+    sends SIGHUP); else it is only its input and output (as through su, which starts a new
+    session: no SIGHUP comes, the input just ends)."""
     server = await Server.start(sock_dir / "s.sock", sock_dir / "games.sqlite3",
                                 identify=lambda sock: "alice", account_exists=lambda n: True)
     try:
@@ -66,10 +71,12 @@ async def test_a_hang_up_ends_the_client_within_two_seconds_and_loses_nothing(so
         os.set_blocking(master, False)
         env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24",
                    MUSTER_PACE="0")
+        command = [sys.executable, "-m", "tui", "online", "--server", str(server.path),
+                   "open", str(info.game_id)]
         client = subprocess.Popen(
-            ["setsid", "-c", sys.executable, "-m", "tui", "online", "--server",
-             str(server.path), "open", str(info.game_id)],
-            stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, close_fds=True)
+            ["setsid", "-c", *command] if controlling else command,
+            stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, close_fds=True,
+            start_new_session=not controlling)
         os.close(slave)
         try:
             await read_until(master, b"Undo")            # the game screen is up

@@ -54,6 +54,7 @@ class MusterApp(App):
         self.online_connect = online_connect
         self.online_game = online_game
         self.online: Any = None  # the connection to the server, once the Online screen made it
+        self._terminal_watch: Any = None  # online: leave once the terminal hangs up
         self.initial_match = match
         self.start = start
         self.replay_role = role  # start="replay": the role whose view the history shows
@@ -196,6 +197,10 @@ class MusterApp(App):
         self.push_screen(OnlineScreen(self.online_server, self.online_connect,
                                       open_game=self.online_game))
         self.online_game = None
+        if self._terminal_watch is None:  # tui/terminal_watch.py: a hang-up with no SIGHUP
+            from tui import terminal_watch
+
+            self._terminal_watch = terminal_watch.watch(self) or False
 
     def action_title(self) -> None:
         self._back_to_title()
