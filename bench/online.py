@@ -1,12 +1,14 @@
 """Online load: simulated clients playing random legal actions through the real server.
 
     .venv/bin/python -m bench.online [--clients 100] [--games 50] [--seconds 60] [--game G]
+                                     [--think SECONDS] [--profile PATH]
 
 Starts `python -m online.server` (the product: peer credentials, SQLite in WAL) on a temporary
 socket and database, creates the games (each seat the benchmark's account, two clients per
-game: one per role, each playing only its role), and lets every client act as fast as the
+game: one per role, each playing only its role; as both seats are one account's, each client
+is sent both views, twice what a game between two accounts sends), and lets every client act as fast as the
 game lets it: a random legal action whenever its role is to act. A finished game is replaced
-by a new one. It reports: actions served per second; the time from one client sending its act
+by a new one (the first games are made before the clock starts). It reports: actions served per second; the time from one client sending its act
 to the other client of the game holding the pushed update (median, p99, max); errors (any
 refusal but "the game moved on", any failure); lost actions (acknowledged acts missing from
 the store, checked after the server stops); the server's peak resident memory. Not a test:
@@ -78,26 +80,36 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def pair(sock: Path, game: str, seed: int, stats: Stats, stop: asyncio.Event) -> None:
-    """Two clients on one game (one per role), then a new game when it ends."""
+async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Barrier,
+               stop: asyncio.Event, think: float) -> None:
+    """Two clients on one game (one per role), then a new game when it ends. The first games
+    are made before the clock starts (`ready`: every pair has its game)."""
     me = own_account()
     rules = get_rules(game)
     roles = rules.roles(rules.scenarios()[0], normalize_options(rules, {}))
     conns = [await Connection.open(sock, program="bench") for _ in range(2)]
     rng = random.Random(seed)
+    first = True
     while not stop.is_set():
         info = await conns[0].create_game(game, seats={role: me for role in roles},
                                           seed=rng.randrange(2 ** 31))
         games = [await conn.open_game(info.game_id) for conn in conns]
+        if first:
+            first = False
+            await ready.wait()
 
-        def arrived(update, game_id=info.game_id) -> None:
+        events = [asyncio.Event() for _ in games]
+
+        def arrived(update, game_id=info.game_id, event=None) -> None:
             sent = stats.sent.pop((game_id, update.number), None)
             if sent is not None:
                 stats.latencies.append(time.perf_counter() - sent)
+            event.set()
 
-        for remote in games:
-            remote.on_update = arrived
-        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop))
+        for remote, event in zip(games, events):
+            remote.on_update = lambda update, event=event: arrived(update, event=event)
+        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop, think,
+                                            events[index]))
                    for index, remote in enumerate(games)]
         await asyncio.gather(*players)
         for remote in games:
@@ -109,13 +121,23 @@ async def pair(sock: Path, game: str, seed: int, stats: Stats, stop: asyncio.Eve
 
 
 async def play(remote, roles: list[str], rng: random.Random, stats: Stats,
-               stop: asyncio.Event) -> None:
-    """Act for `roles` whenever one is to act, until the game ends or time is up."""
+               stop: asyncio.Event, think: float, pushed: asyncio.Event) -> None:
+    """Act for `roles` whenever one is to act (after `think` seconds on average), until the
+    game ends or time is up; otherwise wait for a push (`pushed`)."""
     while not stop.is_set() and remote.result is None:
+        pushed.clear()
         mine = [role for role in remote.active if role in roles]
         if not mine or not remote.actions(mine[0]):
-            await asyncio.sleep(0.005)
+            try:
+                async with asyncio.timeout(0.5):
+                    await pushed.wait()
+            except TimeoutError:
+                pass
             continue
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+            if remote.result is not None or mine[0] not in remote.active:
+                continue
         actor = mine[0]
         action = rng.choice(remote.actions(actor)).action
         number = remote.number
@@ -140,6 +162,9 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="washingtons-war")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean time a client takes before each act (default 0: as fast "
+                             "as it can, the server saturated)")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile, its statistics written to PATH")
     args = parser.parse_args()
@@ -151,8 +176,12 @@ async def main() -> None:
     stats, stop = Stats(), asyncio.Event()
     load_before = os.getloadavg()
     peak = rss_mb(proc.pid)
-    pairs = [asyncio.create_task(pair(sock, args.game, seed, stats, stop))
+    ready = asyncio.Barrier(args.games + 1)
+    pairs = [asyncio.create_task(pair(sock, args.game, seed, stats, ready, stop, args.think))
              for seed in range(args.games)]
+    await asyncio.wait_for(ready.wait(), 600)  # every game made and opened: the clock starts
+    server_cpu_before = cpu_seconds(proc.pid)
+    own_cpu_before = sum(os.times()[:2])
     started = time.perf_counter()
     while time.perf_counter() - started < args.seconds:
         await asyncio.sleep(0.5)
@@ -164,8 +193,8 @@ async def main() -> None:
                 break
     stop.set()
     elapsed = time.perf_counter() - started
-    server_cpu = cpu_seconds(proc.pid)
-    own_cpu = sum(os.times()[:2])
+    server_cpu = cpu_seconds(proc.pid) - server_cpu_before
+    own_cpu = sum(os.times()[:2]) - own_cpu_before
     results = await asyncio.gather(*pairs, return_exceptions=True)
     stats.errors += [f"client failed: {r!r}" for r in results if isinstance(r, Exception)]
     proc.send_signal(signal.SIGTERM)
@@ -187,7 +216,7 @@ async def main() -> None:
         return f"{lat[min(len(lat) - 1, int(q * len(lat)))] * 1000:.1f} ms" if lat else "n/a"
 
     print(f"bench/online.py: {args.clients} clients on {args.games} games of {args.game}, "
-          f"{elapsed:.0f} s (load average before {load_before[0]:.1f}, after "
+          f"think {args.think:g} s, {elapsed:.0f} s (load average before {load_before[0]:.1f}, after "
           f"{os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
     print(f"  actions served: {stats.acted} ({stats.acted / elapsed:.1f}/s); refused as moved "
           f"on: {stats.stale}; games finished: {stats.finished}")
@@ -199,7 +228,7 @@ async def main() -> None:
     print(f"  lost actions: {lost} of {len(stats.acked)} acknowledged ({stored_actions} stored)")
     print(f"  server peak RSS: {peak:.0f} MB")
     print(f"  CPU: server {server_cpu:.1f} s ({server_cpu / max(stats.acted, 1) * 1000:.1f} ms "
-          f"per action, set-up included), clients {own_cpu:.1f} s, in {elapsed:.0f} s of "
+          f"per action), clients {own_cpu:.1f} s, in {elapsed:.0f} s of "
           f"wall time")
 
 

@@ -48,10 +48,10 @@ import msgspec
 
 from core.engine import Action, Choice, View, as_action
 from online import host, paths
-from online.protocol import (VERSION, Accepted, Act, CloseGame, CreateGame, Done, Download,
-                             Error, FrameError, GameInfo, GameReply, Games, Hello, JoinGame,
-                             ListGames, OpenGame, Opened, SaveData, Undo, Update, Upload,
-                             Welcome, decode_reply, encode, frame, read_frame)
+from online.protocol import (VERSION, Accepted, Act, CloseGame, CreateGame, Download, Error,
+                             FrameError, GameInfo, Hello, JoinGame, ListGames, OpenGame, Opened,
+                             Undo, Update, Upload, Welcome, decode_reply, encode, frame,
+                             read_frame)
 
 HELLO_TIMEOUT = 10.0   # seconds to connect and be welcomed
 MAX_UNREAD = 100       # pushes updates() keeps for a reader that is behind (oldest dropped)

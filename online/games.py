@@ -10,8 +10,8 @@ Undo (docs/online.md "Undo"): an account may take back the game's last action wh
 by one of its own seats, the engine can undo it (no die rolled, card drawn, hidden information
 revealed or turn handed over since), and no other account has been sent a view of the position
 after it. `OnlineGame.shown` keeps, for each account, the length of the history of the last
-position it was sent (an open, a reply or a push); after a restart every account counts as
-having seen every action.
+position it was sent (an open, a reply, a push, or a listing: its prompt tells where the game
+stands); after a restart every account counts as having seen every action.
 """
 from __future__ import annotations
 
@@ -218,6 +218,8 @@ class Lobby:
         for game in self.games.values():
             if game.roles_of(account):
                 mine.append(game.info(account))
+                if game.match is not None:  # its prompt says where the game stands: seen
+                    game.shown[account] = len(game.match.history)
             elif game.row.status == WAITING and game.open_seats():
                 others.append(game.info(account))
         mine.sort(key=lambda info: info.updated, reverse=True)
@@ -472,7 +474,11 @@ def replay(game: OnlineGame, history: list[tuple[str, Action]]) -> Match:
 
 
 def load_save(data: bytes, name: str) -> Match:
-    """The game in a save file's bytes (saves.load_match), or Refusal naming the problem."""
+    """The game in a save file's bytes (saves.load_match), or Refusal naming the problem.
+
+    The save's state snapshot is not trusted (anyone may write a file): the game is rebuilt
+    from its set-up and actions, as the server rebuilds its games after a restart, and a save
+    whose snapshot is not where its actions lead is refused."""
     from saves import SaveError, load_match
 
     label = Path(name).name or "upload.muster"
@@ -480,9 +486,20 @@ def load_save(data: bytes, name: str) -> Match:
         path = Path(folder) / label
         path.write_bytes(data)
         try:
-            return load_match(path)
+            saved = load_match(path)
         except SaveError as exc:
             raise Refusal("bad-request", _one_line(exc)) from None
+    if getattr(saved, "load_notice", None):  # load_match rebuilt it already (another rules
+        return saved                          # version refused an action): no snapshot used
+    try:
+        match = Match.replay(saved.rules, saved.header, saved.history, players=saved.players)
+    except Exception as exc:  # IllegalAction, or the rules failing on a forged history
+        raise Refusal("bad-request", f"the actions in {label} cannot be replayed "
+                                     f"({type(exc).__name__}: {_one_line(exc)})") from None
+    if msgspec.json.encode(match.state) != msgspec.json.encode(saved.state):
+        raise Refusal("bad-request", f"the state saved in {label} is not where its actions "
+                                     f"lead: the file was changed")
+    return match
 
 
 def _rules(game_id: str) -> Rules | None:

@@ -311,8 +311,9 @@ async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME,
     try:
         if timeout is None:
             return await reader.readexactly(length)
-        return await asyncio.wait_for(reader.readexactly(length), timeout)
-    except asyncio.TimeoutError:
+        async with asyncio.timeout(timeout):  # (a timer, not a task per frame as wait_for)
+            return await reader.readexactly(length)
+    except TimeoutError:
         raise FrameError(f"a frame of {length} bytes did not arrive within {timeout:g} s") \
             from None
     except asyncio.IncompleteReadError as exc:

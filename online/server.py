@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import os
 import signal
-import socket
 import stat
 import sys
 import time
@@ -245,13 +244,22 @@ class Server:
 
     def _forget(self, client: Client) -> None:
         self.clients.discard(client)
-        for game_id in client.watching:
-            watchers = self.watchers.get(game_id)
-            if watchers is not None:
-                watchers.discard(client)
-                if not watchers:
-                    del self.watchers[game_id]
-        client.watching.clear()
+        for game_id in list(client.watching):
+            self._unwatch(client, game_id)
+
+    def _unwatch(self, client: Client, game_id: int) -> None:
+        """`client` no longer watches the game; a finished game nobody watches leaves memory
+        (it is rebuilt from the store if opened or downloaded again)."""
+        client.watching.discard(game_id)
+        client.forget_logs(game_id)
+        watchers = self.watchers.get(game_id)
+        if watchers is not None:
+            watchers.discard(client)
+            if not watchers:
+                del self.watchers[game_id]
+        game = self.lobby.games.get(game_id)
+        if game is not None and game.row.status == OVER and game_id not in self.watchers:
+            game.match = None
 
     def _error(self, client: Client, rid: int, refusal: Refusal) -> Error:
         game = refusal.game
@@ -292,6 +300,7 @@ class Server:
             return Games(id=rid, games=mine, open=others), False
         if isinstance(request, OpenGame):
             game = lobby.game_of(account, request.game_id)
+            await self._rebuilt(game)
             lobby.loaded(game)
             if request.game_id not in client.watching and len(client.watching) >= MAX_WATCHED:
                 raise Refusal("full", f"one connection watches at most {MAX_WATCHED} games")
@@ -304,9 +313,7 @@ class Server:
                           views=views), False
         if isinstance(request, CloseGame):
             game = lobby.game_of(account, request.game_id, seated=False)
-            client.watching.discard(game.id)
-            client.forget_logs(game.id)
-            self.watchers.get(game.id, set()).discard(client)
+            self._unwatch(client, game.id)
             return Done(id=rid), False
         if isinstance(request, Act):
             change = lobby.act(account, request.game_id, request.role, request.action,
@@ -332,19 +339,24 @@ class Server:
             self._kick_computer(game)
             return GameReply(id=rid, info=game.info(account)), False
         if isinstance(request, Download):
-            game = lobby.game_of(account, request.game_id)
-            if game.match is None and game.row.status == OVER:  # not rebuilt since the start
-                history = self.store.history(game.id)
-                try:  # a long game takes seconds: off the loop
-                    match = await asyncio.to_thread(replay, game, history)
-                except Exception as exc:
-                    lobby.damaged(game, exc)
-                else:
-                    if game.match is None:
-                        lobby.adopt(game, match)
+            await self._rebuilt(lobby.game_of(account, request.game_id))
             name, save = lobby.download(account, request.game_id)
             return SaveData(id=rid, name=name, data=save), False
         raise AssertionError(f"unhandled request {type(request).__name__}")  # pragma: no cover
+
+    async def _rebuilt(self, game: OnlineGame) -> None:
+        """A finished game not rebuilt since the start, rebuilt in a worker thread (a long
+        game's replay takes seconds: not on the loop)."""
+        if game.match is not None or game.row.status != OVER:
+            return
+        history = self.store.history(game.id)
+        try:
+            match = await asyncio.to_thread(replay, game, history)
+        except Exception as exc:  # IllegalAction or a rules failure: it cannot be rebuilt
+            self.lobby.damaged(game, exc)
+            return
+        if game.match is None:
+            self.lobby.adopt(game, match)
 
     def _accepted(self, client: Client, rid: int, change: Change) -> Accepted:
         game = change.game

@@ -9,10 +9,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import msgspec
 import pytest
 
-from core.engine import Action, Match
+from core.engine import Match
 from core.registry import get_rules
 from online.client import ServerError, StaleAction
 from online.protocol import VERSION, Act, Hello
@@ -303,8 +302,13 @@ async def test_socket_open_to_all_database_private(sock_dir, tmp_path):
     try:
         assert server.path.stat().st_mode & 0o777 == 0o666
         assert server.path.parent.stat().st_mode & 0o777 == 0o755
-        assert server.store.path.stat().st_mode & 0o777 == 0o600
         assert server.store.path.parent.stat().st_mode & 0o777 == 0o700
+        alice = await connect(server, "alice")
+        await alice.create_game(WW, seats={"American": "alice"})   # the WAL files now exist
+        await alice.close()
+        for name in ("", "-wal", "-shm", ".lock"):
+            path = server.store.path.with_name(server.store.path.name + name)
+            assert path.stat().st_mode & 0o777 == 0o600, path
     finally:
         await server.close()
 
@@ -495,3 +499,108 @@ async def test_the_client_finds_the_server_by_muster_server(sock_dir, tmp_path, 
         await conn.close()
     finally:
         await server.close()
+
+
+async def test_a_game_its_rules_cannot_replay_is_listed_damaged_the_others_play_on(
+        sock_dir, tmp_path):
+    import sqlite3
+
+    db = tmp_path / "games.sqlite3"
+    server = await start_server(sock_dir, db)
+    alice, bob, ga, gb = await two_players(server)
+    await play_until([ga, gb], lambda: ga.number >= 4)
+    other = await alice.create_game(WW, seats={"American": "alice", "British": "bob"})
+    played = len(Store.history(server.store, ga.game_id))
+    await alice.close()
+    await bob.close()
+    await server.close()
+    with sqlite3.connect(db) as raw:                   # as if the rules read action 3 otherwise
+        raw.execute("UPDATE actions SET verb='no-such-verb' WHERE game=? AND seq=3",
+                    (ga.game_id,))
+    server = await start_server(sock_dir, db)
+    try:
+        alice = await connect(server, "alice")
+        listing = {info.game_id: info for info in (await alice.list_games()).games}
+        assert listing[ga.game_id].status == "damaged"
+        assert "cannot be rebuilt" in listing[ga.game_id].note
+        with pytest.raises(ServerError) as refused:
+            await alice.open_game(ga.game_id)
+        assert refused.value.code == "damaged"
+        game = await alice.open_game(other.game_id)    # the other game plays on
+        await game.act("American", game.actions("American")[0].action)
+        await alice.close()
+    finally:
+        await server.close()
+    with sqlite3.connect(db) as raw:                   # and the damaged game's rows are kept
+        assert raw.execute("SELECT COUNT(*) FROM actions WHERE game=?",
+                           (ga.game_id,)).fetchone()[0] == played
+
+
+async def test_an_action_seen_in_the_other_players_listing_cannot_be_undone(server):
+    alice, bob, ga, gb = await two_players(server)
+    await gb.close()
+    await play_until([ga], lambda: stored(server, ga.game_id).match.can_undo, limit=30)
+    await bob.list_games()                            # bob sees where the game stands
+    with pytest.raises(ServerError) as refused:
+        await ga.undo("American")
+    assert "bob has already seen" in refused.value.message
+    await ga.act("American", ga.actions("American")[0].action)
+    if stored(server, ga.game_id).match.can_undo:     # not seen yet: alice may take it back
+        await ga.undo("American")
+    await alice.close()
+    await bob.close()
+
+
+async def test_seats_follow_the_games_own_seating_rules(server):
+    """Wellington 2.1: with the two-player split one account holds two Powers of a side,
+    never two enemies; checked at create and at join."""
+    alice = await connect(server, "alice")
+    bob = await connect(server, "bob")
+    with pytest.raises(ServerError) as refused:
+        await alice.create_game("wellington", options={"players": "2"},
+                                seats={"GB": "alice", "AdN": "alice", "AdS": "bob",
+                                       "Spain": "bob"})
+    assert refused.value.code == "bad-request" and "2.1" in refused.value.message
+    info = await alice.create_game("wellington", options={"players": "2"},
+                                   seats={"GB": "alice", "Spain": "alice", "AdS": "bob"})
+    assert info.status == "waiting" and info.seats["AdN"] == "open"
+    with pytest.raises(ServerError) as refused:       # alice may not take an enemy Power
+        await alice.join(info.game_id, "AdN")
+    assert refused.value.code == "bad-request" and "2.1" in refused.value.message
+    joined = await bob.join(info.game_id, "AdN")
+    assert joined.status == "playing" and joined.yours == ["AdS", "AdN"]
+    game = await bob.open_game(info.game_id)
+    assert sorted(game.views) == ["AdN", "AdS"]
+    await alice.close()
+    await bob.close()
+
+
+async def test_an_upload_whose_state_was_changed_by_hand_is_refused(server, tmp_path):
+    import json
+
+    local, before_end, path = finished_hotseat_game(tmp_path)
+    document = json.loads(path.read_text())
+    document["state"]["log"].append("the British hand holds every card")   # forged
+    path.write_text(json.dumps(document))
+    alice = await connect(server, "alice")
+    with pytest.raises(ServerError) as refused:
+        await alice.upload(path, seats={"American": "alice", "British": "bob"})
+    assert refused.value.code == "bad-request"
+    assert "not where its actions lead" in refused.value.message
+    assert (await alice.list_games()).games == []
+    await alice.close()
+
+
+async def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back(server, tmp_path):
+    local, _, path = finished_hotseat_game(tmp_path, seed=13)
+    alice = await connect(server, "alice")
+    info = await alice.upload(path, seats={"American": "alice", "British": "alice"})
+    game = await alice.open_game(info.game_id)
+    await game.act(*local.history[-1])
+    assert stored(server, info.game_id).match is not None   # watched: kept
+    await game.close()
+    assert stored(server, info.game_id).match is None       # over and unwatched: let go
+    again = await alice.open_game(info.game_id)             # rebuilt from the store
+    assert again.result == local.result
+    assert again.view("American") == local.view("American")
+    await alice.close()

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -71,8 +72,13 @@ def accounts():
     made = []
     try:
         for name in names:
-            subprocess.run(["useradd", "-M", "-d", "/nonexistent", "-s", "/bin/sh", name],
-                           check=True, capture_output=True)
+            for attempt in range(10):  # /etc/passwd may be locked a moment by another useradd
+                done = subprocess.run(["useradd", "-M", "-d", "/nonexistent", "-s", "/bin/sh",
+                                       name], capture_output=True, text=True)
+                if done.returncode == 0:
+                    break
+                time.sleep(0.2)
+            assert done.returncode == 0, done.stderr
             made.append(name)
         yield names
     finally:

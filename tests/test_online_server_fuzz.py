@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 
 import msgspec
-import pytest
 
 from online.protocol import (HEADER, MAX_FRAME, VERSION, Error, Hello, Welcome, decode_reply,
                              encode, frame, read_frame)
@@ -41,7 +40,8 @@ class Raw:
         return raw
 
     async def reply(self):
-        return decode_reply(await asyncio.wait_for(read_frame(self.reader), 10))
+        async with asyncio.timeout(10):
+            return decode_reply(await read_frame(self.reader))
 
     def close(self):
         self.writer.close()

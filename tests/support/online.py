@@ -20,7 +20,7 @@ from online.server import Server
 PREFIX = "\0muster-test/"
 
 
-def test_identify(sock) -> str:
+def identify_test_connection(sock) -> str:
     """The account a test connection named itself (its abstract address)."""
     name = sock.getpeername()
     if isinstance(name, bytes):
@@ -32,7 +32,7 @@ def test_identify(sock) -> str:
 
 async def start_server(folder: Path, db: Path | None = None) -> Server:
     return await Server.start(folder / "server.sock", db or folder / "games.sqlite3",
-                              identify=test_identify, account_exists=lambda name: True)
+                              identify=identify_test_connection, account_exists=lambda name: True)
 
 
 def socket_as(account: str, path: os.PathLike[str] | str) -> socket.socket:
