@@ -3,6 +3,7 @@ temporary socket and SQLite file), each app an account of its own through the se
 injected identity (tests/support/online.py), never the product's peer credentials."""
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
 import tempfile
@@ -305,3 +306,45 @@ async def test_no_server_is_one_line_saying_where_and_how_to_start_one(sock_dir)
                     and "muster serve" in str(app.screen.query_one("#online-who").render()))
         line = str(app.screen.query_one("#online-who").render())
         assert str(sock_dir / "none.sock") in line and "--server named it" in line
+
+
+async def cli(monkeypatch, server, account: str, *argv: str) -> int:
+    """`muster online ...` as `account` (the injected identity), the app not opened: the
+    number of the game it would open, or its exit code."""
+    from tui import cli as muster_cli, online_cli
+
+    async def as_account(path):
+        return await connect(server, account)
+
+    opened: list[dict] = []
+    monkeypatch.setattr(online_cli, "_connect", as_account)
+    # each command runs its own event loop (asyncio.run): in a thread, beside the test's
+    code = await asyncio.to_thread(online_cli.main, muster_cli.build_parser().parse_args(
+        ["online", "--server", str(server.path), *argv]), lambda **kw: opened.append(kw) or 0)
+    return opened[0]["online_game"] if opened else code
+
+
+async def test_the_online_commands_create_upload_and_refuse_a_download(server, monkeypatch,
+                                                                       tmp_path, capsys):
+    from saves import save_match
+
+    game_id = await cli(monkeypatch, server, "alice", "new", WW, "--player", "American=alice",
+                        "--computer", "British=easy")
+    assert server.lobby.games[game_id].seats == {"American": "account:alice",
+                                                 "British": "computer:easy"}
+    assert "Created online game" in capsys.readouterr().out
+    assert await cli(monkeypatch, server, "alice", "download", str(game_id)) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("muster: Refused: ") and "\n" not in error
+    local = Match.new(get_rules(WW), seed=4)
+    local.act("American", local.view("American").actions[0].action)
+    path = save_match(local, tmp_path / "hotseat.muster")
+    assert await cli(monkeypatch, server, "alice", "upload", str(path), "--player",
+                     "American=alice", "--player", "British=bob") == 0
+    uploaded = max(server.lobby.games)
+    assert served(server, uploaded).history == local.history
+    # a seat given twice is one line and exit 2, nothing sent
+    assert await cli(monkeypatch, server, "alice", "new", WW, "--player", "American=alice",
+                     "--open", "American") == 2
+    assert "American is given twice" in capsys.readouterr().err
+    assert max(server.lobby.games) == uploaded
