@@ -348,3 +348,21 @@ async def test_the_online_commands_create_upload_and_refuse_a_download(server, m
                      "--open", "American") == 2
     assert "American is given twice" in capsys.readouterr().err
     assert max(server.lobby.games) == uploaded
+
+
+async def test_an_action_chosen_on_an_old_position_is_refused_in_one_line(server):
+    game_id = await new_ww(server)
+    app = app_as(server, "alice", game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: playing(app))
+        match = served(server, game_id)
+        await pilot.press("1")
+        await until(pilot, lambda: len(match.history) == 1 and not app.screen.match.pending)
+        # as if the screen had not yet heard of that move: its next act names the old number
+        app.screen.match.game.number -= 1
+        await pilot.press("1")
+        await until(pilot, lambda: any("the game moved on" in str(n.message)
+                                       for n in app._notifications))
+        assert len(match.history) == 1                    # nothing applied
+        assert app.screen.match.number == 1               # the fresh position taken in
+        assert app.screen.view.log == match.view("American").log and app.screen.menu_choices()
