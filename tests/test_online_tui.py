@@ -366,3 +366,18 @@ async def test_an_action_chosen_on_an_old_position_is_refused_in_one_line(server
         assert len(match.history) == 1                    # nothing applied
         assert app.screen.match.number == 1               # the fresh position taken in
         assert app.screen.view.log == match.view("American").log and app.screen.menu_choices()
+
+
+async def test_the_title_screen_has_online(server):
+    app = app_as(server, "alice")
+    app.start = "title"
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.screen.id == "title")
+        menu = app.screen.query_one("#title-menu")
+        assert "Online" in [str(menu.get_option_at_index(i).prompt)[3:]
+                            for i in range(menu.option_count)]
+        await pilot.press("o")
+        await until(pilot, lambda: lobby(app) is not None and lobby(app).conn is not None)
+        assert "you are alice" in str(app.screen.query_one("#online-who").render())
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen.id == "title")
