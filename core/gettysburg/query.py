@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 
 import msgspec
 
+from core.gettysburg.chits import chit_mix
 from core.gettysburg.state import CSA, ON_MAP, PENDING, UNION, GbState, Unit, enemy
 from core.gettysburg.units import Roster, Unit as Counter, UnitType, roster
 from maps import gettysburg as gb_map
@@ -292,7 +293,6 @@ def _described(uid: str, sp: int) -> str:
 
 def chit_name(chit: str) -> str:
     """'Confederate flag', 'Union XI Corps'."""
-    from core.gettysburg.chits import chit_mix
     c = chit_mix().chits[chit]
     if c.kind == "flag":
         return f"{c.side} flag"
