@@ -22,7 +22,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui import session
+from tui import session, terminal_watch
 from tui.screens.game import GameScreen
 
 # The title, new-game, load and help screens are imported when first shown, so `muster
@@ -198,8 +198,6 @@ class MusterApp(App):
                                       open_game=self.online_game))
         self.online_game = None
         if self._terminal_watch is None:  # tui/terminal_watch.py: a hang-up with no SIGHUP
-            from tui import terminal_watch
-
             self._terminal_watch = terminal_watch.watch(self) or False
 
     def action_title(self) -> None:

@@ -21,6 +21,8 @@ import argparse
 import sys
 from typing import Any, Sequence
 
+from tui import online_cli  # `muster online`: argparse only, its work imported when run
+
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
@@ -88,8 +90,6 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("list", help="list saved games, newest first",
                         description="List saved games, newest first; damaged files are "
                                     "listed with what is wrong with them.")
-    from tui import online_cli  # `muster online`: its parser and commands live there
-
     online_cli.add_parser(commands, _Parser)
     commands.add_parser("games", help="list the games and their scenarios and options",
                         description="List the games Muster can play, with their scenarios "
@@ -128,8 +128,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "replay":
         return cmd_replay(args.path, args.role)
     if command == "online":
-        from tui import online_cli
-
         return online_cli.main(args, _run_app)
     if command == "new":
         return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset,

@@ -23,13 +23,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from tui import remote, session
+from tui.computer import LEVEL_NAMES
+
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
 def add_parser(commands: Any, parser_class: Any = argparse.ArgumentParser) -> None:
     """The `online` command and its own commands, on tui/cli.py's subparsers."""
-    from tui.computer import LEVEL_NAMES
-
     online = commands.add_parser(
         "online", help="play on this host's Muster server (each player at their own terminal)",
         description="Play online: every player at their own terminal (ssh -t HOST muster "
@@ -146,8 +147,6 @@ def _seats(players: list[str], computers: list[str], opens: list[str]) -> dict[s
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any] | None:
-    from tui import session
-
     options: dict[str, Any] = {}
     if args.preset:
         try:
@@ -189,16 +188,12 @@ def _run(job: Any, server: str | None, value: bool = False) -> int:
 
 
 def _line(exc: Exception, server: str | None) -> str:
-    from tui.remote import refusal_text
-
     from online.client import NoServer, ServerError
 
     if isinstance(exc, NoServer):
-        from tui.remote import unreachable
-
-        return unreachable(exc, server)
+        return remote.unreachable(exc, server)
     if isinstance(exc, ServerError):
-        return refusal_text(exc)
+        return remote.refusal_text(exc)
     return str(exc)
 
 
@@ -209,8 +204,7 @@ async def _connect(server: str | None) -> Any:
 
 
 async def _list(server: str | None) -> int:
-    from tui.remote import seats_text, state_text
-
+    seats_text, state_text = remote.seats_text, remote.state_text
     conn = await _connect(server)
     try:
         listing = await conn.list_games()
@@ -267,8 +261,6 @@ async def _upload(server: str | None, path: Path, seats: dict[str, str]) -> int:
 
 
 async def _download(server: str | None, game_id: int, path: str | None) -> int:
-    from tui import session
-
     target = Path(path) if path else session.saves_dir()
     if not path:
         target.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from online.client import Connection, OnlineError
+from online.paths import socket_path
 from tui import session
+from tui.screens.dialogs import PickDialog
+from tui.screens.online_game import OnlineGameScreen
+from tui.screens.online_new import OnlineNewScreen, UploadScreen
 from tui.remote import RemoteMatch, player_of_seat, refusal_text, seats_text, state_text, \
     unreachable
 
@@ -97,9 +102,6 @@ class OnlineScreen(Screen):
 
     @work(exclusive=True, group="online-connect", exit_on_error=False)
     async def _connect(self) -> None:
-        from online.client import Connection, OnlineError
-        from online.paths import socket_path
-
         where = socket_path(self.server)
         try:
             if self.connect is not None:
@@ -121,8 +123,6 @@ class OnlineScreen(Screen):
 
     def _lost(self, exc: Exception) -> None:
         """The connection went: the game screens on it say so; this screen offers r."""
-        from tui.screens.online_game import OnlineGameScreen
-
         for screen in self.app.screen_stack:
             if isinstance(screen, OnlineGameScreen) and screen.match.game.conn is self.conn:
                 screen.match.connection_lost(exc)
@@ -139,8 +139,6 @@ class OnlineScreen(Screen):
             await conn.close()
 
     async def _list(self) -> None:
-        from online.client import OnlineError
-
         if self.conn is None or self.conn.lost is not None:
             return
         try:
@@ -228,9 +226,6 @@ class OnlineScreen(Screen):
 
     async def _open(self, game_id: int) -> None:
         """Open a game of yours on the game screen (watched from now on)."""
-        from online.client import OnlineError
-        from tui.screens.online_game import OnlineGameScreen
-
         if not self._connected():
             return
         try:
@@ -266,16 +261,12 @@ class OnlineScreen(Screen):
         if len(seats) == 1:
             self._join(info.game_id, seats[0])
             return
-        from tui.screens.dialogs import PickDialog
-
         self.app.push_screen(PickDialog(f"Game {info.game_id}: take which seat?", seats,
                                         seats),
                              lambda role: role and self._join(info.game_id, role))
 
     @work(exclusive=True, group="online-join", exit_on_error=False)
     async def _join(self, game_id: int, role: str) -> None:
-        from online.client import OnlineError
-
         if not self._connected():
             return
         try:
@@ -293,14 +284,10 @@ class OnlineScreen(Screen):
     def action_new(self) -> None:
         if not self._connected():
             return
-        from tui.screens.online_new import OnlineNewScreen
-
         self.app.push_screen(OnlineNewScreen(self.conn.account), self._create)
 
     @work(exclusive=True, group="online-create", exit_on_error=False)
     async def _create(self, request: Any) -> None:
-        from online.client import OnlineError
-
         if request is None or not self._connected():
             return
         try:
@@ -324,14 +311,10 @@ class OnlineScreen(Screen):
     def action_upload(self) -> None:
         if not self._connected():
             return
-        from tui.screens.online_new import UploadScreen
-
         self.app.push_screen(UploadScreen(self.conn.account), self._upload)
 
     @work(exclusive=True, group="online-upload", exit_on_error=False)
     async def _upload(self, request: Any) -> None:
-        from online.client import OnlineError
-
         if request is None or not self._connected():
             return
         try:
@@ -351,8 +334,6 @@ class OnlineScreen(Screen):
 
     @work(exclusive=True, group="online-download", exit_on_error=False)
     async def _download(self, game_id: int) -> None:
-        from online.client import OnlineError
-
         if not self._connected():
             return
         try:

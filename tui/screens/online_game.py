@@ -21,8 +21,10 @@ from typing import Any
 from textual import on
 from textual.message import Message
 
+from core.engine import IllegalAction
 from tui.panes import PlaceFinder
 from tui.mappane import MapPane
+from tui.screens.dialogs import PickDialog
 from tui.screens.game import GameScreen
 
 
@@ -124,8 +126,6 @@ class OnlineGameScreen(GameScreen):
 
     def take(self, choice: Any) -> None:
         """Send one action for your seat; the reply (or a push) redraws."""
-        from core.engine import IllegalAction
-
         game = self.match
         if game.pending:
             self.notify("Your last action is still on its way to the server.",
@@ -146,8 +146,6 @@ class OnlineGameScreen(GameScreen):
     def action_undo(self) -> None:
         """Ask the server to take back your last action (it refuses when another player has
         been shown it, or dice, a draw or a reveal came after it)."""
-        from core.engine import IllegalAction
-
         seat = self.role if self.role in self.mine else self._shown_role(False)
         try:
             self.match.undo(seat)
@@ -162,8 +160,6 @@ class OnlineGameScreen(GameScreen):
             self.notify("Only one of your seats can act now." if yours
                         else "None of your seats can act now.")
             return
-        from tui.screens.dialogs import PickDialog
-
         self.app.push_screen(PickDialog("Act as which of your seats?", yours, yours),
                              self._as_role)
 

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from core.engine import normalize_options
 from tui import session
 from tui.computer import COMPUTER
 
@@ -117,8 +118,6 @@ class OnlineNewScreen(Screen):
         scenario = self.query_one("#scenario", Select).value
         if rules is None or scenario is Select.NULL:
             return []
-        from core.engine import normalize_options
-
         return list(rules.roles(scenario, normalize_options(rules, self.options())))
 
     def options(self) -> dict[str, Any]:
