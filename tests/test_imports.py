@@ -71,6 +71,8 @@ DEFERRED_IMPORTS: dict[tuple[str, str], str] = {
                                      "(tui.cli imports tui.online_cli, which imports tui.remote)",
     ("tui.remote", "core.engine"): "`muster --help` answers without the rules engine (tui.cli "
                                    "imports tui.online_cli, which imports tui.remote)",
+    ("tui.mappane", "tui.hexcanvas"): "the hex canvas (with maps.hexes) loads only for a hex "
+                                      "board (Gettysburg), not for the other games' start-up",
 }
 
 

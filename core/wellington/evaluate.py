@@ -54,7 +54,7 @@ from core import rng
 from core.engine import clone
 from core.rng import HasRng
 from core.wellington import flags as geo
-from core.wellington import deck, hands, powers
+from core.wellington import deck, hands, powers, setup
 from core.wellington.frames.events import EventChoice
 from core.wellington.frames.turn import Substitution
 from core.wellington.options import WellingtonOptions
@@ -155,7 +155,6 @@ def baseline(scenario: str) -> float:
     set-ups (19.4's bonus for the duchies they hold; 1812: French 24.5 VP to 10), and a lead
     is read against what the scenario gives each side, so that the values the search compares
     are not all crowded at one end of the curve. Public data only (the printed set-up)."""
-    from core.wellington import setup
     start = setup.new_state(0, scenario, WellingtonOptions())
     present = presence(start)
     owner = control(start, present)
