@@ -516,7 +516,7 @@ def test_the_turn_bar_says_chits_not_cl_where_the_word_fits():
     bar = TurnBar()
     tracks = {"Day": "2 July 1863", "Hour": "night 22:00", "Union VP": 12,
               "Confederate VP": 10, "Chits left": 2}
-    bar._parts = (["Confederate"], "Confederate", None, "", tracks, True, list(tracks),
+    bar._parts = (["Confederate"], "Confederate", None, "", tracks, "computer", list(tracks),
                   {"Union": "u", "Confederate": "c"})
     line = bar._line(79).plain
     assert line.endswith("VP U12 C10 · Chits 2") and " CL " not in line
