@@ -184,7 +184,7 @@ async def test_a_known_junction_on_screen_chicago():
         row, left = place_row(app, pane, "chicago")
         assert row[left - 5:left + 16] == "╔═╦═u[Chic]*U3═╦═══╦═"
         below, _ = place_row(app, pane, "chicago", 1)
-        assert below[left + 1:left + 6] == "U:2·2"  # two militia of strength 2
+        assert below[left + 1:left + 6] == "U:2MF"  # two militia infantry (MF) counters
 
 
 async def test_kinds_banks_and_potomac_readable_without_colour(monkeypatch):

@@ -141,7 +141,17 @@ DEFAULT_STYLES: dict[str, Style] = {
     "cursor": Style(reverse=True, bold=True),
     "hint": Style(color="black", bgcolor="bright_yellow", bold=True),
     "focus": Style(color="bright_red", bold=True, reverse=True),
+    "region-name": Style(color="bright_black", italic=True),
+    "region-edge": Style(color="bright_black"),
+    # region tints (a colony, state or country: `REGION_PROPS`), neighbours never alike
+    "region-0": Style(bgcolor="#14202c"),
+    "region-1": Style(bgcolor="#2a1a1a"),
+    "region-2": Style(bgcolor="#16261a"),
+    "region-3": Style(bgcolor="#262314"),
+    "region-4": Style(bgcolor="#24182a"),
+    "region-5": Style(bgcolor="#142626"),
 }
+REGION_TINTS = 6
 STYLE_KEYS = tuple(DEFAULT_STYLES)
 # kept for the hex canvas and older callers: the same styles by their old names
 LABEL_STYLE = DEFAULT_STYLES["label"]
@@ -271,7 +281,8 @@ def marker_initial(token: Any) -> str:
 
 def strengths_text(tokens: list[Any], code: str) -> str:
     """One side's pieces: its code, then each piece's strength (a letter of its kind when it
-    has none), e.g. `U:3·2·1`; past `MAX_STRENGTHS` pieces the rest is counted: `U:2·2·2·2·2·+4`."""
+    has none), e.g. `U:3·2·1`; past `MAX_STRENGTHS` pieces the rest is counted: `U:2·2·2·2·2·+4`.
+    (The map draws `pieces_text`; this plain form is for tokens without names.)"""
     values = []
     for token in tokens:
         if token.strength is not None:
@@ -281,6 +292,111 @@ def strengths_text(tokens: list[Any], code: str) -> str:
     if len(values) > MAX_STRENGTHS:
         values = values[:MAX_STRENGTHS - 1] + [f"+{len(values) - MAX_STRENGTHS + 1}"]
     return f"{code}:" + STRENGTH_SEP.join(values)
+
+
+# -- pieces by name ------------------------------------------------------------------------------
+
+NAMED_KINDS = frozenset({"general", "commander", "leader"})  # drawn by name
+REDUCED_MARK = "'"     # after a counter's code: reduced (its weaker face)
+NAME_SEP = "·"         # between the names of one side's generals
+CUT_MARK = "…"
+SHORT_NAMES_PATH = Path(__file__).resolve().parent.parent / "maps" / "short_names.toml"
+_short_names: dict[str, str] | None = None
+
+
+def short_names() -> dict[str, str]:
+    """Name -> short name (maps/short_names.toml), read once."""
+    global _short_names
+    if _short_names is None:
+        import tomllib
+
+        with SHORT_NAMES_PATH.open("rb") as handle:
+            _short_names = dict(tomllib.load(handle).get("names", {}))
+    return _short_names
+
+
+def piece_name(token: Any) -> str:
+    """The name a player reads on a piece: the words of its label before the first one with
+    a digit (`Howe S3 T6 A2` -> Howe, `De España 1-4` -> De España, `Lee 3` -> Lee)."""
+    words = []
+    for word in (token.label or "").split():
+        if any(ch.isdigit() for ch in word):
+            break
+        words.append(word)
+    return " ".join(words)
+
+
+def short_name(name: str) -> str:
+    """The one short form of a name (maps/short_names.toml), or the name when it is short."""
+    return short_names().get(name, name)
+
+
+def _is_counter(token: Any) -> bool:
+    """A counter whose label is its code (A House Divided's `MF`, `Foreign FV`)."""
+    label = token.label or ""
+    return bool(token.kind) and (label == token.kind or label.endswith(" " + token.kind))
+
+
+def side_parts(tokens: list[Any], short: bool) -> tuple[list[str], list[str]]:
+    """(names, forces) of one side's pieces at a place: the names of its generals (short ones
+    if `short`), then its forces: counters by code and count (`2MF`, a reduced one `MF'`),
+    strength points or CUs (`5`, several `5+2`), other pieces by name or kind."""
+    names: list[str] = []
+    codes: Counter[str] = Counter()
+    strengths: list[str] = []
+    others: list[str] = []
+    for token in tokens:
+        if token.kind in NAMED_KINDS:
+            name = piece_name(token) or token.kind
+            names.append(short_name(name) if short else name)
+        elif _is_counter(token):
+            reduced = "reduced" in (token.flags or [])
+            codes[token.kind + (REDUCED_MARK if reduced else "")] += 1
+        elif token.strength is not None:
+            strengths.append(str(token.strength))
+        else:
+            name = piece_name(token)
+            others.append(short_name(name) if name else (token.kind or "?")[:1].upper())
+    forces = [f"{n}{code}" if n > 1 else code for code, n in codes.items()]
+    if strengths:
+        forces.append("+".join(strengths))
+    return names, forces + others
+
+
+def pieces_text(tokens: list[Any], code: str, level: int = 0) -> str:
+    """One side's pieces where they stand: `B:Howe·Clinton 8`, `U:Grant 2MF·FV`, `G:5`.
+    `level` 0: full names; 1: short names (maps/short_names.toml); 2: one short name and
+    `+N` more."""
+    names, forces = side_parts(tokens, short=level >= 1)
+    if level >= 2 and len(names) > 1:
+        names = [names[0], f"+{len(names) - 1}"]
+    head = NAME_SEP.join(names)
+    body = NAME_SEP.join(forces)
+    return f"{code}:" + " ".join(part for part in (head, body) if part)
+
+
+def fit_pieces(groups: list[tuple[list[Any], str]], room: int) -> list[str]:
+    """Each side's `pieces_text`, at the first level whose line (sides joined by a blank)
+    fits in `room` columns; still too long: cut, ending with `…` (the info line has all)."""
+    texts: list[str] = []
+    for level in range(3):
+        texts = [pieces_text(tokens, code, level) for tokens, code in groups]
+        if len(" ".join(texts)) <= room:
+            return texts
+    out: list[str] = []
+    used = 0
+    for text in texts:
+        left = room - used - (1 if out else 0)
+        if left <= 1:
+            if out:
+                out[-1] = out[-1][:-1] + CUT_MARK
+            break
+        if len(text) > left:
+            out.append(text[:left - 1] + CUT_MARK)
+            break
+        out.append(text)
+        used += len(text) + (1 if len(out) > 1 else 0)
+    return out
 
 
 @dataclass
@@ -324,6 +440,7 @@ class Place:
 
 
 MARGIN = 2          # columns left of the westmost label (control letter + bracket)
+PIECE_ROOM = 18     # columns a piece row may take east of the last label (`B:Carleton 2`)
 LABEL_ROOM = 5      # a label needs len(abbr) + this many columns: c [ ] and a 2-letter hint
 
 
@@ -386,6 +503,42 @@ def place_columns(locations: list[Any], sx: float,
             if columns[b.id] < need:
                 columns[b.id] = need
     return columns
+
+
+# -- regions (colonies, states, countries) ---------------------------------------------------
+
+REGION_PROPS = ("colony", "state", "region", "country")  # the first a board has names regions
+REGION_REACH = 7      # a cell belongs to the nearest place's region within this distance
+EDGE_CHAR = "·"       # a blank cell where two regions meet (the border, without colour)
+
+
+def region_of(loc: Any) -> str | None:
+    """The region a location lies in (its colony, state or country), None off the map."""
+    if getattr(loc, "offmap", False):
+        return None
+    props = getattr(loc, "props", {}) or {}
+    for prop in REGION_PROPS:
+        value = props.get(prop)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def region_tints(board: Any, regions: dict[str, str]) -> dict[str, int]:
+    """A tint index per region, two regions joined by a link never alike (greedy colouring,
+    the regions with most neighbours first)."""
+    near: dict[str, set[str]] = {r: set() for r in regions.values()}
+    for link in board.links:
+        a, b = regions.get(link.a), regions.get(link.b)
+        if a and b and a != b:
+            near[a].add(b)
+            near[b].add(a)
+    tints: dict[str, int] = {}
+    for region in sorted(near, key=lambda r: (-len(near[r]), r)):
+        used = {tints[n] for n in near[region] if n in tints}
+        tints[region] = next((i for i in range(REGION_TINTS) if i not in used),
+                             len(tints) % REGION_TINTS)
+    return tints
 
 
 class FallbackLocation:
@@ -644,10 +797,17 @@ class MapCanvas(SideLook):
         for loc in locations:
             self.places[loc.id] = Place(loc.id, loc.name, loc.abbr, columns[loc.id],
                                         int(loc.y) * sy, widths[loc.id])
-        self.width = max([p.end + 6 for p in self.places.values()] + [10])
+        # room east of the last label for its markers and its piece row (names, `PIECE_ROOM`)
+        self.width = max([max(p.end + 6, p.column + PIECE_ROOM) for p in self.places.values()]
+                         + [10])
         self.height = max([p.y + 3 for p in self.places.values()] + [3])
         self.families = link_families(link.kind for link in board.links)
+        self.piece_room = self._piece_rooms()
+        self.regions = {loc.id: r for loc in locations if (r := region_of(loc)) is not None}
+        self.tints = region_tints(board, self.regions)
+        self._region_rows: dict[int, list[str | None]] = {}
         self.lines = self._draw_lines()
+        self.region_labels = self._place_region_names()
         self._static: dict[int, list[tuple[str, Style | None]]] = {}
         self._paint_static()
         # dynamic state
@@ -736,6 +896,75 @@ class MapCanvas(SideLook):
                         self.names[c] = ch
                     return
 
+    # -- regions ---------------------------------------------------------------------------
+
+    def region_row(self, row: int) -> list[str | None]:
+        """The region of every cell of a row: the region of the nearest place (by its label's
+        span, a row counting two columns) within `REGION_REACH`, else None."""
+        found = self._region_rows.get(row)
+        if found is not None:
+            return found
+        near = [(p.left - 1, p.end, p.y, self.regions[p.id]) for p in self.places.values()
+                if p.id in self.regions and abs(p.y - row) * 2 <= REGION_REACH + 2]
+        cells: list[str | None] = []
+        for x in range(self.width):
+            best, best_d = None, REGION_REACH + 1
+            for left, right, y, region in near:
+                dx = left - x if x < left else (x - right if x > right else 0)
+                dy = 0 if y <= row <= y + 1 else min(abs(row - y), abs(row - y - 1))
+                d = dx + 2 * dy
+                if d < best_d:
+                    best, best_d = region, d
+            cells.append(best)
+        self._region_rows[row] = cells
+        return cells
+
+    def region_style(self, column: int, row: int) -> Style | None:
+        """The tint of a cell's region (None outside every region)."""
+        if not 0 <= row < self.height or not 0 <= column < self.width:
+            return None
+        region = self.region_row(row)[column]
+        return None if region is None else self.styles[f"region-{self.tints[region]}"]
+
+    def region_edge(self, column: int, row: int) -> bool:
+        """A cell where two regions meet (its east or south neighbour is in another one)."""
+        here = self.region_row(row)[column]
+        if here is None:
+            return False
+        east = self.region_row(row)[column + 1] if column + 1 < self.width else None
+        south = self.region_row(row + 1)[column] if row + 1 < self.height else None
+        return (east is not None and east != here) or (south is not None and south != here)
+
+    def _place_region_names(self) -> dict[tuple[int, int], str]:
+        """Each region's name written once in blank cells near the middle of its places
+        (never over a line, a label or a piece row): the border's words, without colour."""
+        busy = set(self.lines.uses) | set(self.names)
+        for place in self.places.values():
+            for row in (place.y, place.y + 1):
+                for column in range(place.left - 2, place.left + max(place.end - place.left,
+                                                                     12) + 2):
+                    busy.add((column, row))
+        out: dict[tuple[int, int], str] = {}
+        members: dict[str, list[Place]] = {}
+        for loc, region in self.regions.items():
+            members.setdefault(region, []).append(self.places[loc])
+        for region, places in members.items():
+            text = region.upper() if len(region) <= 3 else region
+            mx = round(sum(p.x for p in places) / len(places))
+            my = round(sum(p.y for p in places) / len(places))
+            spots = sorted(((x, y) for x in range(max(0, mx - 12), mx + 13)
+                            for y in range(max(0, my - 4), my + 5)),
+                           key=lambda c: abs(c[0] - mx) + 2 * abs(c[1] - my))
+            for x, y in spots:
+                cells = [(x + i, y) for i in range(-1, len(text) + 1)]
+                if all(self.lines.inside(c) and c not in busy and c not in out for c in cells) \
+                        and all(self.region_row(y)[c[0]] == region for c in cells[1:-1]):
+                    for i, ch in enumerate(text):
+                        out[(x + i, y)] = ch
+                    busy.update(cells)
+                    break
+        return out
+
     def _paint_static(self) -> None:
         """Forget the painted line rows: each is painted when first drawn (`static_row`),
         so a game opens without painting rows that are never on screen."""
@@ -748,7 +977,12 @@ class MapCanvas(SideLook):
         """The line layer's cells of one row: (character, style)."""
         cells = self._static.get(row)
         if cells is None:
-            cells = [(" ", None)] * self.width
+            cells: list[tuple[str, Style | None]] = [(" ", None)] * self.width
+            for x in range(self.width):
+                if (x, row) in self.region_labels:
+                    cells[x] = (self.region_labels[(x, row)], self.styles["region-name"])
+                elif self.region_edge(x, row):
+                    cells[x] = (EDGE_CHAR, self.styles["region-edge"])
             for (x, y) in self.lines.row_cells(row) + self._name_rows.get(row, []):
                 if not 0 <= x < self.width:
                     continue
@@ -799,8 +1033,9 @@ class MapCanvas(SideLook):
         self._rebuild()
 
     def summary(self, loc: str) -> list[tuple[str, Style]]:
-        """The pieces of a location: per side (in order of arrival) its code and each piece's
-        strength, `U:3·2·1`."""
+        """The pieces of a location, per side (in order of arrival) its code, its generals by
+        name and its forces (`B:Howe 5`, `U:2MF·FV`), as long as the room under the box allows
+        (`fit_pieces`: short names, then cut with `…`)."""
         sides: dict[str, list[Any]] = {}
         marks: list[Any] = []
         for token in self.board_view.get(loc, []):
@@ -808,12 +1043,30 @@ class MapCanvas(SideLook):
                 sides.setdefault(token.side, []).append(token)
             else:
                 marks.append(token)
-        items = [(strengths_text(tokens, self.code(side)), self.side_style(side))
-                 for side, tokens in sides.items()]
-        if marks:  # markers of no side (a Hasty Fort, a siege): their initials, `+H`
-            items.append((MARK_PREFIX + "".join(marker_initial(t) for t in marks),
-                          self.styles["marker"]))
+        mark = MARK_PREFIX + "".join(marker_initial(t) for t in marks) if marks else ""
+        room = self.piece_room.get(loc, 40) - (len(mark) + 1 if mark else 0)
+        texts = fit_pieces([(tokens, self.code(side)) for side, tokens in sides.items()],
+                           max(room, 2))
+        items = [(text, self.side_style(side)) for text, side in zip(texts, sides)]
+        if mark:  # markers of no side (a Hasty Fort, a siege): their initials, `+H`
+            items.append((mark, self.styles["marker"]))
         return items
+
+    def _piece_rooms(self) -> dict[str, int]:
+        """Columns free for each place's piece row (under its label, from the abbreviation's
+        first letter): up to a blank before the next thing on that row, the label of a place
+        on that row (with its control letter) or the piece row of a place beside it."""
+        starts: dict[int, list[int]] = {}
+        for q in self.places.values():
+            starts.setdefault(q.y, []).append(q.left - 2)      # a label: control letter
+            starts.setdefault(q.y + 1, []).append(q.left)       # a piece row (its "!")
+        rooms: dict[str, int] = {}
+        for place in self.places.values():
+            row = place.y + 1
+            ahead = [x for x in starts.get(row, []) if x > place.left]
+            end = min(ahead + [self.width]) - 1
+            rooms[place.id] = max(0, end - place.column)
+        return rooms
 
     def marker_items(self, loc: str) -> list[tuple[str, Style]]:
         """A location's markers with their styles (a side's in its colour)."""
@@ -907,6 +1160,10 @@ class MapCanvas(SideLook):
                     c = column + i
                     if 0 <= c < self.width:
                         cells[c] = (ch, style)
+            tints = [self.region_style(x, row) for x in range(self.width)]
+            cells = [(ch, style + tint if style is not None and tint is not None
+                      else (tint if style is None else style))
+                     for (ch, style), tint in zip(cells, tints)]
             strip = cells_strip(cells, self.width)
         self._rows[row] = strip
         return strip
