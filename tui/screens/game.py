@@ -68,7 +68,7 @@ def _actions_provider() -> Any:
 class GameScreen(Screen):
     COMMANDS = {_actions_provider}  # ctrl+p finds the legal actions too (tui/commands.py)
     BINDINGS = [
-        *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(0, 10)],
         Binding("f", "jump", "Jump"),
         Binding("slash", "filter", "Filter"),
         Binding("u", "undo", "Undo"),
@@ -487,8 +487,9 @@ class GameScreen(Screen):
         if len(choices) == 1:
             self.take(choices[0])
             return
-        numbers = {id(c): n for n, c in enumerate(self.query_one(ActionMenu).numbered, 1)}
-        labels = [f"{c.label}  (#{numbers.get(id(c), '?')})" for c in choices]
+        menu = self.query_one(ActionMenu)
+        labels = [f"{c.label}  (#{menu.number_of(c) if menu.number_of(c) is not None else '?'})"
+                  for c in choices]
         self.app.push_screen(PickDialog(f"{name}: which action?", choices, labels),
                              self._picked)
 
