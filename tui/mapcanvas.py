@@ -596,6 +596,38 @@ def staircase(start: tuple[int, int], end: tuple[int, int],
     return cells
 
 
+def elbows(start: tuple[int, int], end: tuple[int, int],
+           horizontal: bool) -> list[list[tuple[int, int]]]:
+    """The orthogonal routes from `start` to `end` with at most two turns: for a link that
+    leaves sideways (`horizontal`) a run along the row, one down the column at the middle (or
+    at either end: an L) and a run along the other row; for a steep one the same turned."""
+    (x0, y0), (x1, y1) = start, end
+    if not horizontal:
+        return [[(x, y) for y, x in path] for path in elbows((y0, x0), (y1, x1), True)]
+    routes = []
+    for turn in dict.fromkeys(((x0 + x1) // 2, x1, x0)):
+        path = [(x0, y0)]
+        x, y = x0, y0
+        for tx, ty in ((turn, y0), (turn, y1), (x1, y1)):
+            while (x, y) != (tx, ty):
+                x += (tx > x) - (tx < x)
+                y += (ty > y) - (ty < y)
+                path.append((x, y))
+        routes.append(path)
+    return routes
+
+
+def turns(path: list[tuple[int, int]]) -> int:
+    """How many times a path changes direction."""
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])]
+    return sum(1 for a, b in zip(steps, steps[1:]) if a != b)
+
+
+ROUTE_LABEL_COST = 12   # a route's cell over another place's label or piece row
+ROUTE_LINE_COST = 3     # a cell another line already uses (a crossing, or running along it)
+ROUTE_TURN_COST = 1     # each change of direction
+
+
 SIDE_OF = {(0, -1): N, (1, 0): E, (0, 1): S, (-1, 0): W}  # a step -> the side it leaves by
 
 
@@ -852,6 +884,9 @@ class MapCanvas(SideLook):
         seen: dict[frozenset[str], int] = {}
         named: list[tuple[Any, list[tuple[int, int]]]] = []
         banks: list[tuple[list[tuple[int, int]], str]] = []
+        used: set[tuple[int, int]] = set()  # cells the links routed so far pass
+        self.routes: list[tuple[Any, list[tuple[int, int]]]] = []  # (link, its cells)
+        self._label_cells = self._label_areas()
         # rivers first: a road or rail crossing one is a bridge over it
         for link in sorted(self.board.links, key=lambda ln: ln.kind not in RIVER_KINDS):
             a, b = self.places.get(link.a), self.places.get(link.b)
@@ -861,7 +896,9 @@ class MapCanvas(SideLook):
             shift = seen.get(pair, 0)
             seen[pair] = shift + 1
             pa, into_a, pb, into_b, horizontal = self.ports(a, b, shift)
-            path = staircase(pa, pb, horizontal)
+            path = self._route(pa, pb, horizontal, {a.id, b.id}, used)
+            used.update(path)
+            self.routes.append((link, path))
             layer.add(path, self.families.get(link.kind), style_key(link.kind), (into_a, into_b))
             props = getattr(link, "props", {}) or {}
             for end in props.get("bank", []) or []:
@@ -877,6 +914,34 @@ class MapCanvas(SideLook):
         for link, path in named:
             self._place_name(layer, str(link.props["name"]), path)
         return layer
+
+    def _label_areas(self) -> dict[tuple[int, int], str]:
+        """The cells each place's label and piece row take (a route avoids other places')."""
+        cells: dict[tuple[int, int], str] = {}
+        for place in self.places.values():
+            for column in range(place.left - 1, place.end + 1):
+                cells[(column, place.y)] = place.id
+            for column in range(place.left, place.column + min(self.piece_room[place.id], 9)):
+                cells[(column, place.y + 1)] = place.id
+        return cells
+
+    def _route(self, start: tuple[int, int], end: tuple[int, int], horizontal: bool,
+               ends: set[str], used: set[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The cheapest of the staircase along the straight line and the orthogonal elbows
+        (`elbows`): a cell over another place's label or pieces costs most, then a cell
+        another line uses (fewer crossings), then each turn; ties keep the staircase."""
+        def cost(path: list[tuple[int, int]]) -> int:
+            total = ROUTE_TURN_COST * turns(path)
+            for cell in path:
+                owner = self._label_cells.get(cell)
+                if owner is not None and owner not in ends:
+                    total += ROUTE_LABEL_COST
+                elif cell in used:
+                    total += ROUTE_LINE_COST
+            return total
+
+        candidates = [staircase(start, end, horizontal), *elbows(start, end, horizontal)]
+        return min(candidates, key=cost)
 
     def _place_name(self, layer: LineLayer, name: str, path: list[tuple[int, int]]) -> None:
         """Write a line's name in blank cells beside its middle (never over a label)."""
@@ -904,18 +969,22 @@ class MapCanvas(SideLook):
         found = self._region_rows.get(row)
         if found is not None:
             return found
-        near = [(p.left - 1, p.end, p.y, self.regions[p.id]) for p in self.places.values()
-                if p.id in self.regions and abs(p.y - row) * 2 <= REGION_REACH + 2]
-        cells: list[str | None] = []
-        for x in range(self.width):
-            best, best_d = None, REGION_REACH + 1
-            for left, right, y, region in near:
-                dx = left - x if x < left else (x - right if x > right else 0)
-                dy = 0 if y <= row <= y + 1 else min(abs(row - y), abs(row - y - 1))
-                d = dx + 2 * dy
-                if d < best_d:
-                    best, best_d = region, d
-            cells.append(best)
+        best: list[int] = [REGION_REACH + 1] * self.width
+        cells: list[str | None] = [None] * self.width
+        for place in self.places.values():
+            region = self.regions.get(place.id)
+            if region is None:
+                continue
+            dy = 0 if place.y <= row <= place.y + 1 else min(abs(row - place.y),
+                                                              abs(row - place.y - 1))
+            reach = REGION_REACH - 2 * dy
+            if reach < 0:
+                continue
+            left, right = place.left - 1, place.end
+            for x in range(max(0, left - reach), min(self.width, right + reach + 1)):
+                d = 2 * dy + (left - x if x < left else (x - right if x > right else 0))
+                if d < best[x]:
+                    best[x], cells[x] = d, region
         self._region_rows[row] = cells
         return cells
 
@@ -925,6 +994,24 @@ class MapCanvas(SideLook):
             return None
         region = self.region_row(row)[column]
         return None if region is None else self.styles[f"region-{self.tints[region]}"]
+
+    def _tinted(self, cells: list[tuple[str, Style | None]],
+                regions: list[str | None]) -> list[tuple[str, Style | None]]:
+        """A row's cells over their regions' tints (combined styles cached: one object per
+        pair, so equal runs join cheaply)."""
+        tints = {region: self.styles[f"region-{index}"] for region, index in self.tints.items()}
+        combined = self._combined
+        out = []
+        for (ch, style), region in zip(cells, regions):
+            if region is not None:
+                key = (style, region)
+                found = combined.get(key)
+                if found is None:
+                    tint = tints[region]
+                    found = combined[key] = tint if style is None else style + tint
+                style = found
+            out.append((ch, style))
+        return out
 
     def region_edge(self, column: int, row: int) -> bool:
         """A cell where two regions meet (its east or south neighbour is in another one)."""
@@ -969,6 +1056,7 @@ class MapCanvas(SideLook):
         """Forget the painted line rows: each is painted when first drawn (`static_row`),
         so a game opens without painting rows that are never on screen."""
         self._static = {}
+        self._combined: dict[tuple[Style | None, str], Style] = {}
         self._name_rows: dict[int, list[tuple[int, int]]] = {}
         for cell in self.names:
             self._name_rows.setdefault(cell[1], []).append(cell)
@@ -978,11 +1066,17 @@ class MapCanvas(SideLook):
         cells = self._static.get(row)
         if cells is None:
             cells: list[tuple[str, Style | None]] = [(" ", None)] * self.width
-            for x in range(self.width):
+            here = self.region_row(row)
+            below = self.region_row(row + 1) if row + 1 < self.height else [None] * self.width
+            edge = (EDGE_CHAR, self.styles["region-edge"])
+            for x, region in enumerate(here):
+                if region is None:
+                    continue
                 if (x, row) in self.region_labels:
                     cells[x] = (self.region_labels[(x, row)], self.styles["region-name"])
-                elif self.region_edge(x, row):
-                    cells[x] = (EDGE_CHAR, self.styles["region-edge"])
+                elif (x + 1 < self.width and here[x + 1] not in (None, region)) \
+                        or below[x] not in (None, region):
+                    cells[x] = edge
             for (x, y) in self.lines.row_cells(row) + self._name_rows.get(row, []):
                 if not 0 <= x < self.width:
                     continue
@@ -1097,7 +1191,8 @@ class MapCanvas(SideLook):
             column += len(text)
         hint = self.hints.get(loc)
         if hint:
-            items.append((place.y, place.right, hint, self.styles["hint"]))
+            # upper case (typed in either case): never read as a control letter (lower case)
+            items.append((place.y, place.right, hint.upper(), self.styles["hint"]))
         elif is_target:
             items.append((place.y, place.right, TARGET_MARK, self.styles["mark"]))
         elif self.markers.get(loc):
@@ -1160,11 +1255,7 @@ class MapCanvas(SideLook):
                     c = column + i
                     if 0 <= c < self.width:
                         cells[c] = (ch, style)
-            tints = [self.region_style(x, row) for x in range(self.width)]
-            cells = [(ch, style + tint if style is not None and tint is not None
-                      else (tint if style is None else style))
-                     for (ch, style), tint in zip(cells, tints)]
-            strip = cells_strip(cells, self.width)
+            strip = cells_strip(self._tinted(cells, self.region_row(row)), self.width)
         self._rows[row] = strip
         return strip
 
@@ -1291,13 +1382,31 @@ def legend(canvas: MapCanvas | None = None) -> list[tuple[str, str]]:
         (one, a), (two, b) = sides
         rows.append((f"{a}2{b}1", f"after the box: recruiting values by side ({one} 2, "
                                   f"{two} 1); a lone digit: the place's recruiting value"))
+    shorts = short_names()
+    example = next(iter(shorts.items()), ("Washington", "Wash"))
     rows += [
-        (f"{code}:3·2·1", "under the box: pieces there, side code then each piece's strength "
-                    "(a letter: a piece without one, e.g. G a general; +N: N more)"),
+        (f"{code}:Howe·Clinton 8", "under the box: the pieces there, per side its code, its "
+                                   "generals or commanders by name, then its forces: CUs or "
+                                   "SP (5+2: two groups), counters by code and count (2MF·FV)"),
+        (f"{example[1]}", f"a short name where the full one does not fit, always the same "
+                          f"({', '.join(f'{v} {k}' for k, v in list(shorts.items())[:6])}…; "
+                          f"the info line names everyone)"),
+        (f"MF{REDUCED_MARK}", "a reduced counter; +N after names: N more generals; "
+                              f"{CUT_MARK}: more than fits (see the info line)"),
         (f"{FOCUS_MARK}{code}:3·2", "the battle (or what the focus panel resolves) is here"),
-        ("as", "jump labels (f): type one to act there"),
+    ]
+    if canvas is None or canvas.regions:
+        regions = sorted(set(canvas.regions.values())) if canvas is not None else []
+        rows.append((f"{EDGE_CHAR * 3} Name", "a region (colony, state or country: "
+                     + (", ".join(regions[:8]) + ("…" if len(regions) > 8 else "")
+                        if regions else "from the board") + "): its name, a dotted border "
+                     "and a faint background of its own"))
+    rows += [
+        ("AS", "jump labels (f) in reverse video after the box (the control letter is "
+               "before it, plain): type one to act there (either case)"),
         ("o", "overview: the whole board in the pane; a place is one glyph (U pieces of that "
-              "side, u held by that side, ∘ no one), then * if a target, then its name as room "
-              "allows"),
+              "side, u held by that side, ∘ no one), then * if a target; labels are placed "
+              "where they collide with nothing, most important first (cursor, targets, "
+              "pieces); off-map boxes are left out"),
     ]
     return rows

@@ -205,7 +205,7 @@ class OverviewCanvas:
         cells = [(ch, style)]
         hint = self.hints.get(loc)
         if hint:
-            cells = [(c, self.styles["hint"]) for c in hint]
+            cells = [(c, self.styles["hint"]) for c in hint.upper()]  # not a control letter
         elif is_target:
             cells.append((TARGET_MARK, self.styles["mark"]))
         return self._marked(loc, cells)

@@ -34,7 +34,7 @@ from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tui import computer, session
-from tui.actionmenu import ActionMenu, StatusLine
+from tui.actionmenu import ActionMenu, StatusLine, warning_of
 from tui.fit import FitStatic, Fitted
 from tui.footer import GameFooter
 from tui.mapcanvas import FallbackBoard, MapCanvas
@@ -446,6 +446,10 @@ class GameScreen(Screen):
                 text.append(" · ")
             text.append(label, style="bold reverse")
             text.append(f" {self.canvas.places[loc].abbr}")
+            # the side effect its menu line announces (actionmenu.warning_of), here too
+            warnings = {warning_of(c.label) for c in self.targets.get(loc, [])} - {""}
+            if len(warnings) == 1:
+                text.append(f" ({warnings.pop()})", style="bold")
         self.query_one("#info", FitStatic).update(Fitted(text))
 
     @on(MapPane.CursorMoved)
