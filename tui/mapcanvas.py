@@ -835,6 +835,8 @@ class MapCanvas(SideLook):
         self.height = max([p.y + 3 for p in self.places.values()] + [3])
         self.families = link_families(link.kind for link in board.links)
         self.piece_room = self._piece_rooms()
+        self.room_above = self._rooms_above()
+        self.above: set[str] = set()  # places whose pieces are drawn above their label
         self.regions = {loc.id: r for loc in locations if (r := region_of(loc)) is not None}
         self.tints = region_tints(board, self.regions)
         self._region_rows: dict[int, list[str | None]] = {}
@@ -1138,13 +1140,50 @@ class MapCanvas(SideLook):
             else:
                 marks.append(token)
         mark = MARK_PREFIX + "".join(marker_initial(t) for t in marks) if marks else ""
-        room = self.piece_room.get(loc, 40) - (len(mark) + 1 if mark else 0)
-        texts = fit_pieces([(tokens, self.code(side)) for side, tokens in sides.items()],
-                           max(room, 2))
+        extra = len(mark) + 1 if mark else 0
+        groups = [(tokens, self.code(side)) for side, tokens in sides.items()]
+        room = self.piece_room.get(loc, 40) - extra
+        texts = fit_pieces(groups, max(room, 2))
+        self.above.discard(loc)
+        if any(text.endswith(CUT_MARK) for text in texts):
+            # cut short under the box: above it, if the row above has the room
+            up = self.room_above.get(loc, 0) - extra
+            if up > room:
+                texts = fit_pieces(groups, up)
+                self.above.add(loc)
         items = [(text, self.side_style(side)) for text, side in zip(texts, sides)]
         if mark:  # markers of no side (a Hasty Fort, a siege): their initials, `+H`
             items.append((mark, self.styles["marker"]))
         return items
+
+    def pieces_width(self, loc: str) -> int:
+        """Columns a place's piece row takes (so the pane keeps all of it in view)."""
+        items = [text for row, _, text, _ in self._place_items(self.places[loc])
+                 if row != self.places[loc].y]
+        return len(" ".join(items))
+
+    def _rooms_above(self) -> dict[str, int]:
+        """Columns free on the row above each label (the second place for a piece row that
+        is cut short under it): up to a blank before a label there, the piece row of a place
+        two rows up, or the next place's on this row."""
+        busy: dict[int, list[tuple[int, int]]] = {}
+        for q in self.places.values():
+            busy.setdefault(q.y, []).append((q.left - 2, q.end + 1))
+            busy.setdefault(q.y + 1, []).append((q.left, q.column + self.piece_room[q.id]))
+        rooms: dict[str, int] = {}
+        for place in self.places.values():
+            row = place.y - 1
+            if row < 0:
+                continue
+            start = place.left
+            spans = [(a, b) for a, b in busy.get(row, []) if b >= start - 1]
+            if any(a <= start <= b for a, b in spans):
+                continue
+            ahead = [a for a, _ in spans if a > start]
+            ahead += [q.left for q in self.places.values()
+                      if q.y == place.y and q.left > place.left]
+            rooms[place.id] = max(0, min(ahead + [self.width]) - 1 - place.column)
+        return rooms
 
     def _piece_rooms(self) -> dict[str, int]:
         """Columns free for each place's piece row (under its label, from the abbreviation's
@@ -1198,13 +1237,15 @@ class MapCanvas(SideLook):
         elif self.markers.get(loc):
             items.append((place.y, place.right, " ", Style()))
         column = place.column
+        summary = self.summary(loc)
+        row = place.y - 1 if loc in self.above else place.y + 1
         if loc == self.focus:
-            items.append((place.y + 1, place.left, FOCUS_MARK, self.styles["focus"]))
-        for i, (text, style) in enumerate(self.summary(loc)):
+            items.append((row, place.left, FOCUS_MARK, self.styles["focus"]))
+        for i, (text, style) in enumerate(summary):
             if i:
-                items.append((place.y + 1, column, " ", Style()))
+                items.append((row, column, " ", Style()))
                 column += 1
-            items.append((place.y + 1, column, text, style))
+            items.append((row, column, text, style))
             column += len(text)
         return items
 
@@ -1217,10 +1258,13 @@ class MapCanvas(SideLook):
             rows: set[int] = set()
             for loc in only:
                 if loc in self.places:
-                    rows |= {self.places[loc].y, self.places[loc].y + 1}
+                    rows |= {self.places[loc].y - 1, self.places[loc].y,
+                             self.places[loc].y + 1}
             while True:
-                places = [p for p in self.places.values() if p.y in rows or p.y + 1 in rows]
-                grown = rows | {p.y for p in places} | {p.y + 1 for p in places}
+                places = [p for p in self.places.values()
+                          if p.y in rows or p.y + 1 in rows or p.y - 1 in rows]
+                grown = rows | {p.y for p in places} | {p.y + 1 for p in places} \
+                    | {p.y - 1 for p in places if p.y}
                 if grown == rows:
                     break
                 rows = grown

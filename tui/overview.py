@@ -10,7 +10,8 @@ free one. Then a label pass (`place_labels`) gives places their abbreviation, mo
 first (the cursor, the focus, targets, places with pieces, capitals and fortresses...): right
 of the glyph, else left of it, else on the row above or below, never over another glyph or
 label and with a blank between two labels, so labels never collide. A place with no room for
-its label keeps its glyph (the info line names it):
+its label keeps its glyph (the info line names it); the cursor's place is always named, over
+its neighbours' glyphs if it must (they show again when the cursor moves on):
 
     U*RICH      glyph: the first side with pieces there (upper-case code), else the controlling
                 side (lower case), else `∘`; `*` a legal target (its label also underlined);
@@ -193,6 +194,13 @@ class OverviewCanvas:
                 used.update(cells)
                 out[loc] = (column, row, text)
                 break
+            else:
+                if loc == self.cursor:  # the cursor's name always shows, over glyphs if need
+                    column = x + after if x + after + len(text) <= self.width \
+                        else max(0, x - len(text))
+                    cells = [(column + i, y) for i in range(len(text))]
+                    used.update(cells)
+                    out[loc] = (column, y, text)
         return out
 
     def glyph_cells(self, loc: str) -> list[tuple[str, Style]]:
