@@ -174,8 +174,7 @@ def test_each_kind_has_its_own_characters():
 
 async def test_a_known_junction_on_screen_chicago():
     """Chicago (rail hub): rails leave west under its control letter and east after its
-    recruiting value, and fork at once (`╦`); routed orthogonally (issue 17), so they run
-    straight along the row before they turn."""
+    recruiting value, and fork at once (`╦`)."""
     app = MusterApp(match=new_match())
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
@@ -183,7 +182,7 @@ async def test_a_known_junction_on_screen_chicago():
         pane.move_to("fort-wayne")
         await pilot.pause()
         row, left = place_row(app, pane, "chicago")
-        assert row[left - 5:left + 16] == "════u[Chic]*U3╦══════"
+        assert row[left - 5:left + 16] == "╔═╦═u[Chic]*U3═╦═══╦═"
         below, _ = place_row(app, pane, "chicago", 1)
         assert below[left + 1:left + 6] == "U:2MF"  # two militia infantry (MF) counters
 

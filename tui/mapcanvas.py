@@ -624,8 +624,10 @@ def turns(path: list[tuple[int, int]]) -> int:
 
 
 ROUTE_LABEL_COST = 12   # a route's cell over another place's label or piece row
-ROUTE_LINE_COST = 3     # a cell another line already uses (a crossing, or running along it)
-ROUTE_TURN_COST = 1     # each change of direction
+ROUTE_LINE_COST = 0     # a cell another line uses: free (lines sharing a run fork where they
+#                         part, as on the printed maps); only labels are avoided
+ROUTE_TURN_COST = 0     # turns cost nothing: the staircase (first) wins ties, so a link keeps
+#                         its bearing unless an elbow spares a label or a crossing
 
 
 SIDE_OF = {(0, -1): N, (1, 0): E, (0, 1): S, (-1, 0): W}  # a step -> the side it leaves by
