@@ -7,6 +7,7 @@ terminal UI, the saves and the benchmarks all drive games through it.
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, ClassVar, Iterable, Protocol, get_type_hints, runtime_checkable
 
 import msgspec
@@ -195,6 +196,8 @@ _SCALARS = (mi.IntType, mi.StrType, mi.BoolType, mi.FloatType, mi.NoneType, mi.L
             mi.EnumType)
 _IMMUTABLE = (int, str, bool, float, type(None))
 _copiers: dict[type, Callable[[Any], Any]] = {}
+_building: dict[type, Callable[[Any], Any]] = {}  # copiers being derived (the lock held)
+_copier_lock = threading.RLock()
 
 
 def _copier_for(info: mi.Type) -> Callable[[Any], Any] | None:
@@ -279,18 +282,35 @@ def _deep_as(annotation: Any) -> Callable[[Any], Any]:
 
 
 def struct_copier(kind: type) -> Callable[[Any], Any]:
-    """A deep-copy function for a msgspec Struct type, derived once from its field types."""
+    """A deep-copy function for a msgspec Struct type, derived once from its field types.
+
+    Thread-safe: copiers are derived under a lock and published only when whole, so a thread
+    copying states (the UI, the online server) while another derives a copier (the computer
+    thinking in a worker thread) never meets one half made."""
     copier = _copiers.get(kind)
     if copier is not None:
         return copier
-    _copiers[kind] = lambda v: _copiers[kind](v)  # resolves later: a type may contain itself
+    with _copier_lock:
+        copier = _copiers.get(kind) or _building.get(kind)
+        if copier is not None:  # derived meanwhile, or a type containing itself
+            return copier
+        # a type may contain itself: its copier calls the finished one, once published
+        _building[kind] = lambda v: (_copiers.get(kind) or struct_copier(kind))(v)
+        try:
+            copier = _derive_copier(kind)
+        finally:
+            del _building[kind]
+        _copiers[kind] = copier
+        return copier
+
+
+def _derive_copier(kind: type) -> Callable[[Any], Any]:
     info = mi.type_info(kind)
     fields = [(f.name, c) for f in info.fields if (c := _copier_for(f.type)) is not None]
     if any(c is _deep for _, c in fields):
         hints = get_type_hints(kind, include_extras=True)
         fields = [(name, _deep_as(hints[name]) if c is _deep else c) for name, c in fields]
     if not fields:  # only immutable fields: a shallow copy is a deep copy
-        _copiers[kind] = kind.__copy__
         return kind.__copy__
 
     def copy_struct(value: Any) -> Any:
@@ -299,7 +319,6 @@ def struct_copier(kind: type) -> Callable[[Any], Any]:
             setattr(new, name, field_copier(getattr(value, name)))
         return new
 
-    _copiers[kind] = copy_struct
     return copy_struct
 
 

@@ -2,6 +2,8 @@
 game."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import core.ai as ai
@@ -82,22 +84,34 @@ def test_the_computer_only_plays_legal_actions(scenario):
     illegal action (no `legal=` shortcut for the computer's moves)."""
     match = Match.new(AHD, seed=5, scenario=scenario)
     chooser = type("Chooser", (), {"rng": rng.seed_state(5)})()
+    decided = 0
     while match.result is None and len(match.history) < 250:
         role = match.active[0]
         if role == "Union":
-            match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
+            action = ai.choose(match, role, "easy", seed=len(match.history))
+            assert action in [c.action for c in match.actions(role)]
+            match.act(role, action)
+            decided += 1
         else:
             choices = match.actions(role)
             match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
-    assert match.history
+    assert decided >= 20                                    # the computer really played
+    assert match.result is not None or len(match.history) == 250
 
 
 def test_the_computer_finishes_a_short_game_on_both_sides():
+    """B13.0: the short game ends by its own rule (or sudden death) with the computer playing
+    both sides, within a bound on actions (about 230 from this seed)."""
     match = Match.new(AHD, seed=2, options={"short_game": True})
-    while match.result is None:
+    played: set[str] = set()
+    while match.result is None and len(match.history) < 2000:
         role = match.active[0]
+        played.add(role)
         match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
-    assert match.result
+    assert match.result is not None, f"no result after {len(match.history)} actions"
+    assert played == {"Union", "Confederate"}
+    assert re.match(r"(Union|Confederate) victory", match.result)
+    assert "(B13.0)" in match.result or "sudden death" in match.result.lower()
 
 
 # --- honest play (hidden information) ----------------------------------------------------
@@ -198,14 +212,19 @@ def test_ww_the_computer_decides_only_from_its_own_view():
 def test_ww_the_computer_only_plays_legal_actions(side):
     match = Match.new(WW, seed=7)
     chooser = type("Chooser", (), {"rng": rng.seed_state(7)})()
+    decided = 0
     while match.result is None and len(match.history) < 300:
         role = match.active[0]
         if role == side:
-            match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
+            action = ai.choose(match, role, "easy", seed=len(match.history))
+            assert action in [c.action for c in match.actions(role)]
+            match.act(role, action)
+            decided += 1
         else:
             choices = match.actions(role)
             match.act(role, choices[rng.randbelow(chooser, len(choices))].action)
-    assert match.history
+    assert decided >= 20                                    # the computer really played
+    assert match.result is not None or len(match.history) == 300
 
 
 def test_the_computer_never_picks_a_step_back_to_a_position_it_left():

@@ -11,7 +11,7 @@ from core import rng
 from core.engine import Match, clone
 from core.wellington import evaluate as ev
 from core.wellington import flags as geo
-from core.wellington import hands, victory
+from core.wellington import hands, powers, victory
 from core.wellington.frames.events import EventChoice
 from core.wellington.frames.turn import Substitution
 from core.wellington.rules import RULES
@@ -83,12 +83,24 @@ def test_every_level_answers_with_a_legal_action(level, scenario, powers):
 
 @pytest.mark.parametrize("split", ["2", "3-allies", "3-french"])
 def test_the_computer_plays_every_split(split):
-    """2.1: one player holding two Powers; every Power played by the computer (easy)."""
-    match = Match.new(RULES, seed=4, scenario="1813", options={"players": split})
+    """2.1: one player holding two Powers; every Power played by the computer (easy). The
+    players sit as the split says (one name per seat, both Powers of a two-Power seat), and
+    the computer's decisions come from every seat in the first 40 actions."""
+    seats = powers.seats(split)
+    names = [f"player {i + 1}" for i in range(len(seats))]
+    match = Match.new(RULES, seed=4, scenario="1813", options={"players": split},
+                      players=powers.players_for(split, names))
+    assert {power: match.players[power] for seat in seats for power in seat} == \
+        {power: name for seat, name in zip(seats, names) for power in seat}
+    assert len(seats) == (2 if split == "2" else 3) and max(map(len, seats)) == 2
+    decided: dict[str, int] = {}
     while match.result is None and len(match.history) < 40:
         role = match.active[0]
-        match.act(role, ai.choose(match, role, "easy", seed=len(match.history)))
-    assert match.history
+        action = ai.choose(match, role, "easy", seed=len(match.history))
+        assert action in [c.action for c in match.actions(role)]
+        match.act(role, action)
+        decided[match.players[role]] = decided.get(match.players[role], 0) + 1
+    assert set(decided) == set(names) and len(match.history) == 40
 
 
 # --- honest play ----------------------------------------------------------------------------
@@ -223,14 +235,16 @@ def test_the_vp_are_counted_as_rule_19_counts_them(scenario):
     (19.2-19.4), all along a random game."""
     match = Match.new(RULES, seed=8, scenario=scenario)
     chooser = Chooser(8)
+    checked = 0
     while match.result is None and len(match.history) < 400:
         random_step(match, chooser)
-        if len(match.history) % 10 == 0:
-            owner = ev.control(match.state)
-            assert owner == {d: geo.controller(match.state, d) for d in geo.duchies()}
-            for p in POWERS:
-                assert ev.vp(match.state, owner, p) == victory.vp(match.state, p)
-            assert ev.spanish_bonus(owner) == victory.spanish_bonus(match.state)
+        owner = ev.control(match.state)
+        assert owner == {d: geo.controller(match.state, d) for d in geo.duchies()}
+        for p in POWERS:
+            assert ev.vp(match.state, owner, p) == victory.vp(match.state, p)
+        assert ev.spanish_bonus(owner) == victory.spanish_bonus(match.state)
+        checked += 1
+    assert checked >= 100                                # a real stretch of play was checked
 
 
 def test_values_are_in_range_and_sides_oppose():

@@ -287,7 +287,9 @@ def test_3_0_bugles_only_for_units_not_yet_activated(dice):
 def test_amb_05_a_bugle_retreat_never_ends_next_to_the_enemy_nor_steps_closer(dice):
     m = new_match("day-3")
     state = _tc12(m)
-    for h in bugle.retreat_hexes(state, "CSA.II.Rodes"):
+    hexes = bugle.retreat_hexes(state, "CSA.II.Rodes")
+    assert hexes                                         # Rodes has somewhere to go
+    for h in hexes:
         assert h not in q.zoc(state, UNION)
         assert q.distance(h, "C5") <= 3
 

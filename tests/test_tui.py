@@ -336,6 +336,8 @@ async def test_quit_then_continue_finds_the_same_view(ahd):
         role = match.active[0]
         expected = match.view(role)
         assert len(match.history) == 2
+        # the last action's autosave is undone: only quitting can write the game as it is
+        game(app).save_path.unlink()
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code in (0, None)
@@ -355,12 +357,20 @@ async def test_quit_then_continue_finds_the_same_view(ahd):
 async def test_quit_autosaves_even_without_an_action(toy):
     import saves
 
-    app = MusterApp(match=Match.new(RULES, seed=4))
+    match = Match.new(RULES, seed=4)
+    app = MusterApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        # the opening autosave exists: take it away, and play on past the screen (no autosave)
+        path = game(app).save_path
+        path.unlink()
+        role = match.active[0]
+        match.act(role, match.view(role).actions[0].action)
+        assert saves.latest_save() is None
         await pilot.press("q")
         await pilot.pause()
-    assert saves.latest_save() is not None
+    assert saves.latest_save() == path
+    assert saves.load_match(path).history == match.history != []
 
 
 async def test_continue_with_no_save_says_so(toy):

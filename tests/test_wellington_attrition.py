@@ -70,9 +70,20 @@ def test_4_3_uncontrolled_and_besiegers_roll_friendly_do_not():
 
 def test_4_3_no_formation_exposed_rolls_nothing():
     match = board()
-    put(match.state, "toledo", ADN, inf=3)
-    with scripted([], strict=True):
-        attrition.attrition_step(match.state)
+    state = match.state
+    put(state, "toledo", ADN, inf=3)                     # AdN print: friendly, not exposed
+    troops = {duchy: {power: list(counts) for power, counts in held.items()}
+              for duchy, held in state.troops.items()}
+    commanders = dict(state.commanders)
+    frames = len(state.stack)
+    assert attrition.exposed(state) == []
+    with scripted([], strict=True):                      # not one die
+        attrition.attrition_step(state)
+    assert state.troops == troops and state.troops["toledo"][ADN] == [3, 0, 0]
+    assert state.commanders == commanders
+    assert len(state.stack) == frames                    # nothing asked
+    assert state.log[-1] == ("4.3 Attrition: no Formation stands in a duchy its side does "
+                             "not control.")
 
 
 def test_11_11_spanish_loot_attrition_to_the_regroup_box():

@@ -12,7 +12,6 @@ from core.ww.state import (AM, AMERICAN, AMERICAN_LEADERS, BRITISH, FR, FRENCH_R
                            NAVY_NOT_IN_PLAY, NAVY_ON_TURN_TRACK)
 from tests.support.ww_phases import (act, asked, bare, bystanders, cus, labels, nouns, pcs,
                                      put, run, start)
-from tests.support.ww_strategy import needs
 
 ZONES = ["zone-st-lawrence", "zone-new-england", "zone-long-island-sound", "zone-delaware",
          "zone-chesapeake", "zone-carolinas", "zone-south-atlantic"]
@@ -158,7 +157,6 @@ def test_12_2_b_after_the_card_in_the_impulse(state):
     assert state.france_in_war
 
 
-@needs("movement")
 def test_12_2_b_ii_landing_on_an_american_general_settles_7_4_c(state):
     put(state, "baltimore", "lee", am=1)
     state = act(ally(state), AMERICAN, "zone", "zone-delaware")

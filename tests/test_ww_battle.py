@@ -24,7 +24,7 @@ from core.ww.state import (AM, AMERICAN, BR, BRITISH, CAPTURED, DISPERSED, FR, I
                            REMOVED, RESERVE, WwState)
 from tests.support.ww_battle import (BOMBARDS, FLOW, GREY, KOSCIUSZKO, RULES_FLOW, STAND_INS,
                                      act, act_by_rules, begun, board, calls, choices, fight,
-                                     frame, hand, labels, needs_parts, pcs, put,
+                                     frame, hand, labels, pcs, put,
                                      refused_untouched, resume_after, run_step)
 
 PAINE = deck.by_title("Thomas Paine Publishes Common Sense")[0].number     # American event
@@ -239,7 +239,7 @@ def test_half_rating_whatever_the_die_by_a_battle_card_rule_9_45() -> None:
 
 def drms(state: WwState, space: str, attacker: str, general: str | None, came_from: str,
          intercepted: bool = False, last_card: bool = False) -> Battle:
-    fought = begun(state, space, attacker, general, came_from, intercepted, last_card)
+    begun(state, space, attacker, general, came_from, intercepted, last_card)
     return run_step(state, battle.battle_drms)
 
 
@@ -972,7 +972,6 @@ def act_free(state: WwState, side: str, action: Action) -> WwState:
 # --- with the other parts themselves -------------------------------------------------------------
 
 
-@needs_parts
 def test_saratoga_with_the_movement_events_and_alliance_parts() -> None:
     """TC-9.63-SARATOGA again, the battle calling the real parts (battle.RULES)."""
     state = board()
@@ -991,7 +990,6 @@ def test_saratoga_with_the_movement_events_and_alliance_parts() -> None:
     assert isinstance(state.stack[-1], Activation)
 
 
-@needs_parts
 def test_arnold_betrays_with_the_events_part_TC_9_7_CLAR_1() -> None:
     state = board()
     put(state, "albany", "arnold", american=1)
@@ -1005,7 +1003,6 @@ def test_arnold_betrays_with_the_events_part_TC_9_7_CLAR_1() -> None:
     assert ARNOLD_BETRAYS in state.piles.removed and state.stack[-1].overran
 
 
-@needs_parts
 @pytest.mark.parametrize("seed", range(40, 70))
 def test_random_battles_with_the_other_parts(seed: int) -> None:
     """Random battles as above, the real parts answering (captures of Washington, 7.4.C)."""

@@ -5,6 +5,7 @@ Positions: tests/support/ww_movement.py. Battles and Overruns are the battle par
 watches movement's calls to it through `movement.battles_by` (the `battles` fixture)."""
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 import core.dice
@@ -608,12 +609,16 @@ def test_7_8_B_no_interception():
     state = activate(state, BRITISH, "burgoyne")
     state = act(state, BRITISH, "move", "saratoga")
     assert isinstance(top(state), Move)
+    assert state.generals["burgoyne"] == "saratoga" and count(state, "saratoga", BR) == 6
+    assert state.generals["arnold"] == "albany" and count(state, "albany", AM) == 3
     state = empty()
     put(state, "burgoyne", "ticonderoga", br=5)
     put(state, "arnold", "albany", am=3)
     state = activate(state, BRITISH, "burgoyne")
     state = act(state, BRITISH, "move", "saratoga")                # no PC
     assert isinstance(top(state), Move)
+    assert state.generals["burgoyne"] == "saratoga" and count(state, "saratoga", BR) == 5
+    assert state.generals["arnold"] == "albany" and count(state, "albany", AM) == 3
     state = empty()
     put(state, "burgoyne", "ticonderoga", br=2)
     put(state, "arnold", "albany")                                   # A34: no CU
@@ -621,6 +626,8 @@ def test_7_8_B_no_interception():
     state = activate(state, BRITISH, "burgoyne")
     state = act(state, BRITISH, "move", "saratoga")
     assert isinstance(top(state), Move)
+    assert state.generals["burgoyne"] == "saratoga" and count(state, "saratoga", BR) == 2
+    assert state.generals["arnold"] == "albany" and count(state, "albany", AM) == 0
 
 
 def test_7_8_C_at_most_five_come(battles):
@@ -690,11 +697,15 @@ def test_7_8_E_several_armies_once_each_per_card(battles):
     assert set(nouns(state, AMERICAN, "intercept")) == {"greene"}
     state = act(state, AMERICAN, "intercept", "greene", dice=[5])
     assert isinstance(top(state), Move)                    # no candidate left
+    assert state.generals["greene"] == "trenton" and count(state, "trenton", AM) == 2
+    assert state.generals["howe"] == "princeton" and count(state, "princeton", BR) == 5
     state = act(state, BRITISH, "move", "new-brunswick")
     state = act(state, BRITISH, "move", "elizabethtown")
     assert set(nouns(state, AMERICAN, "intercept")) == {"washington"}
     state = act(state, AMERICAN, "intercept", "washington", dice=[2])
     assert battles.calls[-1][:2] == ("battle", "elizabethtown")
+    assert state.generals["washington"] == "elizabethtown" and \
+        count(state, "elizabethtown", AM) == 3 and count(state, "morristown", AM) == 0
     # the next British card: everybody may try again
     put(state, "clinton", "new-york", br=4)
     state = activate(state, BRITISH, "clinton")
@@ -870,9 +881,14 @@ def test_7_9_C_retreat_again_in_each_activation():
     state = act(state, BRITISH, "move", "princeton")
     state = act(state, AMERICAN, "retreat", dice=[1])
     state = act(state, AMERICAN, "retreat-to", "new-brunswick")
+    assert state.generals["greene"] == "new-brunswick" and count(state, "new-brunswick", AM) == 2
+    assert count(state, "princeton", AM) == 0 and state.generals["howe"] == "princeton"
     state = act(state, BRITISH, "general", "clinton")
     state = act(state, BRITISH, "move", "new-brunswick")
     assert isinstance(top(state), RetreatBeforeBattle)
+    assert top(state).space == "new-brunswick" and top(state).came_from == "monmouth"
+    assert state.generals["clinton"] == "new-brunswick"
+    assert state.generals["greene"] == "new-brunswick"        # asked again, before any battle
 
 
 def test_7_9_not_for_american_attacks(battles):
@@ -933,7 +949,6 @@ class RealBattles(Recorder):
         self.pushed = list(state.stack)
 
 
-@pytest.mark.skipif((battle.__doc__ or "").startswith("SCAFFOLD"), reason="battle.py scaffold")
 def test_battle_begin_pushes_the_battle_above_the_activation():
     """movement -> battle.begin: the Battle frame above the Activation (9.44 and 9.61.B read
     it), the attacker the activated Army (9.1)."""
@@ -988,11 +1003,23 @@ def test_9_7_battle_turned_into_overrun_after_interception_stops():
 
 
 def test_every_choice_is_legal_and_listed():
-    """A stop's choices are complete and each is legal: every listed action acts."""
+    """A stop's choices are complete and each is legal: every listed action acts. Washington
+    (carrying 5 of the 6 CUs in New York, 7.3.A) may move to each of the four adjacent spaces
+    (Long Island as an attack), change what he carries, or end his move."""
     state = empty()
     put(state, "washington", "new-york", am=4, fr=2)
     put(state, "howe", "long-island", br=1)
     state = activate(state, AMERICAN, "washington")
+    listed = [(c.action.verb, c.action.noun) for c in choices(state, AMERICAN)]
+    assert sorted(listed, key=str) == sorted([
+        ("move", "white-plains"), ("move", "long-island"), ("move", "elizabethtown"),
+        ("move", "new-haven"),
+        ("carry", "american=0"), ("carry", "american=1"), ("carry", "american=2"),
+        ("carry", "american=3"), ("carry", "french=0"),
+        ("end", None)], key=str)
+    before = msgspec.json.encode(state)
     with movement.battles_by(Recorder()):
-        for c in choices(state, AMERICAN):
-            act(state, AMERICAN, c.action.verb, c.action.noun)
+        for verb, noun in listed:
+            after = act(state, AMERICAN, verb, noun)
+            assert msgspec.json.encode(after) != before, (verb, noun)   # it did something
+            assert msgspec.json.encode(state) == before                 # on a copy

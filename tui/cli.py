@@ -8,6 +8,7 @@
     muster load PATH
     muster replay PATH [--role ROLE]        step through a saved game's history
     muster list                             saves, newest first (damaged ones with their error)
+    muster serve [--socket PATH] [--db PATH]  the server for online play (docs/online.md)
 
 Start-up stays fast: Textual and the app are imported only when a screen opens, game modules
 only when a game is needed. Exit codes: 0 fine, 1 nothing to continue / a save that cannot be
@@ -89,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the games and their scenarios and options",
                         description="List the games Muster can play, with their scenarios "
                                     "and options.")
+    from online import command as serve_command  # words only: nothing heavy
+
+    serve = commands.add_parser("serve", help=serve_command.HELP,
+                                description=serve_command.DESCRIPTION,
+                                epilog=serve_command.EPILOG)
+    serve_command.add_arguments(serve)
     return parser
 
 
@@ -107,6 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_list()
     if command == "games":
         return cmd_games()
+    if command == "serve":
+        from online.server import run  # imported only now: the server is not the app
+        return run(args.socket, args.db)
     if command == "continue":
         return cmd_continue()
     if command == "load":

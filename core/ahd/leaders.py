@@ -21,12 +21,12 @@ be hit. Its counter's date and values are reconstructed in leaders.toml (GAP-7).
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from core import stack
+from core.catalogue import read_toml
 from core.ahd import movement
 from core.ahd import query as q
 from core.ahd.text import name as box_name
@@ -65,8 +65,7 @@ def _turn(text: str) -> int:
 @cache
 def counters() -> dict[str, Counter]:
     """The three leader counters, from leaders.toml."""
-    with open(Path(__file__).with_name("leaders.toml"), "rb") as f:
-        data = tomllib.load(f)
+    data = read_toml(Path(__file__).with_name("leaders.toml"), ValueError)
     return {lid: Counter(id=lid, side=d["side"], name=d["name"], split=d["split"],
                          arrives=_turn(d["arrives"]), value=d["value"],
                          condition=_turn(d["condition"]), condition_value=d["condition_value"],

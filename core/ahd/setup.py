@@ -2,7 +2,6 @@
 scenarios 1862, 1863, 1864 (O5.0, S3)."""
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 import msgspec
 
 from core import rng
+from core.catalogue import read_toml
 from core.ahd import query as q
 from core.ahd import scenarios
 from core.ahd.calendar import LAST_TURN
@@ -24,8 +24,7 @@ _CODES = {code: key for key, code in CODE.items()}
 
 @cache
 def setups() -> dict[str, Any]:
-    with open(Path(__file__).with_name("setups.toml"), "rb") as f:
-        return tomllib.load(f)
+    return read_toml(Path(__file__).with_name("setups.toml"), ValueError)
 
 
 def _take(pieces: list[Piece], side: str, code: str) -> Piece:

@@ -183,9 +183,17 @@ def options(state: GbState, uid: str) -> list[str]:
     return out
 
 
+def can_act(state: GbState, uid: str) -> bool:
+    """`options` is not empty (asked without listing them all)."""
+    u = q.unit(state, uid)
+    if u.status == PENDING:
+        return movement.can_enter(state, uid)
+    return u.on_map and (movement.can_move(state, uid) or fire.has_target(state, uid))
+
+
 def next_unit(state: GbState, a: Activation) -> None:
     """Ask for the next action while a unit of the activation still can act."""
-    if any(options(state, uid) for uid in a.units if uid not in a.acted):
+    if any(can_act(state, uid) for uid in a.units if uid not in a.acted):
         stack.repeat(a)
         stack.push(state, Action())
 

@@ -10,6 +10,8 @@ bugles come before the enemy-flag redeployments. A result no unit can use is los
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from core import stack
 from core.engine import Action as Act, Choice
 from core.gettysburg import integrity, recovery
@@ -67,16 +69,18 @@ def retreat_hexes(state: GbState, uid: str, first: bool = False,
 
 def usable(state: GbState, side: str) -> list[tuple[str, str]]:
     """(verb, unit) for every bugle use open to `side` now."""
-    out = []
+    return list(_uses(state, side))
+
+
+def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
     ground = Ground(state, side)
     for u in q.on_map(state, side):
         if u.activated:
             continue
         if retreat_hexes(state, u.id, first=True, ground=ground):
-            out.append(("bugle-retreat", u.id))
+            yield ("bugle-retreat", u.id)
         if recovery.may_recover(state, u.id):
-            out.append(("bugle-recover", u.id))
-    return out
+            yield ("bugle-recover", u.id)
 
 
 def _round(state: GbState) -> Round:
@@ -89,7 +93,7 @@ def bugle_step(state: GbState, r: Round) -> None:
     """2.0 / 3.0: the bugles first, one unit at a time."""
     if r.bugles <= 0:
         return
-    if not usable(state, r.side):
+    if next(_uses(state, r.side), None) is None:
         state.log.append(f"{r.bugles} bugle result(s) lost: no unit can use them (3.0).")
         r.bugles = 0
         return

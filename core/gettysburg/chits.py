@@ -19,7 +19,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.gettysburg.units import SIDE_PREFIX, Roster, convert, read_toml, roster
+from core.catalogue import convert, read_toml
+from core.gettysburg.units import SIDE_PREFIX, Roster, roster
 
 __all__ = [
     "CHITS_PATH",

@@ -14,6 +14,7 @@ AMB-16 [R]: 0 dice or fewer, no effect.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from core.dice import CONFEDERATE_FLAG, DOUBLE_FLAG, UNION_FLAG
 from core.gettysburg import query as q
@@ -51,9 +52,11 @@ def fire_value(state: GbState, uid: str, dist: int) -> int:
     return value
 
 
-def line_of_sight(state: GbState, a: str, b: str) -> bool:
-    """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks)."""
-    occupied = {u.hex for u in q.on_map(state)}
+def line_of_sight(state: GbState, a: str, b: str, occupied: set[str] | None = None) -> bool:
+    """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks).
+    `occupied`: the hexes holding a unit, when the caller has them at hand."""
+    if occupied is None:
+        occupied = {u.hex for u in q.on_map(state)}
     return q.board().line_of_sight(a, b, occupied)
 
 
@@ -73,12 +76,21 @@ def may_fire_at(state: GbState, uid: str, target: str, from_hex: str | None = No
 
 def targets(state: GbState, uid: str) -> list[str]:
     """The enemy units `uid` may fire at from where it stands."""
+    return list(_targets(state, uid))
+
+
+def has_target(state: GbState, uid: str) -> bool:
+    """`uid` may fire at someone from where it stands (stops at the first target)."""
+    return next(_targets(state, uid), None) is not None
+
+
+def _targets(state: GbState, uid: str) -> Iterator[str]:
     u = q.unit(state, uid)
     if not u.on_map:
-        return []
+        return iter(())
     reach = q.kind(uid).range
-    return [t.id for t in q.on_map(state) if t.side != u.side
-            and q.distance(u.hex, t.hex) <= reach and may_fire_at(state, uid, t.id)]
+    return (t.id for t in q.on_map(state) if t.side != u.side
+            and q.distance(u.hex, t.hex) <= reach and may_fire_at(state, uid, t.id))
 
 
 @dataclass

@@ -6,11 +6,12 @@ The printed counters are the roster (core/gettysburg/units.py), the battlefield 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 
 import msgspec
 
+from core.gettysburg.chits import chit_mix
 from core.gettysburg.state import CSA, ON_MAP, PENDING, UNION, GbState, Unit, enemy
 from core.gettysburg.units import Roster, Unit as Counter, UnitType, roster
 from maps import gettysburg as gb_map
@@ -99,7 +100,11 @@ def occupancy(state: GbState) -> dict[str, list[Unit]]:
     out: dict[str, list[Unit]] = {}
     for u in state.units:
         if u.status == ON_MAP:
-            out.setdefault(u.hex, []).append(u)
+            here = out.get(u.hex)
+            if here is None:
+                out[u.hex] = [u]
+            else:
+                here.append(u)
     return out
 
 
@@ -126,10 +131,16 @@ def enemies_next_to(state: GbState, h: str, side: str) -> list[Unit]:
     return [u for u in on_map(state, enemy(side)) if u.hex in near]
 
 
-def distance_field(sources: Iterable[str]) -> dict[str, int]:
+def distance_field(sources: Iterable[str]) -> Mapping[str, int]:
     """Hex -> distance to the nearest of `sources` (a breadth-first search over the grid, whose
-    path lengths are the hex distances: tests/test_gettysburg_rules_move.py checks it)."""
-    field = {h: 0 for h in sources}
+    path lengths are the hex distances: tests/test_gettysburg_rules_move.py checks it). The
+    same sources give the same field, kept for the next asker: read it, never change it."""
+    return _distance_field(frozenset(sources))
+
+
+@lru_cache(maxsize=256)
+def _distance_field(sources: frozenset[str]) -> dict[str, int]:
+    field = {h: 0 for h in sorted(sources)}
     layer = list(field)
     while layer:
         nxt = []
@@ -247,6 +258,8 @@ def can_end_in(state: GbState, uid: str, h: str,
         return False
     side = unit(state, uid).side
     there = at(state, h) if occupied is None else occupied.get(h, [])
+    if not there:
+        return True                       # one unit alone always stacks (4.1)
     if any(u.side != side for u in there):
         return False
     return stack_ok([u.id for u in there if u.id != uid] + [uid])
@@ -268,15 +281,18 @@ def name(uid: str) -> str:
 
 def describe(state: GbState, uid: str) -> str:
     """'Heth (CSA III infantry, 4/6 SP)'."""
-    u, c = unit(state, uid), counter(uid)
+    return _described(uid, unit(state, uid).sp)
+
+
+@cache
+def _described(uid: str, sp: int) -> str:
+    c = counter(uid)
     corps = roster().corps[c.corps].label
-    return (f"{name(uid)} ({SIDE_SHORT[c.side]} {corps} {kind(uid).name.lower()}, "
-            f"{u.sp}/{c.sp} SP)")
+    return f"{name(uid)} ({SIDE_SHORT[c.side]} {corps} {kind(uid).name.lower()}, {sp}/{c.sp} SP)"
 
 
 def chit_name(chit: str) -> str:
     """'Confederate flag', 'Union XI Corps'."""
-    from core.gettysburg.chits import chit_mix
     c = chit_mix().chits[chit]
     if c.kind == "flag":
         return f"{c.side} flag"

@@ -23,11 +23,14 @@ def in_sight(state: GbState, uid: str) -> bool:
     """Some enemy unit sees `uid` (or `uid` sees it): a clear line either way (5.1, 5.2)."""
     u = q.unit(state, uid)
     unlimited = state.options.recovery_sight == "unlimited"
+    occupied: set[str] | None = None
     for other in q.on_map(state, enemy(u.side)):
         if not unlimited and q.distance(u.hex, other.hex) > SIGHT_RANGE:
             continue
-        if fire.line_of_sight(state, u.hex, other.hex) or \
-                fire.line_of_sight(state, other.hex, u.hex):
+        if occupied is None:
+            occupied = {o.hex for o in q.on_map(state)}
+        if fire.line_of_sight(state, u.hex, other.hex, occupied) or \
+                fire.line_of_sight(state, other.hex, u.hex, occupied):
             return True
     return False
 

@@ -8,6 +8,8 @@ after the bugles, before the activations.
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from core import stack
 from core.engine import Action as Act, Choice
 from core.gettysburg import integrity
@@ -24,14 +26,26 @@ def hexes(state: GbState, uid: str, zoc: set[str] | None = None,
         return []
     zoc = q.zoc(state, enemy(u.side)) if zoc is None else zoc
     occupied = q.occupancy(state) if occupied is None else occupied
-    return sorted(h for h in q.neighbours(u.hex) if h not in zoc
-                  and q.can_end_in(state, uid, h, occupied)
-                  and integrity.may_move_to(state, uid, h))
+    return sorted(_open_to(state, u, zoc, occupied))
+
+
+def _open_to(state: GbState, u: Unit, zoc: set[str],
+             occupied: dict[str, list[Unit]]) -> Iterator[str]:
+    """The adjacent hexes unit `u` may redeploy into, lazily (AMB-07 [R])."""
+    return (h for h in q.neighbours(u.hex) if h not in zoc
+            and q.can_end_in(state, u.id, h, occupied)
+            and integrity.may_move_to(state, u.id, h))
+
+
+def _movable(state: GbState, side: str) -> Iterator[str]:
+    zoc, occupied = q.zoc(state, enemy(side)), q.occupancy(state)
+    return (u.id for u in q.on_map(state, side)
+            if next(_open_to(state, u, zoc, occupied), None) is not None)
 
 
 def movable(state: GbState, side: str) -> list[str]:
-    zoc, occupied = q.zoc(state, enemy(side)), q.occupancy(state)
-    return [u.id for u in q.on_map(state, side) if hexes(state, u.id, zoc, occupied)]
+    """The units of `side` that have a hex to redeploy into."""
+    return list(_movable(state, side))
 
 
 def _round(state: GbState) -> Round:
@@ -44,7 +58,7 @@ def redeploy_step(state: GbState, r: Round) -> None:
     """2.0 step 3: the opponent redeploys, one unit per enemy flag."""
     if r.redeploys <= 0:
         return
-    if not movable(state, enemy(r.side)):
+    if next(_movable(state, enemy(r.side)), None) is None:
         state.log.append(f"{r.redeploys} enemy flag(s): no {enemy(r.side)} unit can redeploy.")
         r.redeploys = 0
         return

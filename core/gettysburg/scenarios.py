@@ -25,7 +25,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from core.gettysburg.chits import ChitMix, chit_mix
-from core.gettysburg.units import Roster, convert, read_toml, roster
+from core.catalogue import convert, read_toml
+from core.gettysburg.units import Roster, roster
 from maps import gettysburg as gb_map
 from maps.hexboard import HexBoard
 

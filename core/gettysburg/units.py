@@ -14,14 +14,14 @@ the seed's and which are reconstructed.
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
+from core.catalogue import convert, read_toml
 from maps import gettysburg as gb_map
 from maps.hexboard import HexBoard
 
@@ -37,9 +37,7 @@ __all__ = [
     "UnitSource",
     "UnitType",
     "UnitsError",
-    "convert",
     "load_roster",
-    "read_toml",
     "roster",
 ]
 
@@ -222,28 +220,7 @@ class Roster(_Data):
 
 # ---- reading ---------------------------------------------------------------------------------
 
-E = TypeVar("E", bound=Exception)
 T = TypeVar("T")
-
-
-def read_toml(path: Path, error: type[E]) -> dict[str, Any]:
-    """The TOML file as a dict; a missing, unreadable or invalid file raises `error`."""
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise error(f"{path.name}: file not found ({path})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"{path.name}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"{path.name}: invalid TOML: {exc}") from None
-
-
-def convert(raw: object, kind: type[T], fail: Callable[[str], Exception]) -> T:
-    try:
-        return msgspec.convert(raw, kind)
-    except msgspec.ValidationError as exc:
-        raise fail(str(exc)) from None
 
 
 def _keyed(data: Mapping[str, Any], key: str, kind: type[T], fname: str) -> dict[str, T]:

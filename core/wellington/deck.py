@@ -455,28 +455,20 @@ def validate(cards: Sequence[Card]) -> None:
 
 def from_data(raw: Mapping[str, Any]) -> tuple[Card, ...]:
     """Build and validate the deck from parsed TOML ({"card": [{...}, ...]})."""
-    deck = catalogue.card_tables(raw, Card, DeckError, _err)
-    validate(deck)
-    return deck
+    return catalogue.deck_from_data(raw, Card, DeckError, _err, validate)
 
 
 def load(path: Path = DECK_FILE) -> tuple[Card, ...]:
     """Read, parse and validate a deck file."""
-    return from_data(catalogue.read(path, DeckError))
+    return catalogue.load_deck(path, Card, DeckError, _err, validate)
 
 
 # --- the deck ----------------------------------------------------------------------------------
 
-CARDS: tuple[Card, ...] = load()
-BY_NUMBER: dict[int, Card] = {c.number: c for c in CARDS}
-
-
-def card(number: int) -> Card:
-    """The card with this number (KeyError if none)."""
-    try:
-        return BY_NUMBER[number]
-    except KeyError:
-        raise KeyError(f"no Wellington card number {number!r} (1..{DECK_SIZE})") from None
+CATALOGUE: catalogue.Catalogue[Card] = catalogue.Catalogue("Wellington", load())
+CARDS: tuple[Card, ...] = CATALOGUE.cards
+BY_NUMBER: dict[int, Card] = CATALOGUE.by_number
+card = CATALOGUE.card            # the card with this number (KeyError naming the game if none)
 
 
 def deck_cards(name: str) -> tuple[int, ...]:

@@ -18,16 +18,17 @@ core/wellington/state.py. Rule numbers are the seed's (../shared/rules/wellingto
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 import msgspec
 
+from core import catalogue
 from core.wellington.state import (ALLIES, COUNTER_NAME, ENGLAND, FRENCH, GB, POWERS, SIDE, SP,
                                    SPAIN, UNBUILT)
+from maps import wellington as wellington_map
 
 __all__ = [
     "CHARTS_PATH",
@@ -410,57 +411,10 @@ class Charts(_Data):
     popular_uprising: PopularUprising
 
 
-# ---- reading ----------------------------------------------------------------------------------
+# ---- reading (core/catalogue.py: TOML into Structs, errors naming the file and entry) --------
 
-T = TypeVar("T")
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ForcesError(f"{path.name}: file not found ({path})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ForcesError(f"{path.name}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ForcesError(f"{path.name}: invalid TOML: {exc}") from None
-
-
-def _convert(raw: object, kind: type[T], fail: Callable[[str], ForcesError]) -> T:
-    try:
-        return msgspec.convert(raw, kind)
-    except msgspec.ValidationError as exc:
-        raise fail(str(exc)) from None
-
-
-def _check_keys(data: Mapping[str, Any], keys: Collection[str], fname: str,
-                optional: Collection[str] = ()) -> None:
-    unknown = sorted(set(data) - set(keys) - set(optional))
-    if unknown:
-        raise ForcesError(f"{fname}: unknown top-level key(s) {', '.join(map(repr, unknown))}")
-    missing = sorted(set(keys) - set(data))
-    if missing:
-        raise ForcesError(f"{fname}: missing {', '.join(map(repr, missing))}")
-
-
-def _each(data: Mapping[str, Any], key: str, kind: type[T], fname: str,
-          label: Callable[[Mapping[str, Any]], str]) -> None:
-    """Convert an array of tables entry by entry, so that an error names its entry."""
-    entries = data.get(key, [])
-    if not isinstance(entries, list):
-        raise ForcesError(f"{fname}: '{key}' must be an array of tables ([[{key}]])")
-    for index, raw in enumerate(entries):
-        where = f"{key} {label(raw) if isinstance(raw, dict) else ''} (#{index + 1})"
-        _convert(raw, kind, lambda msg, where=where: ForcesError(f"{fname}: {where}: {msg}"))
-
-
-def board_locations() -> frozenset[str] | None:
-    """The location ids of maps/wellington.toml, or None while that map does not exist."""
-    try:
-        from maps import wellington as wellington_map
-    except ImportError:
-        return None
+def board_locations() -> frozenset[str]:
+    """The location ids of maps/wellington.toml."""
     return frozenset(wellington_map.load().locations)
 
 
@@ -514,13 +468,15 @@ def load_forces(path: str | Path = FORCES_PATH) -> Forces:
     """Read and validate a forces file."""
     path = Path(path)
     fname = path.name
-    data = _read(path)
-    _check_keys(data, FORCES_KEYS, fname)
-    _each(data, "commander", Commander, fname, lambda raw: repr(raw.get("id")))
+    data = catalogue.read_toml(path, ForcesError)
+    catalogue.check_keys(data, FORCES_KEYS, fname, ForcesError)
+    catalogue.convert_each(data, "commander", Commander, fname, ForcesError,
+                           lambda raw: repr(raw.get("id")))
     for key, kind in (("counter_mix", CounterMix), ("flag_split", FlagSplit),
                       ("staff_officers", StaffOfficers)):
-        _each(data, key, kind, fname, lambda raw: str(raw.get("power")))
-    f = _convert(data, Forces, lambda msg: ForcesError(f"{fname}: {msg}"))
+        catalogue.convert_each(data, key, kind, fname, ForcesError,
+                               lambda raw: str(raw.get("power")))
+    f = catalogue.convert(data, Forces, lambda msg: ForcesError(f"{fname}: {msg}"))
     _check_forces(f, fname)
     return f
 
@@ -655,20 +611,21 @@ def _check_scenario(s: Setup, sid: str, f: Forces, fname: str) -> None:
 
 def load_setup(path: str | Path = SETUP_PATH, f: Forces | None = None,
                board: Collection[str] | None = None) -> Setup:
-    """Read and validate a set-up file against the forces and, when given (or when
-    maps/wellington.py exists), the board's location ids."""
+    """Read and validate a set-up file against the forces and the board's location ids
+    (`board`, by default those of maps/wellington.toml)."""
     path = Path(path)
     fname = path.name
     f = f if f is not None else forces()
-    data = _read(path)
-    _check_keys(data, SETUP_KEYS, fname, SETUP_OPTIONAL)
+    data = catalogue.read_toml(path, ForcesError)
+    catalogue.check_keys(data, SETUP_KEYS, fname, ForcesError, SETUP_OPTIONAL)
     for key, kind in (("scenario", Scenario), ("resources", Resources),
                       ("key_duchies", KeyDuchies), ("flag", Flag), ("army_group", ArmyGroup),
                       ("placement", Placement), ("absent", Absent)):
-        _each(data, key, kind, fname,
-              lambda raw: repr(raw.get("id") or raw.get("location") or raw.get("commander")
-                               or raw.get("power") or raw.get("scenario")))
-    s = _convert(data, Setup, lambda msg: ForcesError(f"{fname}: {msg}"))
+        catalogue.convert_each(data, key, kind, fname, ForcesError,
+                               lambda raw: repr(raw.get("id") or raw.get("location")
+                                                or raw.get("commander") or raw.get("power")
+                                                or raw.get("scenario")))
+    s = catalogue.convert(data, Setup, lambda msg: ForcesError(f"{fname}: {msg}"))
     ids = [sc.id for sc in s.scenarios]
     if sorted(ids) != sorted(SCENARIOS):
         raise ForcesError(f"{fname}: scenarios {ids}, expected {list(SCENARIOS)} (1.0, §F)")
@@ -683,10 +640,7 @@ def load_setup(path: str | Path = SETUP_PATH, f: Forces | None = None,
                 raise ForcesError(f"{fname}: {what}: unknown scenario {e.scenario!r}")
     for sid in SCENARIOS:
         _check_scenario(s, sid, f, fname)
-    if board is None:
-        board = board_locations()
-    if board is not None:
-        _check_locations(s, board, fname)
+    _check_locations(s, board if board is not None else board_locations(), fname)
     return s
 
 
@@ -768,9 +722,9 @@ def load_charts(path: str | Path = CHARTS_PATH) -> Charts:
     """Read and validate a reinforcement-charts file."""
     path = Path(path)
     fname = path.name
-    data = _read(path)
-    _check_keys(data, CHARTS_KEYS, fname)
-    c = _convert(data, Charts, lambda msg: ForcesError(f"{fname}: {msg}"))
+    data = catalogue.read_toml(path, ForcesError)
+    catalogue.check_keys(data, CHARTS_KEYS, fname, ForcesError)
+    c = catalogue.convert(data, Charts, lambda msg: ForcesError(f"{fname}: {msg}"))
     _check_charts(c, fname)
     return c
 

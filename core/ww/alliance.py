@@ -1,5 +1,5 @@
-"""The French Alliance (12.0): its track (12.1), its effects (12.2) and the French Navy's
-placement (12.3, also in the French Naval Phase, 5.5).
+"""The French Alliance (12.0): its effects (12.2) and the French Navy's placement (12.3, also in
+the French Naval Phase, 5.5); its track (12.1) is the floor below (core/ww/alliance_track.py).
 
     advance(state, spaces, reason)   12.1: every cause that moves the marker calls this
     apply_if_due(state)              12.2.B: after each card is fully resolved (strategy.py)
@@ -11,39 +11,14 @@ from __future__ import annotations
 
 from core import stack
 from core.engine import Action, Choice
-from core.ww import movement, strategy
+from core.ww import arrival
 from core.ww import query as q
+# 12.1 is the track's floor (core/ww/alliance_track.py); kept here as the alliance's entry points
+from core.ww.alliance_track import advance, due  # noqa: F401
 from core.ww.frames.phases import FrenchAlliance, FrenchLanding, FrenchNavy
-from core.ww.state import (ALLIANCE_SPACES, AMERICAN, AMERICAN_LEADERS, FR,
-                           FRENCH_REINFORCEMENTS, NAVY_NOT_IN_PLAY, NAVY_ON_TURN_TRACK,
-                           WwState)
+from core.ww.state import (AMERICAN, AMERICAN_LEADERS, BRITISH, FR, FRENCH_REINFORCEMENTS,
+                           NAVY_NOT_IN_PLAY, NAVY_ON_TURN_TRACK, WwState)
 from maps import washingtons_war as board_data
-
-
-# --- 12.1 the track ---------------------------------------------------------------------------
-
-
-def advance(state: WwState, spaces: int, reason: str) -> None:
-    """12.1: move the French Alliance marker `spaces` (negative: back), never below 0 (12.1)
-    and never past the French Alliance space, 9. Once it has entered that space France has
-    signed and the marker moves no more (12.2.A; C8, C9: a later battle, Regulars loss or
-    capture of Washington moves nothing)."""
-    if state.france_in_war or state.alliance >= ALLIANCE_SPACES or spaces == 0:
-        return
-    old = state.alliance
-    state.alliance = max(0, min(ALLIANCE_SPACES, old + spaces))
-    moved = state.alliance - old
-    how = (f"moves {'forward' if moved > 0 else 'back'} {abs(moved)}" if moved
-           else "stays")
-    state.log.append(f"French Alliance marker {how} ({reason}): {state.alliance}/"
-                     f"{ALLIANCE_SPACES} (12.1).")
-    if state.alliance == ALLIANCE_SPACES:
-        state.log.append("The marker enters the French Alliance space: France enters the war "
-                         "once the card in play is fully resolved (12.2.A, 12.2.B).")
-
-
-def due(state: WwState) -> bool:
-    return state.alliance >= ALLIANCE_SPACES and not state.france_in_war
 
 
 def apply_if_due(state: WwState) -> None:
@@ -72,7 +47,7 @@ def french_forces(state: WwState, frame: FrenchAlliance) -> None:
     """12.2.B.ii: Rochambeau and the 5 French CUs land together in a port with no British CU
     and no British PC (blockades do not matter), at once if there is one; otherwise they wait
     in the American Reinforcement Leaders box (strategy.py brings them in later)."""
-    ports = strategy.french_ports(state)
+    ports = french_ports(state)
     if not ports:
         state.generals[q.ROCHAMBEAU] = AMERICAN_LEADERS
         moved = q.move_cus(state, FRENCH_REINFORCEMENTS, AMERICAN_LEADERS, FR,
@@ -108,9 +83,15 @@ FRENCH_ALLIANCE = stack.Steps((france_enters, place_navy, french_forces, europea
 # --- 12.2.B.ii the landing --------------------------------------------------------------------
 
 
+def french_ports(state: WwState) -> list[str]:
+    """12.2.B.ii: a port with no British CU and no British PC; blockades do not matter."""
+    return [s for s in q.ports() if not q.cus(state, s, BRITISH)
+            and state.pcs.get(s) != BRITISH]
+
+
 def land(state: WwState, port: str) -> None:
     """Rochambeau and the French CUs arrive in `port`; another general there is settled as
-    on any arrival (movement.arrive: 7.4.C two American generals, 7.6 a lone British general
+    on any arrival (arrival.arrive: 7.4.C two American generals, 7.6 a lone British general
     captured)."""
     others = q.generals_at(state, port)
     state.generals[q.ROCHAMBEAU] = port
@@ -119,7 +100,7 @@ def land(state: WwState, port: str) -> None:
     state.log.append(f"Rochambeau and {moved} French CUs land at {q.name(port)} "
                      f"(12.2.B.ii).")
     if others:
-        movement.arrive(state, port, AMERICAN)
+        arrival.arrive(state, port, AMERICAN)
 
 
 def _land(state: WwState, frame: FrenchLanding, port: str) -> None:
@@ -133,7 +114,7 @@ FRENCH_LANDING = stack.Stop(
                                  "land, with no British CU and no British PC (12.2.B.ii)."),
     choices=lambda state, frame: [
         Choice(Action("port", p), f"Land the French at {q.name(p)}", "move")
-        for p in strategy.french_ports(state)],
+        for p in french_ports(state)],
     handlers={"port": _land},
 )
 

@@ -20,28 +20,30 @@ move on (9.7) where 7.8.C and 7.9.B do not stop it: the movement part's call. `o
 the movement part's call for an Overrun on entering a space (`overrun_applies` says when).
 `land_retreats` and `sea_retreats` are the 9.61 and 9.62 destinations.
 
-Calls into other parts go through `Parts` (the events part for Battle cards, the movement part
-for arrivals, captures and the Congress, the French Alliance track): `RULES` are the real ones.
+Calls into other parts go through `Parts` (the Battle card window, the arrival floor for
+arrivals, captures and the Congress, the French Alliance track): `RULES` are the real ones.
 A test of the battle alone stands others in with `standing_in(parts)`, the way
 `core.dice.scripted` scripts the dice: nothing is patched.
 
-The events part carries out a Battle card's event in `Parts.play_in_battle` after the battle
-has recorded the card and its +2 (9.45: do not add the +2 again). Its effects for this battle
-only are data the later steps read, set with `deny` (a DRM the side does not get), `grant` (a
-DRM the side gets whatever the conditions), `halve_rating` (half Tactical whatever the die),
-`change_losses` (a casualty changed when a side wins) and `end_as_overrun` (9.7 clarification).
+The Battle card window (9.2 step 1): the battle owns the registry `BATTLE_CARD_EVENTS`, which the
+events floor fills (core/ww/events/battle_cards.py, `register_battle_card`) at import of the
+game; the battle never imports the events. `play_in_battle` carries out a Battle card's event
+after the battle has recorded the card and its +2 (9.45: do not add the +2 again). Its effects
+for this battle only are data the later steps read, set with `deny` (a DRM the side does not
+get), `grant` (a DRM the side gets whatever the conditions), `halve_rating` (half Tactical
+whatever the die), `change_losses` (a casualty changed when a side wins) and `end_as_overrun`
+(9.7 clarification).
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable
 
 from core import cards, stack
 from core.dice import d6
 from core.engine import Action, Choice
-from core.ww import alliance, deck, events, movement
+from core.seam import Seam
+from core.ww import alliance_track, arrival, deck, requirements
 from core.ww import generals as roster
 from core.ww import query as q
 from core.ww.frames.battle import Battle, BattleCard, BattleLosses, BattleRetreat
@@ -70,40 +72,62 @@ REGULARS_LOST_AT = 3                                   # 9.41: 3 or more British
 class Parts:
     """The calls a battle makes into the other parts of the rules (docs/ww-engine.md)."""
 
-    battle_playable: Callable[[WwState, str, int, Battle], bool]   # events: 9.45, card flags
-    play_in_battle: Callable[[WwState, str, int, Battle], None]    # events: the card's event
-    arrive: Callable[[WwState, str, str], None]                    # movement: 7.4.C, 7.6, 7.7
-    capture: Callable[[WwState, str], None]                        # movement: 7.6 (7.6.B)
-    disperse_congress: Callable[[WwState], None]                   # movement: 7.7
+    battle_playable: Callable[[WwState, str, int, Battle], bool]   # 9.45, card flags
+    play_in_battle: Callable[[WwState, str, int, Battle], None]    # the card's event
+    arrive: Callable[[WwState, str, str], None]                    # arrival: 7.4.C, 7.6, 7.7
+    capture: Callable[[WwState, str], None]                        # arrival: 7.6 (7.6.B)
+    disperse_congress: Callable[[WwState], None]                   # arrival: 7.7
     advance: Callable[[WwState, int, str], None]                   # alliance: 12.1
 
 
+# --- the Battle card window (9.2 step 1, 9.45, 6.33) -------------------------------------------
+
+BattleCardEvent = Callable[[WwState, str, Battle], None]   # (state, side, battle): the effect
+
+BATTLE_CARD_EVENTS: dict[int, BattleCardEvent] = {}
+
+
+def register_battle_card(number: int, effect: BattleCardEvent) -> None:
+    """The events floor registers each Battle card's event once, at import of the game."""
+    if number in BATTLE_CARD_EVENTS:
+        raise ValueError(f"Battle card {number} registered twice")
+    BATTLE_CARD_EVENTS[number] = effect
+
+
+def battle_playable(state: WwState, side: str, card: int, battle: Battle) -> bool:
+    """6.33.A, 9.45: a Battle card of `side`'s own flag (an opponent's card can only be
+    discarded for +1, which the battle offers), by a side in this battle, its conditions
+    (`requires`) met. Arnold Betrays needs no Arnold in the battle (6.3.B)."""
+    c = deck.card(card)
+    if not c.battle or "battle" not in c.play_in or c.flag != side.lower():
+        return False
+    if side not in (battle.attacker, battle.defender):
+        return False
+    return all(requirements.met_in_battle(state, battle, r, side) for r in c.requires)
+
+
+def play_in_battle(state: WwState, side: str, card: int, battle: Battle) -> None:
+    """The event of `card`, played by `side` in `battle` (its +2 is the battle's own)."""
+    effect = BATTLE_CARD_EVENTS.get(card)
+    if effect is None:
+        raise LookupError(f"no event registered for Battle card {card}: the events floor "
+                          f"(core.ww.events) registers them at import of the game")
+    effect(state, side, battle)
+
+
 RULES = Parts(
-    battle_playable=lambda state, side, card, battle: events.battle_playable(state, side, card,
-                                                                             battle),
-    play_in_battle=lambda state, side, card, battle: events.play_in_battle(state, side, card,
-                                                                           battle),
-    arrive=lambda state, space, side: movement.arrive(state, space, side),
-    capture=lambda state, general: movement.capture(state, general),
-    disperse_congress=lambda state: movement.disperse_congress(state),
-    advance=lambda state, spaces, reason: alliance.advance(state, spaces, reason),
+    battle_playable=battle_playable,
+    play_in_battle=play_in_battle,
+    arrive=arrival.arrive,
+    capture=arrival.capture,
+    disperse_congress=arrival.disperse_congress,
+    advance=alliance_track.advance,
 )
 
-_PARTS: ContextVar[Parts] = ContextVar("ww_battle_parts", default=RULES)
-
-
-def parts() -> Parts:
-    return _PARTS.get()
-
-
-@contextmanager
-def standing_in(stand_ins: Parts) -> Iterator[Parts]:
-    """Within the block, battles call `stand_ins` instead of the other parts (tests only)."""
-    token = _PARTS.set(stand_ins)
-    try:
-        yield stand_ins
-    finally:
-        _PARTS.reset(token)
+_PARTS: Seam[Parts] = Seam("ww_battle_parts", RULES)
+parts = _PARTS.get
+# Within the block, battles call `stand_ins` instead of the other parts (tests only).
+standing_in = _PARTS.standing_in
 
 
 # --- Battle card effects (9.45): what the events part may set, for this battle only ----------

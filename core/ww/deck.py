@@ -352,36 +352,29 @@ def validate(cards: Sequence[Card]) -> None:
 
 def from_data(raw: Mapping[str, Any]) -> tuple[Card, ...]:
     """Build and validate the deck from parsed TOML ({"card": [{...}, ...]})."""
-    deck = catalogue.card_tables(raw, Card, DeckError, _err)
-    validate(deck)
-    return deck
+    return catalogue.deck_from_data(raw, Card, DeckError, _err, validate)
 
 
 def load(path: Path = DECK_FILE) -> tuple[Card, ...]:
     """Read, parse and validate a deck file."""
-    return from_data(catalogue.read(path, DeckError))
+    return catalogue.load_deck(path, Card, DeckError, _err, validate)
 
 
 # --- the deck ----------------------------------------------------------------------------------
 
-CARDS: tuple[Card, ...] = load()
-BY_NUMBER: dict[int, Card] = {c.number: c for c in CARDS}
+CATALOGUE: catalogue.Catalogue[Card] = catalogue.Catalogue("Washington's War", load())
+CARDS: tuple[Card, ...] = CATALOGUE.cards
+BY_NUMBER: dict[int, Card] = CATALOGUE.by_number
+by_title = CATALOGUE.by_title    # every card with exactly this title (OPS, Campaign: several)
 
 
 def card(number: int) -> Card:
-    """The card with this number (KeyError if none)."""
+    """The card with this number (CATALOGUE.card's KeyError, naming the game, if none); the
+    rules ask it at every turn, so the table is read here first."""
     try:
         return BY_NUMBER[number]
     except KeyError:
-        raise KeyError(f"no Washington's War card number {number!r} (1..{DECK_SIZE})") from None
-
-
-def by_title(title: str) -> tuple[Card, ...]:
-    """Every card with exactly this title (several for OPS and Campaign cards)."""
-    found = tuple(c for c in CARDS if c.title == title)
-    if not found:
-        raise KeyError(f"no Washington's War card titled {title!r}")
-    return found
+        return CATALOGUE.card(number)
 
 
 def _named(key: str) -> int:

@@ -11,14 +11,14 @@ read any path (tests). Rule numbers are the seed's (../shared/rules/washingtons-
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
 import msgspec
 
+from core import catalogue
 from maps import washingtons_war as ww_map
 from maps.board import Board
 
@@ -178,38 +178,9 @@ def side_of(nationality: str) -> Side:
 
 # ---- reading ---------------------------------------------------------------------------------
 
-T = TypeVar("T")
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ForcesError(f"{path.name}: file not found ({path})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ForcesError(f"{path.name}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ForcesError(f"{path.name}: invalid TOML: {exc}") from None
-
-
-def _convert(raw: object, kind: type[T], fail: Callable[[str], ForcesError]) -> T:
-    try:
-        return msgspec.convert(raw, kind)
-    except msgspec.ValidationError as exc:
-        raise fail(str(exc)) from None
-
-
 def _label(entry: object, key: str, index: int) -> str:
     value = entry.get(key) if isinstance(entry, dict) else None
     return repr(value) if isinstance(value, str) else f"#{index + 1}"
-
-
-def _entries(data: Mapping[str, Any], key: str, fname: str) -> list[Any]:
-    entries = data.get(key, [])
-    if not isinstance(entries, list):
-        raise ForcesError(f"{fname}: '{key}' must be an array of tables ([[{key}]])")
-    return entries
 
 
 # ---- generals --------------------------------------------------------------------------------
@@ -221,19 +192,17 @@ def load_generals(path: str | Path = GENERALS_PATH,
     path = Path(path)
     fname = path.name
     board = board or ww_map.load()
-    data = _read(path)
-    unknown = sorted(set(data) - {"general"})
-    if unknown:
-        raise ForcesError(f"{fname}: unknown top-level key(s) {', '.join(map(repr, unknown))} "
-                          "(expected [[general]])")
+    data = catalogue.read_toml(path, ForcesError)
+    catalogue.check_keys(data, (), fname, ForcesError, optional=("general",),
+                         expected="[[general]]")
     out: dict[str, General] = {}
-    for index, raw in enumerate(_entries(data, "general", fname)):
+    for index, raw in enumerate(catalogue.entries(data, "general", fname, ForcesError)):
         label = _label(raw, "id", index)
 
         def fail(msg: str, label: str = label) -> ForcesError:
             return ForcesError(f"{fname}: general {label}: {msg}")
 
-        general = _convert(raw, General, fail)
+        general = catalogue.convert(raw, General, fail)
         if general.id in out:
             raise fail(f"duplicate id {general.id!r}")
         if general.side != side_of(general.nationality):
@@ -360,22 +329,15 @@ def load_setup(path: str | Path = SETUP_PATH, gens: Mapping[str, General] | None
     fname = path.name
     board = board or ww_map.load()
     gens = gens if gens is not None else generals()
-    data = _read(path)
-    unknown = sorted(set(data) - SETUP_KEYS)
-    if unknown:
-        raise ForcesError(f"{fname}: unknown top-level key(s) {', '.join(map(repr, unknown))}")
-    missing = sorted(SETUP_KEYS - set(data))
-    if missing:
-        raise ForcesError(f"{fname}: missing {', '.join(map(repr, missing))}")
+    data = catalogue.read_toml(path, ForcesError)
+    catalogue.check_keys(data, SETUP_KEYS, fname, ForcesError)
     # convert the arrays entry by entry, so that an error names its entry
     for key, kind, name in (("placement", Placement, "location"),
                             ("reinforcements", Reinforcement, "year")):
-        for index, raw in enumerate(_entries(data, key, fname)):
-            value = raw.get(name) if isinstance(raw, dict) else None
-            label = repr(value) if value is not None else ""
-            where = f"{key} {label} (#{index + 1})".replace("  ", " ")
-            _convert(raw, kind, lambda msg, where=where: ForcesError(f"{fname}: {where}: {msg}"))
-    setup_ = _convert(data, Setup, lambda msg: ForcesError(f"{fname}: {msg}"))
+        catalogue.convert_each(data, key, kind, fname, ForcesError,
+                               lambda raw, name=name: "" if raw.get(name) is None
+                               else repr(raw.get(name)))
+    setup_ = catalogue.convert(data, Setup, lambda msg: ForcesError(f"{fname}: {msg}"))
     _check_setup(setup_, board, gens, fname)
     return setup_
 

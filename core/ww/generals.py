@@ -2,6 +2,8 @@
 validated by core/ww/forces.py)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.ww.forces import General, generals
 
 
@@ -12,6 +14,12 @@ def general(gid: str) -> General:
 def side(gid: str) -> str:
     """Who plays him: AMERICAN or BRITISH (12.2.C: Rochambeau is played as an American)."""
     return generals()[gid].side
+
+
+@cache
+def sides() -> dict[str, str]:
+    """Every general's side, by id (the lookup the board queries make most)."""
+    return {gid: data.side for gid, data in generals().items()}
 
 
 def strategy(gid: str) -> int:
@@ -35,5 +43,6 @@ def display(gid: str) -> str:
     return generals()[gid].name
 
 
+@cache
 def of_side(side_name: str) -> tuple[str, ...]:
     return tuple(g for g, data in generals().items() if data.side == side_name)

@@ -16,7 +16,10 @@ def hand(state: WwState, side: str) -> list[int]:
 
 def title(number: int) -> str:
     """'14 Hortelez et Cie: ...': for cards both players may see (played, discarded)."""
-    return deck.card(number).name
+    return _TITLES[number] if number in _TITLES else deck.card(number).name
+
+
+_TITLES: dict[int, str] = {c.number: c.name for c in deck.CARDS}
 
 
 def ops_label(number: int) -> str:

@@ -71,16 +71,51 @@ def safe_part(state: WwState, side: str, part: set[str]) -> bool:
     or touches an uncontrolled one."""
     if any(friendly_target(state, side, space) for space in part):
         return True
+    neighbours = _neighbours()
     return any(uncontrolled_target(state, side, other)
-               for space in part for other in map_graph().neighbors(space)
-               if other not in part)
+               for space in part for other in neighbours[space] if other not in part)
+
+
+@cache
+def _neighbours() -> dict[str, tuple[str, ...]]:
+    graph = map_graph()
+    return {space: tuple(graph.neighbors(space)) for space in graph}
+
+
+def controlled_parts(state: WwState, side: str) -> list[set[str]]:
+    """The connected parts of `controlled_graph` (step 1), traced on the map graph's
+    adjacency instead of a copy of it: the British ports, all joined to each other, make one
+    part with every part that holds one."""
+    mine = q.pcs_of(state, side)
+    neighbours = _neighbours()
+    parts: list[set[str]] = []
+    seen: set[str] = set()
+    for start in mine:
+        if start in seen:
+            continue
+        part = {start}
+        frontier = [start]
+        while frontier:
+            for other in neighbours[frontier.pop()]:
+                if other in mine and other not in part:
+                    part.add(other)
+                    frontier.append(other)
+        seen |= part
+        parts.append(part)
+    if side != BRITISH:
+        return parts
+    with_port = [part for part in parts if any(q.is_port(s) for s in part)]
+    if len(with_port) < 2:
+        return parts
+    joined = set().union(*with_port)
+    return [part for part in parts if not any(q.is_port(s) for s in part)] + [joined]
 
 
 def isolated(state: WwState, side: str) -> set[str]:
     """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
     after one is removed (10.31.B)."""
     out: set[str] = set()
-    for part in networkx.connected_components(controlled_graph(state, side)):
+    for part in controlled_parts(state, side):
         if not safe_part(state, side, part):
             out |= part
     return out

@@ -9,13 +9,13 @@ the Falmouth-Quebec link is `arnold_only` (7.4.D).
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from maps.board import Board, Link
 from maps import washingtons_war as board_data
 from core.ww import generals as roster
-from core.ww.state import (AM, AMERICAN, BR, BRITISH, DISPERSED, FR, NATIONALITIES, SIDE_OF,
-                           WwState)
+from core.ww.state import (AM, AMERICAN, BR, BRITISH, DISPERSED, FR, NATIONALITIES, REMOVED,
+                           RESERVE, SIDE_OF, WwState)
 
 ARNOLD = "arnold"
 WASHINGTON = "washington"
@@ -48,7 +48,7 @@ def spaces() -> tuple[str, ...]:
 
 def name(space: str) -> str:
     """A space's (or box's) name as the log and the menus write it."""
-    return board().locations[space].name
+    return _NAMES[space]
 
 
 def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
@@ -59,16 +59,28 @@ def set_pc(state: WwState, space: str, side: str, rule: str) -> None:
                      f"{name(space)} ({rule}).")
 
 
+# The board never changes in a game: what the rules ask of a space most, read once at import.
+_LOCATIONS = board_data.load().locations
+_PROPS: dict[str, dict] = {loc.id: loc.props for loc in _LOCATIONS.values()}
+_NAMES: dict[str, str] = {loc.id: loc.name for loc in _LOCATIONS.values()}
+_COLONIES: dict[str, str] = {space: str(props.get("colony")) for space, props in _PROPS.items()}
+_PORTS: dict[str, bool] = {space: bool(props.get("port", False))
+                           for space, props in _PROPS.items()}
+_MAP_SPACES: frozenset[str] = frozenset(loc.id for loc in _LOCATIONS.values() if not loc.offmap)
+_THIRTEEN: frozenset[str] = frozenset(space for space in _MAP_SPACES
+                                      if _COLONIES[space] != CANADA)
+
+
 def prop(space: str, key: str, default=None):
-    return board().locations[space].props.get(key, default)
+    return _PROPS[space].get(key, default)
 
 
 def colony(space: str) -> str:
-    return str(prop(space, "colony"))
+    return _COLONIES[space]
 
 
 def is_port(space: str) -> bool:
-    return bool(prop(space, "port", False))
+    return _PORTS[space]
 
 
 def is_fortified(space: str) -> bool:
@@ -103,13 +115,18 @@ def adjacent(space: str, general: str | None = None, isolation: bool = False) ->
     """Spaces joined to `space` by a line. The Falmouth-Quebec link exists for Arnold only,
     for moving, intercepting, retreating before battle and retreating (7.4.D, A14), and never
     for isolation (10.3)."""
-    out = []
+    return list(_adjacent(space, general == ARNOLD and not isolation))
+
+
+@cache
+def _adjacent(space: str, arnold: bool) -> tuple[str, ...]:
+    out: list[str] = []
     for other, link in _links(space):
-        if link.props.get("arnold_only") and (isolation or general != ARNOLD):
+        if link.props.get("arnold_only") and not arnold:
             continue
         if other not in out:
             out.append(other)
-    return out
+    return tuple(out)
 
 
 def link_cost(a: str, b: str) -> int:
@@ -145,10 +162,14 @@ def ports() -> tuple[str, ...]:
 
 def cus(state: WwState, where: str, side: str | None = None) -> int:
     """CUs at a space or box: of `side` (French counted as American), or all."""
-    here = state.cus.get(where, {})
+    here = state.cus.get(where)
+    if not here:
+        return 0
     if side is None:
         return sum(here.values())
-    return sum(here.get(n, 0) for n in nationalities(side))
+    if side == AMERICAN:
+        return here.get(AM, 0) + here.get(FR, 0)
+    return here.get(BR, 0)
 
 
 def cu_count(state: WwState, where: str, nationality: str) -> int:
@@ -182,26 +203,46 @@ def move_cus(state: WwState, source: str, target: str, nationality: str, n: int)
 
 
 def generals_at(state: WwState, where: str, side: str | None = None) -> list[str]:
-    return [g for g, loc in state.generals.items()
-            if loc == where and (side is None or roster.side(g) == side)]
+    if side is None:
+        return [g for g, loc in state.generals.items() if loc == where]
+    sides = roster.sides()
+    return [g for g, loc in state.generals.items() if loc == where and sides[g] == side]
 
 
 def general_at(state: WwState, where: str, side: str) -> str | None:
     """The general of `side` in a space (at most one per side outside the moment of arrival,
     3.0 stacking)."""
-    found = generals_at(state, where, side)
-    return found[0] if found else None
+    sides = roster.sides()
+    for general, loc in state.generals.items():
+        if loc == where and sides[general] == side:
+            return general
+    return None
 
 
 def has_army(state: WwState, where: str, side: str) -> bool:
     """3.0: a general plus at least one friendly CU."""
-    return general_at(state, where, side) is not None and cus(state, where, side) > 0
+    return cus(state, where, side) > 0 and general_at(state, where, side) is not None
 
 
 def american_units(state: WwState, where: str) -> bool:
     """3.0 'American Unit': an American or French general or CU, or the Continental Congress."""
-    return (cus(state, where, AMERICAN) > 0 or general_at(state, where, AMERICAN) is not None
-            or state.congress == where)
+    return (cus(state, where, AMERICAN) > 0 or state.congress == where
+            or general_at(state, where, AMERICAN) is not None)
+
+
+def general_spaces(state: WwState, side: str) -> set[str]:
+    """Every place where `general_at(state, place, side)` finds a general."""
+    sides = roster.sides()
+    return {loc for general, loc in state.generals.items() if sides[general] == side}
+
+
+def american_unit_spaces(state: WwState) -> set[str]:
+    """Every place where `american_units` holds, for a listing that asks of every space."""
+    out = {where for where, here in state.cus.items() if here.get(AM, 0) or here.get(FR, 0)}
+    sides = roster.sides()
+    out.update(loc for general, loc in state.generals.items() if sides[general] == AMERICAN)
+    out.add(state.congress)
+    return out
 
 
 def british_pieces(state: WwState, where: str) -> bool:
@@ -209,11 +250,27 @@ def british_pieces(state: WwState, where: str) -> bool:
 
 
 def on_map(where: str) -> bool:
-    return where in board().locations and not board().locations[where].offmap
+    return where in _MAP_SPACES
 
 
 def cus_on_map(state: WwState, side: str) -> int:
     return sum(cus(state, space, side) for space in state.cus if on_map(space))
+
+
+def cus_for_victory(state: WwState) -> tuple[bool, bool]:
+    """13.1 in one look: whether an American or French CU stands on the map (Canada
+    included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
+    `victory.british_cus_in_colonies` > 0), stopping once both are found."""
+    on, thirteen = _MAP_SPACES, _THIRTEEN
+    american = british = False
+    for space, here in state.cus.items():
+        if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
+            american = True
+        if not british and space in thirteen and here.get(BR, 0):
+            british = True
+        if american and british:
+            break
+    return american, british
 
 
 def congress_dispersed(state: WwState) -> bool:
@@ -256,18 +313,52 @@ def colonies_controlled(state: WwState, side: str) -> int:
 def british_adjacent(space: str, british_pcs: set[str]) -> bool:
     """10.11.B: adjacent to a space with a British PC, every port adjacent to every other
     port for the British (A35: all British PC adjacency tests, not movement)."""
-    if any(other in british_pcs for other in adjacent(space, isolation=True)):
+    if any(other in british_pcs for other in _adjacent(space, False)):
         return True
     return is_port(space) and any(is_port(other) and other != space for other in british_pcs)
 
 
 def american_adjacent(space: str, american_pcs: set[str]) -> bool:
-    return any(other in american_pcs for other in adjacent(space, isolation=True))
+    return any(other in american_pcs for other in _adjacent(space, False))
 
 
 def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
     return (british_adjacent(space, friendly_pcs) if side == BRITISH
             else american_adjacent(space, friendly_pcs))
+
+
+class Neighbourhood:
+    """A side's PCs and the spaces next to them, read once by a listing that asks of every
+    space whether it is adjacent to one (10.11, 10.12.B): `american_adjacent` and
+    `british_adjacent` answered from a set. The PCs must not change while it is used."""
+
+    __slots__ = ("pcs", "near", "ports")
+
+    def __init__(self, pcs: set[str]) -> None:
+        self.pcs = pcs
+        self.near, self.ports = _near(frozenset(pcs))
+
+    def american_adjacent(self, space: str) -> bool:
+        return space in self.near
+
+    def british_adjacent(self, space: str) -> bool:
+        """As `british_adjacent(space, pcs)`: next to one, or a port while another is a port
+        (A35)."""
+        if space in self.near:
+            return True
+        return _PORTS[space] and any(port != space for port in self.ports)
+
+    def adjacent(self, space: str, side: str) -> bool:
+        """As `friendly_adjacent(space, side, pcs)`."""
+        return self.british_adjacent(space) if side == BRITISH else space in self.near
+
+
+@lru_cache(maxsize=512)
+def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The spaces next to `pcs` (isolation links) and those of `pcs` that are ports: a pure
+    function of the map, remembered for the PC sets a game goes through (they change slowly)."""
+    near = frozenset(other for space in pcs for other in _adjacent(space, False))
+    return near, tuple(space for space in pcs if _PORTS[space])
 
 
 def pcs_of(state: WwState, side: str) -> set[str]:
@@ -282,5 +373,4 @@ def eliminate_cus(state: WwState, where: str, nationality: str, n: int) -> int:
     """Up to `n` CUs of `nationality` leave `where` for good in this battle, attrition or
     event: American and British CUs go back to the Reserve (3.0, 9.5), French CUs are removed
     from the game, never to be replaced (12.2.C). Returns how many were taken."""
-    from core.ww.state import REMOVED, RESERVE
     return move_cus(state, where, REMOVED if nationality == FR else RESERVE, nationality, n)

@@ -50,6 +50,12 @@ class WashingtonsWar:
         assert isinstance(state, WwState)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
 
+    def apply(self, state: State, role: str, action: Action) -> None:
+        """`act` carried out on `state` itself, for an action already found legal (Match, when
+        it acts in place: core/engine.py)."""
+        assert isinstance(state, WwState)
+        stack.apply(state, flow.FLOW, action, flow.settle)
+
     def evaluate(self, state: State, role: str) -> float:
         """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""
         assert isinstance(state, WwState)

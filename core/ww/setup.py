@@ -95,10 +95,10 @@ def for_the_king_spaces(state: WwState, frame: ForTheKing) -> list[str]:
     excluded = set(rules.excluded_colonies)
     if not state.options.for_the_king_in_canada:
         excluded.add(q.CANADA)
-    before = set(frame.before)
+    before = q.Neighbourhood(set(frame.before))
     return [s for s in q.spaces() if q.colony(s) not in excluded and s not in state.pcs
             and not q.american_units(state, s)
-            and (q.british_adjacent(s, before) or q.has_army(state, s, BRITISH))]
+            and (before.british_adjacent(s) or q.has_army(state, s, BRITISH))]
 
 
 def begin_for_the_king(state: WwState, frame: Setup) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, deck, events, movement
+from core.ww import alliance, arrival, deck, event_cards, movement
+from core.ww.alliance import french_ports
 from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
                            returning_reminders, title)
 from core.ww import query as q
@@ -221,26 +222,35 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     side = frame.side
     queue = state.piles.boxes[QUEUE[side]]
     out: list[Choice] = []
+    # What an OPS card may do depends on its value alone: each question is asked once.
+    uses: tuple[bool, bool, bool] | None = None
+    activates: dict[int, bool] = {}
     for number in hand(state, side):
         c = deck.card(number)
         if c.kind == "ops":
             value = c.ops or 0
+            if uses is None:
+                uses = (has_pc_target(state, side), can_reinforce(state, side),
+                        can_bring_french(state, side))
+            pcs_ok, reinforce_ok, french_ok = uses
+            if value not in activates:
+                activates[value] = bool(movement.activatable(state, side, value))
             label = ops_label(number)
             if queue:
                 total = queue_total(state, side) + value
                 out.append(Choice(Action("queue-add", number), f"{label}: add to your "
                                   f"Operations Queue (total {total}) (7.1.B)", "ops"))
             abandon = " (abandons your queue)" if queue else ""
-            if movement.activatable(state, side, value):
+            if activates[value]:
                 out.append(Choice(Action("activate", number), f"{label}: activate a general "
                                   f"of strategy {value} or less{abandon} (7.1)", "ops"))
-            if pc_targets(state, side, pcs_before(state, side)):
+            if pcs_ok:
                 out.append(Choice(Action("pc", number), f"{label}: up to {value} PC actions"
                                   f"{abandon} (10.11)", "ops"))
-            if can_reinforce(state, side):
+            if reinforce_ok:
                 out.append(Choice(Action("reinforce", number), f"{label}: reinforcements"
                                   f"{abandon} ({'8.1' if side == BRITISH else '8.2'})", "ops"))
-            if can_bring_french(state, side):
+            if french_ok:
                 out.append(Choice(Action("french", number), f"{label}: bring Rochambeau and "
                                   f"the French CUs{abandon} (12.2.B.ii)", "ops"))
             if not queue and value in (1, 2):
@@ -267,7 +277,7 @@ def may_play_event(state: WwState, side: str, number: int) -> bool:
         return False
     if c.kind == "campaign":
         return True
-    return events.playable(state, side, number)
+    return event_cards.playable(state, side, number)
 
 
 def queue_total(state: WwState, side: str) -> int:
@@ -368,7 +378,7 @@ def play_event(state: WwState, side: str, number: int) -> None:
     if c.kind == "campaign":
         stack.push(state, Campaign(side=side, card=number, activations=c.activations or 0))
         return
-    events.play(state, side, number)
+    event_cards.play(state, side, number)
 
 
 def _discard_event(state: WwState, frame: PlayCard, number: int) -> None:
@@ -438,9 +448,12 @@ def pcs_before(state: WwState, side: str) -> set[str]:
 
 
 def may_place(state: WwState, side: str, space: str, british_before: set[str],
-              discard: bool = False) -> bool:
+              discard: bool = False, friendly: q.Neighbourhood | None = None,
+              before: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
     """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
-    needs a friendly PC next door for both sides (10.12.B)."""
+    needs a friendly PC next door for both sides (10.12.B). When the caller asks of every space:
+    `friendly`, `before`, `side`'s PCs and `british_before` as neighbourhoods; `units`,
+    `query.american_unit_spaces`."""
     if space in state.pcs:
         return False
     if side == AMERICAN:
@@ -448,51 +461,88 @@ def may_place(state: WwState, side: str, space: str, british_before: set[str],
             return False  # 10.11.A.iv
         if q.cus(state, space, BRITISH):
             return False
-        return not discard or q.american_adjacent(space, q.pcs_of(state, AMERICAN))
-    if q.american_units(state, space):
+        if not discard:
+            return True
+        return (friendly.american_adjacent(space) if friendly is not None
+                else q.american_adjacent(space, q.pcs_of(state, AMERICAN)))
+    if (space in units) if units is not None else q.american_units(state, space):
         return False
     if discard:
-        return q.british_adjacent(space, q.pcs_of(state, BRITISH))
-    return q.british_adjacent(space, british_before) or q.has_army(state, space, BRITISH)
+        return (friendly.british_adjacent(space) if friendly is not None
+                else q.british_adjacent(space, q.pcs_of(state, BRITISH)))
+    adjacent = (before.british_adjacent(space) if before is not None
+                else q.british_adjacent(space, british_before))
+    return adjacent or q.has_army(state, space, BRITISH)
 
 
-def may_flip(state: WwState, side: str, space: str, discard: bool = False) -> bool:
+def _friendly_adjacent(state: WwState, side: str, space: str,
+                       friendly: q.Neighbourhood | None) -> bool:
+    if friendly is not None:
+        return friendly.adjacent(space, side)
+    return q.friendly_adjacent(space, side, q.pcs_of(state, side))
+
+
+def may_flip(state: WwState, side: str, space: str, discard: bool = False,
+             friendly: q.Neighbourhood | None = None, leaders: set[str] | None = None) -> bool:
     """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
-    Army there. By discard, also next to a friendly PC (10.12.B)."""
+    Army there. By discard, also next to a friendly PC (10.12.B). `leaders`: the spaces of
+    `side`'s generals (query.general_spaces), when the caller asks of every space."""
     if state.pcs.get(space) != q.enemy(side):
         return False
     if side == AMERICAN:
-        ok = q.general_at(state, space, AMERICAN) is not None
+        ok = (space in leaders if leaders is not None
+              else q.general_at(state, space, AMERICAN) is not None)
     else:
         ok = q.has_army(state, space, BRITISH)
     if ok and discard:
-        return q.friendly_adjacent(space, side, q.pcs_of(state, side))
+        return _friendly_adjacent(state, side, space, friendly)
     return ok
 
 
-def may_remove(state: WwState, side: str, space: str) -> bool:
+def may_remove(state: WwState, side: str, space: str,
+               friendly: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
     """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
     American CU, general or the Congress is; the American may not where a British CU is."""
     if state.pcs.get(space) != q.enemy(side):
         return False
-    if not q.friendly_adjacent(space, side, q.pcs_of(state, side)):
+    if not _friendly_adjacent(state, side, space, friendly):
         return False
     if side == BRITISH:
-        return not q.american_units(state, space)
+        return (space not in units) if units is not None else not q.american_units(state, space)
     return not q.cus(state, space, BRITISH)
 
 
 def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    # what the rules read of every space, read once: the British placement's neighbourhood and
+    # American units (10.11.B), the American flip's generals (10.11.A.iii)
+    before = q.Neighbourhood(british_before) if side == BRITISH else None
+    units = q.american_unit_spaces(state) if side == BRITISH else None
+    leaders = q.general_spaces(state, side) if side == AMERICAN else None
     for space in q.spaces():
         if space in exclude:
             continue
-        if may_place(state, side, space, british_before):
+        if may_place(state, side, space, british_before, before=before, units=units):
             out.append(("place", space))
-        elif may_flip(state, side, space):
+        elif may_flip(state, side, space, leaders=leaders):
             out.append(("flip", space))
     return out
+
+
+def has_pc_target(state: WwState, side: str) -> bool:
+    """Whether an OPS card's PC actions could place or flip anything now (10.11):
+    `pc_targets` is not empty."""
+    if side == AMERICAN:
+        # mostly the first free space will do: the generals are read only if none does
+        if any(may_place(state, side, space, set()) for space in q.spaces()):
+            return True
+        leaders = q.general_spaces(state, side)
+        return any(may_flip(state, side, space, leaders=leaders) for space in q.spaces())
+    pcs = pcs_before(state, side)
+    before, units = q.Neighbourhood(pcs), q.american_unit_spaces(state)
+    return any(may_place(state, side, space, pcs, before=before, units=units)
+               or may_flip(state, side, space) for space in q.spaces())
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
@@ -529,14 +579,22 @@ PC_ACTIONS = stack.Stop(
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
     out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
+    friendly = q.Neighbourhood(q.pcs_of(state, side))
+    units = q.american_unit_spaces(state) if side == BRITISH else None
+    leaders = q.general_spaces(state, side) if side == AMERICAN else None
     for space in q.spaces():
-        if may_place(state, side, space, set(), discard=True):
-            out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
-                              "(6.32.B.ii)", "pc"))
-        elif may_flip(state, side, space, discard=True):
+        holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
+        if holder == side or not friendly.adjacent(space, side):
+            continue  # (and each of 6.32.B.ii-iii needs a friendly PC next door, 10.12.B)
+        if holder is None:
+            if may_place(state, side, space, set(), discard=True, friendly=friendly, units=units):
+                out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
+                                  "(6.32.B.ii)", "pc"))
+            continue
+        if may_flip(state, side, space, discard=True, friendly=friendly, leaders=leaders):
             out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
                               "(6.32.B.ii)", "pc"))
-        if may_remove(state, side, space):
+        if may_remove(state, side, space, friendly=friendly, units=units):
             out.append(Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC in "
                               f"{name(space)} (6.32.B.iii)", "pc"))
     return out
@@ -590,10 +648,12 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
             and state.pcs.get(s) != BRITISH]
 
 
-def french_ports(state: WwState) -> list[str]:
-    """12.2.B.ii: a port with no British CU and no British PC; blockades do not matter."""
-    return [s for s in q.ports() if not q.cus(state, s, BRITISH)
-            and state.pcs.get(s) != BRITISH]
+def any_reinforcement_space(state: WwState, side: str) -> bool:
+    """`reinforcement_spaces` is not empty (stopping at the first)."""
+    if side == BRITISH:
+        return any(not q.blockaded(state, s) and not q.cus(state, s, AMERICAN)
+                   and state.pcs.get(s) != AMERICAN for s in q.ports())
+    return any(not q.cus(state, s, BRITISH) and state.pcs.get(s) != BRITISH for s in q.spaces())
 
 
 def waiting_generals(state: WwState, side: str) -> list[str]:
@@ -612,7 +672,7 @@ def french_waiting(state: WwState) -> bool:
 
 
 def can_reinforce(state: WwState, side: str) -> bool:
-    if not reinforcement_boxes_free(state, side) or not reinforcement_spaces(state, side):
+    if not reinforcement_boxes_free(state, side) or not any_reinforcement_space(state, side):
         return False
     if side == BRITISH:
         return bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
@@ -702,7 +762,7 @@ def _no_general(state: WwState, frame: Reinforce, _noun: None) -> None:
 
 def reinforcements_arrived(state: WwState, frame: Reinforce) -> None:
     """8.2 clarification: reinforcements placed on a lone enemy general capture him."""
-    movement.arrive(state, frame.space, frame.side)
+    arrival.arrive(state, frame.space, frame.side)
 
 
 def bring_french(state: WwState, port: str) -> None:
@@ -712,7 +772,7 @@ def bring_french(state: WwState, port: str) -> None:
     moved += q.move_cus(state, FRENCH_REINFORCEMENTS, port, FR,
                         q.cu_count(state, FRENCH_REINFORCEMENTS, FR))
     state.log.append(f"Rochambeau and {moved} French CUs arrive at {name(port)} (12.2.B.ii).")
-    movement.arrive(state, port, AMERICAN)
+    arrival.arrive(state, port, AMERICAN)
 
 
 REINFORCE = stack.Stop(

@@ -46,12 +46,15 @@ def check_automatic(state: WwState) -> None:
     included); the American wins the instant no British CU is in the 13 colonies. Should both
     happen at the same instant (A12: the text gives no answer), the British wins, as he wins
     every tie of 13.2."""
-    if state.result is not None or not automatic_victory_possible(state):
+    if state.result is not None:
         return
-    if q.cus_on_map(state, AMERICAN) == 0:
+    american, british = q.cus_for_victory(state)
+    if american and british or not automatic_victory_possible(state):
+        return
+    if not american:
         finish(state, "British victory: no American or French CU is left on the map "
                       "(automatic victory, 13.1).")
-    elif british_cus_in_colonies(state) == 0:
+    elif not british:
         finish(state, "American victory: no British CU is left in the 13 colonies "
                       "(automatic victory, 13.1).")
 

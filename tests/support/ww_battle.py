@@ -34,7 +34,7 @@ import pytest
 import core.dice
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, battle, deck, events, movement, setup
+from core.ww import battle, deck, events, movement, setup
 from core.ww import query as q
 from core.ww.frames.battle import Battle
 from core.ww.frames.movement import Activation
@@ -48,7 +48,7 @@ from core.ww.state import (AM, AMERICAN, AMERICAN_LEADERS, BR, BRITISH,
 __all__ = ["AMERICAN", "BRITISH", "FLOW", "STAND_INS", "act", "begun", "board", "calls",
            "choices", "fight", "frame", "hand", "labels", "pcs", "put", "refused_untouched",
            "resume_after", "run_step", "KOSCIUSZKO", "GREY", "BOMBARDS", "RULES_FLOW",
-           "act_by_rules", "needs_parts"]
+           "act_by_rules"]
 
 NATIONALITY = {"american": AM, "british": BR, "french": FR}
 KOSCIUSZKO = deck.by_title("Thaddeus Kosciuszko Constructs Engineering Works")[0].number
@@ -128,18 +128,6 @@ FLOW: stack.Flow = {**battle.FLOW, Activation: RESTING}
 
 
 # --- with the other parts themselves ---------------------------------------------------------------
-
-PARTS = {"movement": movement, "events": events, "alliance": alliance}
-
-
-def parts_written() -> bool:
-    """Whether the parts a battle calls are written (their module is no longer the scaffold,
-    whose docstring starts with 'SCAFFOLD')."""
-    return all(not (module.__doc__ or "").startswith("SCAFFOLD") for module in PARTS.values())
-
-
-needs_parts = pytest.mark.skipif(not parts_written(),
-                                 reason="needs the movement, events and alliance parts")
 
 # The battle with the real parts: their stops too (7.4.C, 7.6.B), the Activation resting.
 RULES_FLOW: stack.Flow = {**movement.FLOW, **events.FLOW, **battle.FLOW, Activation: RESTING}

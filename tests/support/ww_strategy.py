@@ -1,88 +1,47 @@
 """Builders for the Washington's War Strategy Phase and view tests (tests/test_ww_strategy.py,
 tests/test_ww_view.py).
 
-Only the set-up (core/ww/setup.py) and the Strategy Phase (core/ww/strategy.py) are driven;
-the other parts of the rules may still be scaffolds raising NotImplementedError. So:
+Positions are built by hand and driven through the real stops of every part of the rules:
 
     state = fresh(seed=1)                        # setup.new_state: pieces, deck, no stack
     hand(state, AMERICAN, 75, 93)                # a side's hand, exactly these cards
     state = impulse(state, BRITISH)              # the stack at a British card play (PlayCard)
     state = act(state, BRITISH, "discard-event", 40)    # stack.act: refused if not offered
-    state = force(state, BRITISH, "pc", 93)      # stack.apply: for a PlayCard whose choices
-                                                 # cannot be listed yet (see below)
+    state = force(state, BRITISH, "pc", 93)      # stack.apply: a chosen play's handler
     labels(state, AMERICAN)                      # the legal actions as "verb noun"
 
-`FLOW` is the test flow {**strategy.FLOW, **setup.FLOW}. While the French Alliance part
-(core/ww/alliance.py) is a scaffold, its Impulse steps leave out `after_card` (12.2.B) and
-nothing else, so whole impulses run; `settle` (13.1, victory) is never called. The tests never
-replace a module's function.
-
-`force` exists because the card-play menu (`strategy.card_choices`) asks the movement part which
-generals an OPS card could activate (`movement.activatable`) and the events part whether an
-event may be played: until those parts land, a PlayCard stop cannot list its choices, so a test
-of what a *chosen* play does takes the handler directly, through the public `core.stack.apply`.
-Tests of the menu itself are marked `needs("movement", "events")` and run once those parts are
-written. Dice: every action runs under a strict empty dice script, so a Strategy Phase stop that
+`FLOW` is the test flow: the strategy and set-up stops with the movement, battle, phases and
+events parts; `settle` (13.1, victory) is never called. The tests never replace a module's
+function. `force` takes a chosen play's handler directly, through the public
+`core.stack.apply`, for a test of what that play does whatever else the menu lists. Dice: every action runs under a strict empty dice script, so a Strategy Phase stop that
 rolled a die would fail the test (none of them rolls).
 """
 from __future__ import annotations
 
 from typing import Iterable
 
-import pytest
 
 import core.dice
 from core import cards, stack
 from core.engine import Action, Choice, clone
 from core.ww import alliance, battle, deck, events, movement, phases, setup, strategy, victory
-from core.ww import query as q
 from core.ww.frames.strategy import FirstPlayer, Impulse, PlayCard, StrategyPhase
 from core.ww.hands import ops_label
 from core.ww.options import WwOptions
 from core.ww.state import AMERICAN, BRITISH, SIDES, WwState
 
 __all__ = ["AMERICAN", "BRITISH", "FLOW", "ONE", "TWO", "THREE", "act", "force", "fresh",
-           "hand", "impulse", "labels", "choices", "needs", "ready", "run", "nouns",
-           "hidden_cards_named", "names_card", "adjacency_works", "needs_adjacency", "top",
+           "hand", "impulse", "labels", "choices", "run", "nouns",
+           "hidden_cards_named", "names_card", "top",
            "strategy_phase", "place", "only_pcs"]
 
 PARTS = {"movement": movement, "battle": battle, "events": events, "alliance": alliance,
          "phases": phases, "victory": victory}
 
 
-def ready(*parts: str) -> bool:
-    """Whether these parts of the rules are written (their module is no longer the scaffold,
-    whose docstring starts with 'SCAFFOLD')."""
-    return all(not (PARTS[p].__doc__ or "").startswith("SCAFFOLD") for p in parts)
-
-
-def needs(*parts: str) -> pytest.MarkDecorator:
-    """Skip a test until these parts of the rules exist."""
-    return pytest.mark.skipif(not ready(*parts),
-                              reason=f"needs {', '.join(parts)} (still a scaffold)")
-
-
-def adjacency_works() -> bool:
-    """core/ww/query.py adjacent() answers (3.0)."""
-    try:
-        return "exeter" in q.adjacent("boston")
-    except Exception:  # noqa: BLE001 - the probe reports any failure as "broken"
-        return False
-
-
-# Every adjacency test (10.11.B, 10.12.B, For the King) goes through q.adjacent. While it is
-# broken the tests that need it are expected to fail; once it works they simply run.
-needs_adjacency = pytest.mark.xfail(
-    not adjacency_works(), strict=True, raises=ValueError,
-    reason="core/ww/query.py _links() calls Board.neighbours (ids) where it unpacks "
-           "(id, link) pairs from Board.adjacent: q.adjacent raises (3.0 adjacency)")
-
-# The Impulse steps the test flow runs: the real ones once the French Alliance part exists.
-_IMPULSE_STEPS = strategy.IMPULSE if ready("alliance") else stack.Steps(
-    tuple(s for s in strategy.IMPULSE.steps if s is not strategy.after_card))
-FLOW: stack.Flow = {**strategy.FLOW, **setup.FLOW, Impulse: _IMPULSE_STEPS,
+FLOW: stack.Flow = {**strategy.FLOW, **setup.FLOW, Impulse: strategy.IMPULSE,
                     **{k: v for part in ("movement", "battle", "phases", "events")
-                       if ready(part) for k, v in PARTS[part].FLOW.items()}}
+                       for k, v in PARTS[part].FLOW.items()}}
 
 ONE = tuple(n for n in deck.OPS_CARDS if deck.card(n).ops == 1)
 TWO = tuple(n for n in deck.OPS_CARDS if deck.card(n).ops == 2)

@@ -15,6 +15,7 @@ The modules, the basic battle first:
     escape.py          B5.2.6 cavalry escape                       (stop: Escape)
     reinforcements.py  B5.2.4 reinforcements                       (stop: Reinforce)
     retreat.py         B5.2.5 retreat                              (stop: Retreat)
+    declaring.py       B5.1 what may be declared a target (AMB-15), shared with O2.2
     fire.py            B5.1-B5.2.3 fire, the need of a shot, B5.0 end check (stop: Targets)
     promotion.py       B6.0 battle promotion                       (stop: BattlePromotion)
     panel.py           the battle panel of the view

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from core import dice, stack
 from core.ahd import coastal
 from core.ahd.battle import garrison, leadership, targeting
+# B5.1's declaration rules are the floor below (declaring.py), shared with O2.2 (targeting.py)
+from core.ahd.battle.declaring import covering, declared, targets_open
 from core.ahd.battle.base import (GROUP, NO_WINNER, Unit, count_training_loss, current,
                                   entrenched, in_line, kind, other, own, tag, title, unit)
 from core.ahd.text import name
@@ -110,28 +112,12 @@ def opens(state: AhdState, b: Battle, side: str) -> None:
 # --- declaring targets (the Targets stop) ----------------------------------------------------
 
 
-def targets_open(b: Battle, side: str) -> list[str]:
-    """What `side` may fire at: the enemy pieces still fighting (A8.1, AMB-42: not the
-    routed), or only the coastal garrison while it stands (A5.0)."""
-    if garrison.must_be_targeted(b, side):
-        return [garrison.GARRISON]
-    return sorted(in_line(b, other(b, side)))
-
-
 def legal_targets(state: AhdState, b: Battle, side: str) -> list[str]:
-    """Targets the next firer may declare (B5.1, AMB-15): the distinct targets must number
-    min(firers, enemy pieces), so an enemy already targeted is legal only if the firers still
-    to declare after this one can cover every enemy that must still be covered. O2.2 replaces
-    that rule (targeting.py)."""
-    foes = targets_open(b, side)
-    if foes == [garrison.GARRISON]:
-        return foes  # A5.0: the garrison first, then any other piece
-    if targeting.in_force(state) and b.firers[0] != garrison.GARRISON:
-        return targeting.legal(state, b, side, foes)
-    required = min(len(b.firers) + len(b.shots), len(foes))
-    covered = {target for _, target in b.shots}
-    left_after = len(b.firers) - 1
-    return [t for t in foes if t not in covered or required - len(covered) <= left_after]
+    """Targets the next firer may declare: B5.1 (AMB-15, declaring.covering), or O2.2 when that
+    optional rule is in force (targeting.py)."""
+    if targeting.in_force(state):
+        return targeting.legal_now(state, b, side)
+    return covering(b, side)
 
 
 def declares(state: AhdState, b: Battle, side: str) -> None:
@@ -149,11 +135,6 @@ def declares(state: AhdState, b: Battle, side: str) -> None:
     targeting.forced(state, b, side)
     if b.firers:
         stack.push(state, Targets(side=side))
-
-
-def declared(b: Battle) -> str:
-    """'C-FV-01 → U-MF-01, C-MF-01 → U-FS-01'."""
-    return ", ".join(f"{f} → {t}" for f, t in b.shots)
 
 
 def _targets_prompt(state: AhdState, frame: Targets) -> str:

@@ -3,7 +3,7 @@ every shot of the current fire with what it needs, each modifier named (fire.nee
 function the dice are rolled against)."""
 from __future__ import annotations
 
-from core.ahd.battle import fire, garrison, leadership
+from core.ahd.battle import declaring, fire, garrison, leadership
 from core.ahd.battle.base import NO_WINNER, day, entrenched, kind, own
 from core.ahd.calendar import year
 from core.ahd.command import table_value
@@ -69,7 +69,7 @@ def notes(state: AhdState, b: Battle) -> list[str]:
     for i, (firer, target) in enumerate(b.shots):
         if i < len(b.rolled):
             out.append(b.rolled[i])
-        elif target in fire.targets_open(b, b.fire_side):
+        elif target in declaring.targets_open(b, b.fire_side):
             out.append(f"{firer} at {target}: {fire.need(state, b, firer, target).text}")
         else:
             out.append(f"{firer} at {target}: already eliminated, the shot will be wasted")

@@ -12,7 +12,7 @@ text is garbled; read as AMB-31 (docs/ahd-decisions.md):
 """
 from __future__ import annotations
 
-from core.ahd.battle import fire, garrison
+from core.ahd.battle import declaring, garrison
 from core.ahd.battle.base import in_line, other, tag
 from core.ahd.pieces import piece
 from core.ahd.state import CAVALRY, AhdState, Battle
@@ -49,6 +49,15 @@ def legal(state: AhdState, b: Battle, side: str, foes: list[str]) -> list[str]:
     return sorted(open_cavalry + (open_infantry or infantry))
 
 
+def legal_now(state: AhdState, b: Battle, side: str) -> list[str]:
+    """Under O2.2, the targets the next firer may declare: the coastal garrison first (A5.0) and
+    the garrison's own fire as B5.1 says (declaring.covering); a piece under O2.2 (`legal`)."""
+    foes = declaring.targets_open(b, side)
+    if foes == [garrison.GARRISON] or b.firers[0] == garrison.GARRISON:
+        return declaring.covering(b, side)
+    return legal(state, b, side, foes)
+
+
 def forced(state: AhdState, b: Battle, side: str) -> None:
     """Under O2.2: a firer left with no target it may take holds its fire (infantry facing
     only enemy cavalry already chosen); against a single enemy piece the one possible
@@ -58,7 +67,7 @@ def forced(state: AhdState, b: Battle, side: str) -> None:
     held: list[str] = []
     made = False
     while b.firers:
-        allowed = fire.legal_targets(state, b, side)
+        allowed = legal_now(state, b, side)
         if allowed and len(in_line(b, other(b, side))) > 1:
             break
         firer = b.firers.pop(0)
@@ -71,4 +80,4 @@ def forced(state: AhdState, b: Battle, side: str) -> None:
         state.log.append(f"{tag(b)}: {', '.join(held)} cannot fire: no target allowed "
                          f"(O2.2 battlefield targeting)")
     if (held or made) and not b.firers and b.shots:
-        state.log.append(f"{tag(b)}: {side} targets: {fire.declared(b)}")
+        state.log.append(f"{tag(b)}: {side} targets: {declaring.declared(b)}")

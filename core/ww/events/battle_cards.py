@@ -1,8 +1,7 @@
 """Battle cards played in battle (6.33, 9.2 step 1, 9.45): the card's event for this one
-battle. The battle part (core/ww/battle.py) asks and calls:
-
-    battle_playable(state, side, card, battle)   may `side` play `card`'s event in this battle?
-    play_in_battle(state, side, card, battle)    9.2 step 1: the card's event
+battle, registered in the battle's Battle card window (core/ww/battle.py owns the registry,
+`register_battle_card`; its `battle_playable` reads the card's flag and `requires`, its
+`play_in_battle` calls the effect registered here).
 
 The battle part has already moved the card, recorded it (battle.cards, battle.played), added its
 +2 (9.45) and counted the replacement draw (6.33.B); after the battle it discards the card, or
@@ -47,41 +46,7 @@ def short(number: int) -> str:
     return deck.card(number).title
 
 
-# --- which cards may be played ---------------------------------------------------------------
-
-
-def requirement_met(state: WwState, battle: Battle, requirement: str, side: str) -> bool:
-    """A `requires` condition of cards.toml in this battle (deck.REQUIREMENTS)."""
-    if requirement == "american-attacking":
-        return battle.attacker == AMERICAN
-    if requirement == "american-defending":
-        return battle.defender == AMERICAN
-    if requirement == "british-attacking":
-        return battle.attacker == BRITISH
-    if requirement == "battle-in-port":
-        return q.is_port(battle.space)
-    from core.ww.events import requirement_met as outside_battle
-    return outside_battle(state, requirement, side)
-
-
-def battle_playable(state: WwState, side: str, card: int, battle: Battle) -> bool:
-    """6.33.A, 9.45: a Battle card of `side`'s own flag (an opponent's card can only be
-    discarded for +1, which the battle part offers), by a side in this battle, its conditions
-    (`requires`) met. Arnold Betrays needs no Arnold in the battle (6.3.B)."""
-    c = deck.card(card)
-    if not c.battle or "battle" not in c.play_in or c.flag != side.lower():
-        return False
-    if side not in (battle.attacker, battle.defender):
-        return False
-    return all(requirement_met(state, battle, r, side) for r in c.requires)
-
-
 # --- playing one (9.2 step 1) -------------------------------------------------------------------
-
-
-def play_in_battle(state: WwState, side: str, card: int, battle: Battle) -> None:
-    """The event of `card`, played by `side` in `battle` (its +2 is the battle part's)."""
-    EFFECTS[card](state, side, battle)
 
 
 def morgan(state: WwState, side: str, battle: Battle) -> None:
@@ -164,3 +129,6 @@ EFFECTS = {MORGAN: morgan, KNOX: knox, KOSCIUSZKO: kosciuszko, WAYNE: wayne,
 if set(EFFECTS) != set(deck.BATTLE_CARDS):
     raise RuntimeError(f"events: Battle cards without an effect: "
                        f"{sorted(set(deck.BATTLE_CARDS) - set(EFFECTS))}")
+
+for _number, _effect in EFFECTS.items():
+    battle_part.register_battle_card(_number, _effect)

@@ -2,9 +2,10 @@
 card's text in order, then the card's destination), the choices a text gives a player
 (EventPick), and the small board changes events make (PCs, CUs from the Reserve).
 
-An event module registers each card it implements:
+An event module registers each card it implements into the Strategy Phase's event window
+(core/ww/event_cards.py, which owns the registry):
 
-    EVENTS[number] = EventDef(playable, stages)
+    register(title_or_number, playable, *stages)   ->  event_cards.EVENTS[number]
 
 `playable(state, side)` is exact (6.32.A: a card whose conditions cannot be met, or none of
 whose instructions can be carried out, is not playable and is discarded instead; a Special
@@ -23,26 +24,19 @@ from typing import Callable
 
 from core import cards, stack
 from core.engine import Action, Choice
-from core.ww import deck, hands, movement
+from core.ww import deck, event_cards, hands
 from core.ww import generals as roster
 from core.ww import query as q
+from core.ww.arrival import arrive
+from core.ww.event_cards import EVENTS, EventDef, Stage
 from core.ww.frames.events import Event, EventPick
 from core.ww.state import (AMERICAN, BRITISH, IN_PLAY, RESERVE, RESHUFFLE_REMINDER, WAR_ENDS,
                            WwState)
 
 Noun = str | int
 Target = tuple[str, Noun, str]            # verb, noun, label
-Stage = Callable[[WwState, Event], None]
 
 THIRTEEN = tuple(c for c in deck.COLONIES if c != q.CANADA)
-
-
-@dataclass(frozen=True)
-class EventDef:
-    """One card's event: whether `side` may play it now, and its text's parts in order."""
-
-    playable: Callable[[WwState, str], bool]
-    stages: tuple[Stage, ...]
 
 
 @dataclass(frozen=True)
@@ -57,7 +51,6 @@ class Pick:
     done_label: str = "No more"
 
 
-EVENTS: dict[int, EventDef] = {}
 PICKS: dict[str, Pick] = {}
 
 
@@ -73,9 +66,7 @@ def register(title_or_number: str | int, playable: Callable[[WwState, str], bool
              *stages: Stage) -> int:
     number = (title_or_number if isinstance(title_or_number, int)
               else card_number(title_or_number))
-    if number in EVENTS:
-        raise ValueError(f"card {number} registered twice")
-    EVENTS[number] = EventDef(playable, stages)
+    event_cards.register(number, EventDef(playable, stages))
     return number
 
 
@@ -300,9 +291,9 @@ def generals_on_map(state: WwState, side: str) -> list[str]:
 
 def arrival(state: WwState, space: str, side: str) -> None:
     """Pieces of `side` have just been placed in `space` by an event: what any arrival settles
-    (movement.arrive: 7.4.C two generals of a side, 7.6 a lone enemy general captured by CUs,
+    (arrival.arrive: 7.4.C two generals of a side, 7.6 a lone enemy general captured by CUs,
     8.2 clarification; 7.7 the Congress dispersed by a British Army)."""
-    movement.arrive(state, space, side)
+    arrive(state, space, side)
 
 
 def to_box(state: WwState, general: str, box: str, why: str) -> None:
