@@ -65,6 +65,8 @@ DEFERRED_IMPORTS: dict[tuple[str, str], str] = {
     ("tui.panes", "tui.screens.dialogs"): "dialogs load when one is first opened",
     ("tui.mappane", "tui.overview"): "the overview canvas loads when the player first opens the "
                                      "overview",
+    ("tui.mappane", "tui.hexcanvas"): "the hex canvas (with maps.hexes) loads only for a hex "
+                                      "board (Gettysburg), not for the other games' start-up",
 }
 
 

@@ -2,8 +2,8 @@
 
 Seed 2 of the 3-day battle opens on the Union's enemy-flag redeployment: Wadsworth (F, 4 SP)
 stands on the Peach Orchard G9 (a 1-VP orchard), Gamble and Devin (C, 2 SP) on R10 and S10,
-and the three are the map's targets. At 80x24 the round's dice panel takes the map's place
-(as a battle does on every map), so the tests press `m` to see the map.
+and the three are the map's targets. The round's dice panel stands beside the hex map (it
+does not replace it, even at 80x24); `m` gives the map the whole width.
 """
 from __future__ import annotations
 
@@ -18,9 +18,11 @@ from core.engine import Match, Token
 from maps import gettysburg as gb_map
 from maps.hexboard import HexBoard
 from tui.app import MusterApp
-from tui.hexcanvas import BOX, TERRAIN_CHARS, VP_MARK, HexCanvas, HexMapPane, legend, \
-    terrain_chars
-from tui.mappane import MapPane
+from tui.hexcanvas import BOXES, ROAD_E, ROAD_FALLING, ROAD_JOIN, ROAD_RISING, TERRAIN_CHARS, \
+    VP_MARK, HexCanvas, legend, terrain_chars
+from tui.mappane import HexMapPane, MapPane
+
+BOX = BOXES[0]
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 
@@ -56,7 +58,7 @@ def box_on_screen(app, pane: MapPane, hex_id: str) -> tuple[str, str]:
     sx, sy = pane.scroll_offset
     x = region.x + place.column - int(sx)
     y = region.y + place.y - int(sy)
-    return rows[y][x:x + BOX], rows[y + 1][x:x + BOX]
+    return rows[y][x:x + place.box], rows[y + 1][x:x + place.box]
 
 
 def rendered(widget, width: int = 100) -> str:
@@ -81,11 +83,21 @@ def test_gettysburg_rules_give_the_hex_board_and_the_map_pane_draws_it_with_hexe
     canvas = MapPane.canvas_for(board, ["Union", "Confederate"])
     assert isinstance(canvas, HexCanvas)
     assert type(MapPane(canvas)) is HexMapPane  # the map pane chooses the hex widget
-    # north up: V (the north edge) is the top row, number 1 (the east) the right end, and
-    # the whole width fits in 80 columns
-    assert canvas.places["V13"].y == 0 and canvas.places["A1"].y == canvas.height - 2
+    # north up: V (the north edge) is the top row under the numbers, number 1 (the east) the
+    # right end; the file letters at both ends of each row, the numbers above and below
+    assert canvas.places["V13"].y == 1 and canvas.places["A1"].y == canvas.height - 4
     assert canvas.places["K1"].column > canvas.places["K13"].column
-    assert canvas.width <= 80
+    assert canvas.plain_row(canvas.places["K6"].y)[0] == "K"
+    assert canvas.plain_row(canvas.places["K6"].y).rstrip()[-1] == "K"
+    top, bottom = canvas.plain_row(0).split(), canvas.plain_row(canvas.height - 1).split()
+    assert top == bottom == [str(n) for n in range(13, 0, -1)]
+    v5 = canvas.places["V5"]
+    assert canvas.plain_row(0)[v5.x] == "5"  # over the middle of its box
+    # the box widens with the pane: the widest with which the whole board fits
+    assert HexCanvas.box_for(board, 80) == BOXES[0]  # none fits: the narrowest, scrolled
+    assert HexCanvas.box_for(board, 198) == BOXES[-1]
+    wide = HexCanvas(board, ["Union", "Confederate"], box=BOXES[-1])
+    assert wide.width <= 198 < HexCanvas.width_for(board, BOXES[-1] + 2)
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -97,20 +109,24 @@ def test_canvas_draws_terrain_vp_hexsides_and_units():
     view = wadsworth_view(new_match())
     canvas.update(view.board, view.control, [], None)
     assert canvas.terrain_chars == terrain_chars(board)
-    # Cemetery Hill N5: a hill (^), worth 3 VP, held by no one yet
+    # Cemetery Hill N5: a hill (^), worth 3 VP, held by no one yet; roads meet there (•)
     row_a, row_b = canvas.box_text(gb_map.CEMETERY_HILL)
-    assert row_a == f"^{VP_MARK}3 ^" and row_b.strip("^ ") == ""
-    # Round Top B7 (wooded hill, level 2) and the Diamond Q6 (town)
-    assert canvas.box_text("B7")[0] == "▲ ▲ ▲" and canvas.box_text("Q6")[0] == "# # #"
-    # the Peach Orchard G9: held by the Union (u), Wadsworth's 4-SP infantry (F) on row B
-    assert canvas.box_text("G9") == (f"u{VP_MARK}1 ♠", "UF4   ")[0:1] + ("UF4  ",)
+    assert row_a.startswith(f"^{VP_MARK}3") and ROAD_JOIN in row_a
+    assert row_b.strip("^ " + ROAD_RISING + ROAD_FALLING) == ""
+    # Round Top B7 (wooded hill, level 2) and a plain town hex P4
+    assert canvas.box_text("B7")[0] == "▲ ▲ ▲ ▲ ▲" and canvas.box_text("R5")[1].count("#") >= 3
+    # the Peach Orchard G9: held by the Union (u), Wadsworth by name and SP on row B
+    row_a, row_b = canvas.box_text("G9")
+    assert row_a.startswith(f"u{VP_MARK}1") and "♠" in row_a + row_b
+    assert row_b.startswith("UWad4 ")
     # an entry hex (A12, the Emmitsburg Road)
-    assert canvas.box_text("A12")[0][3] == "»"
-    # hexsides: Rock Creek between I1 and I2 (a bridge: the Baltimore Pike crosses it)
+    assert canvas.box_text("A12")[0][BOX - 2] == "»"
+    # hexsides: Rock Creek between I1 and I2, the Baltimore Pike over it (a bridge): the road
+    # on row A across the separator, the stream on row B
     left = canvas.places["I2"]
     separator = left.column + BOX
-    assert canvas.plain_row(left.y)[separator] == "~"
-    assert canvas.plain_row(left.y + 1)[separator] == "="
+    assert canvas.plain_row(left.y + 1)[separator] == "~"
+    assert canvas.plain_row(left.y)[separator] == ROAD_E
 
 
 def test_stacks_of_two_activated_units_and_the_focus_mark():
@@ -121,12 +137,14 @@ def test_stacks_of_two_activated_units_and_the_focus_mark():
              Token("d", "C", "Confederate", "Hampton", 2, ["activated"])]
     canvas.update({"K6": stack, "T5": horse}, {}, ["K6"], None, focus="K6")
     a, b = canvas.box_text("K6")
-    assert b == "UF4a3"          # one side code, then type + SP each; activated in lower case
+    assert b == "UWad4·hal3"  # one side code, then name + SP each; activated in lower case
     assert a[0] == "!" and a[-1] == "*"  # the focus and the target mark
-    # six characters take the separator rather than losing the second unit's SP
-    cells = canvas.row_cells(canvas.places["T5"].y + 1)
-    column = canvas.places["T5"].column
-    assert "".join(ch for ch, _ in cells[column:column + BOX + 1]) == "CAC2c2"
+    assert "".join(ch for ch, _ in canvas.row_cells(canvas.places["T5"].y + 1)[
+        canvas.places["T5"].column:][:BOX + 1]) == "CStu2·ham2"  # into the separator
+    # a lone unit that lost SP: SP now / printed
+    heth = Token("h", "F", "Confederate", "Heth", 4, ["printed 6 SP"])
+    canvas.update({"Q10": [heth]}, {}, [], None)
+    assert canvas.box_text("Q10")[1].startswith("CHet4/6 ")
     # the cursor is the box in reverse video, every cell of it
     canvas.set_cursor("K6")
     for row in (canvas.places["K6"].y, canvas.places["K6"].y + 1):
@@ -140,7 +158,7 @@ def test_info_line_names_the_units_first_then_terrain_elevation_and_hexsides():
     view = wadsworth_view(match)
     text = canvas.describe(view, "G9", []).plain
     first, second = text.split("\n")[:2]
-    assert first.startswith("G9 Peach Orchard: Union Wadsworth F infantry 4/4 SP (elite")
+    assert first.startswith("G9 Peach Orchard: Union Wadsworth [Wad] F infantry 4/4 SP (elite")
     assert "Orchard ♠, elevation 0" in second and "held by Union" in second
     assert "road Emmitsburg Road" in second
     text = canvas.describe(view, "I1", []).plain
@@ -162,18 +180,38 @@ async def test_the_map_draws_a_known_hex_and_a_unit_on_screen():
         screen = game(app)
         pane = screen.query_one(MapPane)
         assert isinstance(pane, HexMapPane) and isinstance(screen.canvas, HexCanvas)
-        await pilot.press("m")  # the whole map pane, not the dice panel
-        await pilot.pause()
+        # the dice panel is beside the map, not in its place
+        assert screen.query_one("#focus").region.width > 0 and pane.region.width > 40
         assert pane.cursor in ("G9", "R10", "S10")
         pane.move_to("G9")
         await pilot.pause()
         row_a, row_b = box_on_screen(app, pane, "G9")
         assert row_a.startswith(f"u{VP_MARK}1") and row_a.endswith("*")
-        assert row_b.startswith("UF4")
-        # 120 columns: the whole width of the battlefield without scrolling sideways
-        assert pane.scrollable_content_region.width >= screen.canvas.width
+        assert row_b.startswith("UWad4")
         info = str(screen.query_one("#info").render())
         assert info.startswith("G9 Peach Orchard: Union Wadsworth")
+
+
+async def test_the_whole_width_at_200_columns_with_wider_boxes():
+    app = MusterApp(match=new_match())
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        pane = screen.query_one(MapPane)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.canvas.box == BOXES[-1]  # the box widens to the pane
+        assert pane.scrollable_content_region.width >= screen.canvas.width
+        assert screen.canvas.width > 0.9 * pane.scrollable_content_region.width
+        pane.move_to("G9")
+        await pilot.pause()
+        row_a, row_b = box_on_screen(app, pane, "G9")
+        assert row_b.startswith("UWadsw4")  # names grow with the box
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.canvas.box < BOXES[-1]  # the dice panel beside it: narrower boxes
 
 
 async def test_cursor_moves_between_neighbouring_hexes():
@@ -202,7 +240,7 @@ async def test_cursor_moves_between_neighbouring_hexes():
             await pilot.press("k")
             assert pane.cursor in board.neighbours(here).values()
         assert abs(pane.canvas.places[pane.cursor].column
-                   - pane.canvas.places["K6"].column) <= 3
+                   - pane.canvas.places["K6"].column) <= pane.canvas.W // 2
         pane.move_to("V13")  # a corner: nothing further up or left
         await pilot.press("up", "left")
         assert pane.cursor == "V13"
@@ -319,11 +357,22 @@ async def test_no_color_keeps_every_fact_readable(monkeypatch):
         pane.move_to("H9")
         await pilot.pause()
         text = "\n".join(screen_rows(app))
-        # terrain, streams, roads, VP and units are characters, not colours
-        for ch in ("♠", "⌂", "♣", "^", "~", "/", VP_MARK, "UF4"):
+        # terrain, streams, roads, VP, names and units are characters, not colours
+        for ch in ("♠", "⌂", "♣", "^", "~", ROAD_RISING, VP_MARK, "UWad4", "Peach Orchard"):
             assert ch in text, ch
         row_a, _ = box_on_screen(app, pane, "G9")
-        assert row_a == f"u{VP_MARK}1♠*"  # held by the Union, an orchard, a target
+        assert row_a.startswith(f"u{VP_MARK}1") and row_a.endswith("*")  # Union's, a target
+        # bug 6: the units' letters are in the text's own colour (bold), like the blank cells
+        # around them, not a side colour the monochrome filter turns into a grey near the
+        # background (235-240 on 233)
+        strips = app.screen._compositor.render_strips()
+        place = pane.canvas.places["G9"]
+        y = pane.content_region.y + place.y + 1 - int(pane.scroll_offset.y)
+        segments = list(strips[y])
+        unit = next(seg for seg in segments if "Wad" in seg.text)
+        blank = next(seg for seg in segments if not seg.text.strip())
+        assert unit.style.color == blank.style.color and unit.style.bold
+        assert pane.canvas.side_style("Confederate").color is None
         # the cursor: reverse video, which NO_COLOR keeps
         strips = app.screen._compositor.render_strips()
         place = pane.canvas.places["H9"]

@@ -342,17 +342,6 @@ async def test_overview_follows_a_resize_and_the_maximised_map():
         assert big[0] <= region.width and big[1] <= region.height
 
 
-async def test_a_hex_map_has_no_overview():
-    app = MusterApp(match=new_match("gettysburg-1863", seed=2))
-    async with app.run_test(size=MID) as pilot:
-        await pilot.pause()
-        pane = game(app).query_one(MapPane)
-        pane.focus()
-        await pilot.press("o")
-        await pilot.pause()
-        assert not pane.zoomed and pane.drawn is pane.canvas
-
-
 # -- styles and the legend ---------------------------------------------------------------------
 
 

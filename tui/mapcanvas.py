@@ -42,6 +42,11 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+# the pieces both canvases share (the marks, their styles, jump labels, side codes)
+from tui.mapparts import (CURSOR_STYLE, FOCUS_MARK, FOCUS_STYLE, HINT_ALPHABET, HINT_STYLE,  # noqa: F401
+                          MARK_STYLE, SIDE_COLOURS, TARGET_MARK, SideLook, hint_labels,
+                          side_codes)
+
 # -- line characters ---------------------------------------------------------------------------
 
 N, E, S, W = 0, 1, 2, 3
@@ -104,8 +109,6 @@ CAPITAL_MARK = "✪"
 VICTORY_MARK = "★"
 FORT_MARK = "♜"
 PORT_MARK = "Ψ"
-TARGET_MARK = "*"
-FOCUS_MARK = "!"   # before the piece summary: the battle (View.focus.where) is here
 STRENGTH_SEP = "·"
 MAX_STRENGTHS = 6  # strengths shown per side; more pieces end in "+N"
 
@@ -121,9 +124,6 @@ MARKERS = [
 MARKER_ALIASES = {"victory": ("key",), "fortified": ("fortress",)}
 MARKER_WORDS = {"key": "a Key duchy", "fortress": "a fortress"}
 
-SIDE_COLOURS = ["bright_blue", "bright_red", "bright_green", "bright_magenta", "bright_yellow",
-                "bright_cyan"]
-
 # Style keys -> styles. The map pane replaces them with its component classes' styles
 # (`map--<key>` in app.tcss), so themes apply; these are the defaults of a canvas on its own.
 DEFAULT_STYLES: dict[str, Style] = {
@@ -137,10 +137,10 @@ DEFAULT_STYLES: dict[str, Style] = {
     "bracket": Style(color="bright_black"),
     "marker": Style(bold=True),
     "target": Style(color="bright_yellow", bold=True, underline=True),
-    "mark": Style(color="bright_yellow", bold=True),
-    "cursor": Style(reverse=True, bold=True),
-    "hint": Style(color="black", bgcolor="bright_yellow", bold=True),
-    "focus": Style(color="bright_red", bold=True, reverse=True),
+    "mark": MARK_STYLE,
+    "cursor": CURSOR_STYLE,
+    "hint": HINT_STYLE,
+    "focus": FOCUS_STYLE,
     "region-name": Style(color="bright_black", italic=True),
     "region-edge": Style(color="bright_black"),
     # region tints (a colony, state or country: `REGION_PROPS`), neighbours never alike
@@ -153,54 +153,10 @@ DEFAULT_STYLES: dict[str, Style] = {
 }
 REGION_TINTS = 6
 STYLE_KEYS = tuple(DEFAULT_STYLES)
-# kept for the hex canvas and older callers: the same styles by their old names
+# the same styles by their old names (older callers)
 LABEL_STYLE = DEFAULT_STYLES["label"]
 BRACKET_STYLE = DEFAULT_STYLES["bracket"]
 TARGET_STYLE = DEFAULT_STYLES["target"]
-MARK_STYLE = DEFAULT_STYLES["mark"]
-CURSOR_STYLE = DEFAULT_STYLES["cursor"]
-HINT_STYLE = DEFAULT_STYLES["hint"]
-FOCUS_STYLE = DEFAULT_STYLES["focus"]
-
-# home row first, so the commonest labels are the easiest to type
-HINT_ALPHABET = "asdfghjklqwertyuiopzxcvbnm"
-
-
-def hint_labels(count: int) -> list[str]:
-    """`count` prefix-free labels: single letters when they suffice, else two letters each."""
-    letters = HINT_ALPHABET
-    if count <= len(letters):
-        return list(letters[:count])
-    labels = [a + b for a in letters for b in letters]
-    if count > len(labels):
-        raise ValueError("too many targets to label")
-    return labels[:count]
-
-
-def side_codes(sides: Iterable[str], given: dict[str, str] | None = None) -> dict[str, str]:
-    """A short unique code per side: its initial, or more letters when initials clash.
-    `given`: codes a board chooses itself (`board_display(board, "SIDE_CODES")`)."""
-    sides = list(sides)
-    chosen = {side: code for side, code in (given or {}).items() if side in sides and code}
-    codes: dict[str, str] = {}
-    used: set[str] = set(chosen.values())
-    for side in sides:
-        if side in codes or not side:
-            continue
-        if side in chosen:
-            codes[side] = chosen[side]
-            continue
-        word = "".join(ch for ch in side if ch.isalnum()) or "?"
-        for length in range(1, len(word) + 1):
-            code = word[:length].capitalize()
-            if code not in used:
-                break
-        else:  # pragma: no cover - identical names
-            code = f"{word[:1].upper()}{len(used)}"
-        codes[side] = code
-        used.add(code)
-    return codes
-
 
 def board_display(board: Any, name: str, default: Any = None) -> Any:
     """A display constant a board's own module may define (maps/<board file stem>.py):
@@ -780,35 +736,6 @@ class LineLayer:
             if (n, e, s, w) == (family.weight, 0, family.weight, 0):
                 return family.vertical, key
         return BOX_CHARS.get((n, e, s, w), "┼"), key
-
-
-class SideLook:
-    """Each side's letter code and colour on a canvas (map or hexes): the board's own where it
-    gives them (`SIDE_CODES`, `SIDE_COLOURS`), else assigned in order as sides appear."""
-
-    codes: dict[str, str]
-    colours: dict[str, str]
-
-    def _init_sides(self, sides: list[str], codes: dict[str, str] | None = None,
-                    colours: dict[str, str] | None = None) -> None:
-        self.codes = side_codes(sides, codes)
-        self.colours = {side: colour for side, colour in (colours or {}).items()
-                        if side in sides}
-        for side in self.codes:
-            self._colour(side)
-
-    def _colour(self, side: str) -> str:
-        if side not in self.colours:
-            self.colours[side] = SIDE_COLOURS[len(self.colours) % len(SIDE_COLOURS)]
-        return self.colours[side]
-
-    def code(self, side: str) -> str:
-        if side not in self.codes:
-            self.codes = side_codes([*self.codes, side])
-        return self.codes[side]
-
-    def side_style(self, side: str) -> Style:
-        return Style(color=self._colour(side), bold=True)
 
 
 class MapCanvas(SideLook):

@@ -1,13 +1,16 @@
 """The map pane: the board canvas in a scrolling window, with a location cursor and jump hints.
 
 The canvas is the point-to-point `MapCanvas` or, for a hex board, the `HexCanvas`
-(`MapPane.canvas_for` chooses); both have the same interface.
+(`MapPane.canvas_for` chooses); both have the same interface. `MapPane(canvas)` is a
+`HexMapPane` for a hex canvas. The floors: the shared drawing pieces (tui/mapparts.py) below,
+the canvases (tui/mapcanvas.py, tui/hexcanvas.py, tui/overview.py) above them, this module,
+the only widget, on top; the hex canvas module is imported only for a hex board.
 
 Arrows / hjkl move the cursor to the nearest location in that direction and the window scrolls
 to keep it visible. `f` labels every legal target with one or two letters; typing a label moves
 the cursor there and acts. Enter acts on the location under the cursor. `o` shows the whole
-point-to-point board zoomed out to the pane (`OverviewCanvas`, tui/overview.py) and back: the
-cursor, targets, jump labels and Enter work the same there. Styles are the component classes
+board zoomed out to the pane (`OverviewCanvas`, tui/overview.py; a hex board's `HexOverview`)
+and back: the cursor, targets, jump labels and Enter work the same there. Styles are the component classes
 `map--<key>` (app.tcss), re-read when the theme changes.
 """
 from __future__ import annotations
@@ -17,13 +20,15 @@ from typing import Any
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size, Spacing
+from rich.segment import Segment
 from rich.style import Style
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tui.mapcanvas import STYLE_KEYS, MapCanvas, hint_labels
+from tui.mapcanvas import STYLE_KEYS, MapCanvas
+from tui.mapparts import HEX_STYLE_KEYS, hint_labels
 
 
 def is_hex_board(board: Any) -> bool:
@@ -71,22 +76,21 @@ class MapPane(ScrollView, can_focus=True):
             self.hints = hints
 
     @staticmethod
-    def canvas_for(board: Any, sides: Any = ()) -> Any:
+    def canvas_for(board: Any, sides: Any = (), names: Any = ()) -> Any:
         """The canvas that draws `board`: the hex canvas for a hex board (maps/hexboard.py),
-        else the point-to-point one."""
+        else the point-to-point one. `names`: (side, unit name) of every unit the game has,
+        so a hex map gives each the same short name everywhere."""
         if is_hex_board(board):
             from tui.hexcanvas import HexCanvas  # only for a hex board (start-up)
 
-            return HexCanvas(board, sides)
+            return HexCanvas(board, sides, names)
         return MapCanvas(board, sides)
 
     def __new__(cls, canvas: Any = None, *args: Any, **kwargs: Any) -> "MapPane":
-        """`MapPane(canvas)` is the hex map pane (tui/hexcanvas.py) for a hex canvas."""
-        if cls is MapPane and canvas is not None and not isinstance(canvas, MapCanvas):
-            from tui.hexcanvas import HexCanvas, HexMapPane
-
-            if isinstance(canvas, HexCanvas):
-                cls = HexMapPane
+        """`MapPane(canvas)` is the hex map pane for a hex canvas."""
+        if cls is MapPane and canvas is not None and is_hex_board(getattr(canvas, "board",
+                                                                          None)):
+            cls = HexMapPane
         return super().__new__(cls)
 
     def __init__(self, canvas: Any, **kwargs: Any) -> None:
@@ -115,12 +119,7 @@ class MapPane(ScrollView, can_focus=True):
     # -- the overview ----------------------------------------------------------------------
 
     def action_overview(self) -> None:
-        """Toggle the overview: the whole board zoomed out to the pane (point-to-point maps;
-        a hex map already shows its whole width)."""
-        if not isinstance(self.canvas, MapCanvas):
-            self.app.bell()
-            self.notify("This map has no overview: it is drawn whole already.", timeout=3)
-            return
+        """Toggle the overview: the whole board zoomed out to the pane."""
         self.zoomed = not self.zoomed
 
     def watch_zoomed(self, zoomed: bool) -> None:
@@ -132,16 +131,20 @@ class MapPane(ScrollView, can_focus=True):
             self.refresh()
             self.call_after_refresh(self.scroll_to_cursor)
 
-    def _build_overview(self) -> None:
+    def _zoomed_out(self, width: int, height: int) -> Any:
         from tui.overview import OverviewCanvas
 
+        return OverviewCanvas(self.canvas.board, self.canvas, width, height)
+
+    def _build_overview(self) -> None:
         region = self.scrollable_content_region
         width = region.width or self.size.width or 80
         height = region.height or self.size.height or 20
-        if self.overview is not None and (self.overview.width, self.overview.height) == (
-                width, height):
+        if self.overview is not None and getattr(self, "_overview_for", None) == (width,
+                                                                                  height):
             return
-        self.overview = OverviewCanvas(self.canvas.board, self.canvas, width, height)
+        self._overview_for = (width, height)
+        self.overview = self._zoomed_out(width, height)
         board_view, control, targets, focus = self._drawn_args
         self.overview.update(board_view, control, targets, self.cursor,
                              self.canvas.hints, focus)
@@ -359,3 +362,159 @@ class MapPane(ScrollView, can_focus=True):
         else:
             self.app.bell()
             self.cancel_jump()
+
+
+class HexMapPane(MapPane):
+    """The map pane of a hex board (`MapPane(HexCanvas(...))` makes one): the same keys, jump
+    labels, overview and scrolling; the box width follows the pane's (`HexCanvas.box_for`:
+    wider boxes when the whole board fits); `v` shades the hexes the unit under the cursor
+    reaches (the game's `sight`, given by the screen as `sight_of`); styles from the component
+    classes `hexmap--<key>` (app.tcss), re-read when the theme changes. `cursor` is reactive:
+    setting it moves the canvas's cursor and redraws; `jumping` sets the class `-jumping` while
+    labels are shown."""
+
+    BINDINGS = [Binding("v", "sight", "Sight", show=False)]
+    COMPONENT_CLASSES = {f"hexmap--{key.replace('_', '-')}" for key in HEX_STYLE_KEYS}
+
+    cursor: reactive[str | None] = reactive(None, repaint=False)
+    jumping: reactive[bool] = reactive(False, repaint=False, toggle_class="-jumping")
+    # v: the unit under the cursor's reach shaded (follows the cursor while on)
+    sighting: reactive[bool] = reactive(False, repaint=False, toggle_class="-sighting")
+
+    def __init__(self, canvas: Any, **kwargs: Any) -> None:
+        super().__init__(canvas, **kwargs)
+        self.sight_of: Any = None  # loc -> {hex: line of sight clear} or None (the screen's)
+
+    def watch_cursor(self, cursor: str | None) -> None:
+        self.canvas.set_cursor(cursor)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        width = self.scrollable_content_region.width or self.size.width
+        if width and self.canvas.set_box(self.canvas.box_for(self.canvas.board, width)):
+            self.virtual_size = Size(self.canvas.width, self.canvas.height)
+            self.refresh()
+        super().on_resize()
+
+    def _zoomed_out(self, width: int, height: int) -> Any:
+        return self.canvas.zoomed_out(width, height)
+
+    def watch_zoomed(self, zoomed: bool) -> None:
+        super().watch_zoomed(zoomed)
+        # the screen gives the overview a row more at 80x24 (app.tcss: 21 files in 11 rows)
+        self.screen.set_class(zoomed, "-hex-overview")
+        if not zoomed:
+            self.virtual_size = Size(self.canvas.width, self.canvas.height)
+
+    # -- v: range and line of sight ---------------------------------------------------------
+
+    def action_sight(self) -> None:
+        """Shade (or stop shading) the hexes the unit under the cursor can fire into."""
+        if self.sighting:
+            self.sighting = False
+            self._show_sight()
+            return
+        reach = self.sight_of(self.cursor) if self.sight_of is not None else None
+        if reach is None:
+            self.app.bell()
+            self.notify("v shows where a unit can fire: put the cursor on a unit first.",
+                        timeout=3)
+            return
+        self.sighting = True
+        self._show_sight()
+
+    def _show_sight(self) -> None:
+        """The shading of the unit under the cursor; on a hex without units, the last unit's
+        stays (so the hexes it reaches can be visited and read)."""
+        reach = self.sight_of(self.cursor) if self.sighting and self.sight_of else None
+        if reach is None and self.sighting and self.canvas.sight_from is not None:
+            origin = self.canvas.sight_from
+            reach = self.sight_of(origin)  # again: units may have moved
+        else:
+            origin = self.cursor
+        self.canvas.set_sight(origin if reach is not None else None, reach)
+        if self.overview is not None:
+            self.overview.set_sight(reach)
+        self.refresh()
+
+    def move_to(self, loc: str | None) -> None:
+        super().move_to(loc)
+        if self.sighting and loc is not None:
+            self._show_sight()  # the shading follows the cursor while it is on
+
+    def show(self, view: Any, targets: list[str]) -> None:
+        super().show(view, targets)
+        if self.sighting:
+            self._show_sight()  # the units moved: lines of sight change
+
+    # -- coordinates kept in view ------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """The canvas row, with the coordinates kept on the window's edges while it is
+        scrolled: each row of hexes' file letter in the first column, and the numbers of the
+        first row of hexes below on the top line."""
+        strip = super().render_line(y)
+        if self.zoomed:
+            return strip
+        scroll_x, scroll_y = (int(v) for v in self.scroll_offset)
+        width = self.scrollable_content_region.width
+        edge = self.rich_style + self.canvas.styles["edge"]
+        if y == 0 and scroll_y > 0:
+            cells = [" "] * width
+            for column, number in self.canvas.numbers_under(scroll_y + 1):
+                for i, ch in enumerate(number):
+                    if 0 <= column - scroll_x + i < width:
+                        cells[column - scroll_x + i] = ch
+            return Strip([Segment("".join(cells), edge)], width)
+        letter = self.canvas.file_at(scroll_y + y) if scroll_x > 0 else None
+        if letter and width > 2:
+            return Strip.join([Strip([Segment(f"{letter} ", edge)], 2),
+                               strip.crop(2, width)])
+        return strip
+
+    # -- scrolling and styles -----------------------------------------------------------------
+
+    def scroll_to_cursor(self, animate: bool = False) -> None:
+        """Keep the cursor's hex and its six neighbours in view (when the window is that big):
+        a margin of one hex on every side."""
+        if self.zoomed:
+            return
+        place = self.canvas.places.get(self.cursor or "")
+        if place is None:
+            return
+        window = self.scrollable_content_region
+        step_x, step_y, box = self.canvas.W, 3, self.canvas.box
+        margin_y = step_y if window.height >= 2 + 2 * step_y else max(0,
+                                                                      (window.height - 2) // 2)
+        margin_x = step_x + 1 if window.width >= box + 2 * (step_x + 1) else 0
+        self.scroll_to_region(Region(place.column, place.y, box, 2), animate=animate,
+                              spacing=Spacing(margin_y, margin_x, margin_y, margin_x),
+                              immediate=True, force=True)
+
+    def _read_styles(self) -> None:
+        """The canvas's styles from the component classes, colours blended over the pane's
+        background (so `$text-muted` and tints with an alpha work). An ANSI theme (16-colour
+        terminals) cannot blend: a tint would be a solid colour hiding the characters on it,
+        so there it becomes an underline. Under NO_COLOR the sides' letters are the text's
+        own colour (bold): the monochrome filter made blue and red near-black greys."""
+        if self.canvas.plain != self.app.no_color:
+            self.canvas.plain = self.app.no_color
+            self.canvas.set_styles({})
+        _, background = self.background_colors
+        styles: dict[str, Style] = {}
+        for key in HEX_STYLE_KEYS:
+            part = self.get_component_styles(f"hexmap--{key.replace('_', '-')}")
+            color = (background + part.color).rich_color if part.has_rule("color") else None
+            bgcolor = None
+            text_style = part.text_style
+            if part.has_rule("background"):
+                tint = background + part.background
+                if key in self.canvas.TINTS and (tint.ansi is not None
+                                                   or background.ansi is not None):
+                    text_style = text_style + Style(underline=True)
+                else:
+                    bgcolor = tint.rich_color
+            styles[key] = Style(color=color, bgcolor=bgcolor) + text_style
+        if styles != {k: self.canvas.styles.get(k) for k in styles}:
+            self.canvas.set_styles(styles)
+            self.refresh()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core import stack
 from core.engine import Action, Choice, OptionSpec, State, View
-from core.gettysburg import evaluate, flow, options, query, setup, view
+from core.gettysburg import evaluate, explain, flow, options, query, setup, view
 from core.gettysburg.options import GbOptions
 from core.gettysburg.state import CSA, UNION, GbState
 from core.options import typed
@@ -35,6 +35,11 @@ class Gettysburg:
         """The battlefield (maps/gettysburg.toml) for the UI's hex canvas: terrain, elevation,
         roads and streams by hexside, VP and entry hexes."""
         return query.board()
+
+    def sight(self, view: View, loc: str) -> dict[str, bool] | None:
+        """For the UI's line-of-sight key: the hexes the units in `loc` could fire into (hex
+        -> line of sight clear, 5.0-5.2), read from the view's board alone; None: no unit."""
+        return explain.reach(view.board, loc)
 
     def setup(self, seed: int, scenario: str, options: dict) -> GbState:
         state = setup.build(seed, scenario, typed(GbOptions, options))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from core import stack
 from core.engine import Panel, Token, View
-from core.gettysburg import flow, victory
+from core.gettysburg import explain, flow, victory
 from core.gettysburg import query as q
 from core.gettysburg.chits import chit_mix
 from core.gettysburg.frames import Round
@@ -33,7 +33,10 @@ def back_seen(state: GbState, u: Unit, role: str | None) -> bool:
     return not state.options.fog_of_war or u.side == role or u.activated
 
 
-def token(state: GbState, u: Unit, role: str | None = None) -> Token:
+def token(state: GbState, u: Unit, role: str | None = None,
+          why: list[str] | None = None) -> Token:
+    """A unit as `role` sees it; `why`: the reasons it has no move or fire now
+    (core/gettysburg/explain.py), said after its other flags."""
     c = q.counter(u.id)
     flags = ([c.training, f"printed {c.sp} SP"] if back_seen(state, u, role) else []) + \
         [q.counters().corps[c.corps].name]
@@ -49,6 +52,7 @@ def token(state: GbState, u: Unit, role: str | None = None) -> Token:
         flags.append(f"due {scenario_book().clock.label(u.arrival)} at {u.entry}")
     elif u.status == REMOVED:
         flags.append("eliminated before the start")
+    flags += why or []
     shown = u.sp if u.status in (ON_MAP, PENDING, DUE) else c.sp
     if not back_seen(state, u, role) and u.status not in (ON_MAP, PENDING):
         shown = None  # the disc is off the counter: nothing printed shows from the front
@@ -107,11 +111,13 @@ def build(state: GbState, role: str | None, game: str) -> View:
     for side in SIDES:
         for box in ("reinforcements pending", "reinforcements to come", "eliminated"):
             boxes[f"{side} {box}"] = []
+    why = explain.flags_for(state, role)
     for u in state.units:
         if u.status == ON_MAP:
-            board.setdefault(u.hex, []).append(token(state, u, role))
+            board.setdefault(u.hex, []).append(token(state, u, role, why.get(u.id)))
         elif u.status == PENDING:
-            boxes[f"{u.side} reinforcements pending"].append(token(state, u, role))
+            boxes[f"{u.side} reinforcements pending"].append(token(state, u, role,
+                                                                   why.get(u.id)))
         elif u.status == DUE:
             boxes[f"{u.side} reinforcements to come"].append(token(state, u, role))
         elif u.status in (ELIMINATED, REMOVED):

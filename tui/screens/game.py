@@ -38,7 +38,7 @@ from tui.actionmenu import ActionMenu, StatusLine, warning_of
 from tui.fit import FitStatic, Fitted
 from tui.footer import GameFooter
 from tui.mapcanvas import FallbackBoard, MapCanvas
-from tui.mappane import MapPane
+from tui.mappane import MapPane, is_hex_board
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
     location_info, mark_focus, set_title
 from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
@@ -124,7 +124,10 @@ class GameScreen(Screen):
         for tokens in first.board.values():
             sides.extend(t.side for t in tokens)
         sides.extend(first.control.values())
-        self.canvas = MapPane.canvas_for(self.board, sides)  # a hex board gets the hex canvas
+        # a hex board gets the hex canvas, which gives every unit of the game one short name
+        names = sorted({(t.side, t.label) for tokens in [*first.board.values(),
+                                                         *first.boxes.values()] for t in tokens})
+        self.canvas = MapPane.canvas_for(self.board, sides, names)
         self._announced_result = first.result is not None
         # -- the computer
         self.pace = self.PACE if pace is None else max(0.0, float(pace))
@@ -170,7 +173,11 @@ class GameScreen(Screen):
         self.watch(self, "focused", self._mark_focus, init=False)
         self._layout(self.app.size.width, self.app.size.height)
         self.refresh_view(first=True)
-        self.query_one(MapPane).focus()
+        pane = self.query_one(MapPane)
+        sight = getattr(self.rules, "sight", None)  # a hex game: where a unit can fire (v)
+        if sight is not None and hasattr(pane, "sight_of"):
+            pane.sight_of = lambda loc: sight(self.view, loc)
+        pane.focus()
         if self.board_error:
             self.notify(self.board_error, severity="error", timeout=10)
         if self.save_path is None:  # a new game is saved at once: `continue` finds it
@@ -251,6 +258,8 @@ class GameScreen(Screen):
 
     def _layout(self, width: int, height: int) -> None:
         self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+        # a hex map keeps its place beside the focus panel (app.tcss)
+        self.set_class(is_hex_board(self.board), "-hexmap")
         tiny = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(tiny, "-tiny")
         if tiny and self.is_mounted:
@@ -388,8 +397,14 @@ class GameScreen(Screen):
             and player != self._player
 
     def _targets(self, view: Any) -> dict[str, list[Any]]:
-        """Locations that legal actions name (directly, or through a piece standing there)."""
-        piece_at = {token.id: loc for loc, tokens in view.board.items() for token in tokens}
+        """Locations that legal actions name (directly, or through a piece standing there, or
+        waiting off the map to enter at a place: a token flagged "enters at LOC")."""
+        piece_at = {token.id: flag[len("enters at "):]
+                    for tokens in (getattr(view, "boxes", None) or {}).values()
+                    for token in tokens for flag in token.flags or []
+                    if flag.startswith("enters at ")}
+        piece_at.update({token.id: loc for loc, tokens in view.board.items()
+                         for token in tokens})
         targets: dict[str, list[Any]] = {}
         for choice in view.actions:
             noun = choice.action.noun

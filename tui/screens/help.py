@@ -47,6 +47,9 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("n / N", "cursor to the next / previous legal target"),
         ("o", "overview: the whole board zoomed out to the pane (again: back); the cursor, "
               "targets, jump labels and enter work there too"),
+        ("v", "(a hex map) shade the hexes the unit under the cursor can fire into: ○ in "
+              "range with a line of sight, × in range but the sight blocked; the shading "
+              "follows the cursor onto other units; v again: off"),
         ("enter", "act on the location under the cursor (a menu if several actions)"),
         ("click", "move the cursor; click again (or double click) to act"),
         ("esc", "(in jump mode) cancel the labels"),

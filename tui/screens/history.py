@@ -210,7 +210,9 @@ def new_canvas(board: Any, sides: list[str], like: Any = None) -> Any:
     `like` (the game screen's canvas) when given."""
     sides = [*getattr(like, "codes", {}), *sides]
     factory = getattr(MapPane, "canvas_for", None)
-    return factory(board, sides) if factory is not None else MapCanvas(board, sides)
+    # a hex map: the units' short names of the game screen's canvas
+    names = list(getattr(like, "unit_names", ()))
+    return factory(board, sides, names) if factory is not None else MapCanvas(board, sides)
 
 
 class HistoryBar(Widget):
