@@ -1,7 +1,7 @@
 """How strong the computer player is, and how long it thinks (issue 11, part 4).
 
-    .venv/bin/python -m bench.ai_strength [--part short|campaign|versus|think|all]
-                                          [--seeds N] [--first SEED] [--levels L,L]
+    .venv/bin/python -m bench.ai_strength [--part PART|all] [--seeds N] [--first SEED]
+                                          [--levels L,L] [--games G,G] [--decisions D]
 
 - short: A House Divided short game (B13.0), the computer at `normal` as the Union against
   random Confederate play, seeds 1..N (default 40); target: the Union wins at least 80%.
@@ -18,6 +18,14 @@
   (19) when the turn ends; target: the computer's side gains VP over random play.
 - wellington-think: Wellington's think time, GB's first 20 decisions with a choice (1813)
   at each level of `--levels`.
+- think-all: every game (`EVERY_GAME`, or `--games`), each level of `--levels` playing every
+  side from the start, the first 12 decisions with a choice timed (issue 19, part 4: normal
+  at most 2 s, hard at most 8 s).
+- random-all: every game, normal holding one side (in turn over the seeds) against random
+  play, up to `--decisions` decisions: the margin (bench/tune.py's judges) against random
+  play on both sides for as many actions, and a passivity count (`PASSIVE`).
+- previous: every game, today's normal against the normal of the commit before issue 19
+  (`PREVIOUS`, read with git show), sides swapped over the seeds.
 
 `--first` starts the seeds elsewhere than 1 (seeds FIRST..FIRST+N-1), so that one part can be
 split over several processes and the figures added up.
@@ -80,11 +88,13 @@ def play(seed: int, options: dict, levels: dict[str, str], clocks: dict[str, Clo
 
 def play_out(match: Match, seed: int, levels: dict[str, str], clocks: dict[str, Clock],
              limit: int | None = None, going: Callable[[Match], bool] = lambda m: True,
-             timed_when_forced: bool = True) -> Match:
+             timed_when_forced: bool = True,
+             watch: Callable[[Match, str, object], None] | None = None) -> Match:
     """Play `match` on while `going(match)`: each role in `levels` by the computer at that
     level (its think time in `clocks`; a decision with one legal action timed too unless
     `timed_when_forced` is false), the others at random from their own generator; `limit`:
-    stop after that many timed computer decisions."""
+    stop after that many timed computer decisions; `watch(match, role, action)` before each
+    action is taken."""
     chooser = Random(rng.seed_state(seed ^ 0x5EED))
     decided = 0
     while match.state.result is None and going(match) and (limit is None or decided < limit):
@@ -99,6 +109,8 @@ def play_out(match: Match, seed: int, levels: dict[str, str], clocks: dict[str, 
             decided += 1
         else:
             action = choices[rng.randbelow(chooser, len(choices))].action
+        if watch is not None:
+            watch(match, role, action)
         match.act(role, action, legal=choices if role not in levels else None)
     return match
 
@@ -228,9 +240,214 @@ def wellington_think(seeds: range, levels: list[str]) -> None:
 
 
 WELLINGTON_THINK_DECISIONS = 20
+
+
+# --- every game ---------------------------------------------------------------------------------
+
+# The position every game starts from here: (game, scenario, options), one player a side.
+EVERY_GAME = (("a-house-divided", "campaign", {"short_game": True}),
+              ("gettysburg-1863", "day-1", {}),
+              ("washingtons-war", "1775", {}),
+              ("wellington", "1813", {"players": "2"}))
+THINK_ALL_DECISIONS = 12
+
+
+def games_of(names: str | None) -> tuple[tuple[str, str, dict], ...]:
+    wanted = set(names.split(",")) if names else None
+    return tuple(g for g in EVERY_GAME if wanted is None or g[0] in wanted)
+
+
+def think_all(seeds: range, levels: list[str], games: str | None = None,
+              decisions: int = THINK_ALL_DECISIONS) -> None:
+    """Think time in every game: the computer at each level playing every role against
+    itself from the start, the first `decisions` decisions with a choice, timed (CPU mean
+    and slowest; target: normal at most 2 s, hard at most 8 s)."""
+    for game, scenario, options in games_of(games):
+        for level in levels:
+            clocks: dict[str, Clock] = {}
+            for seed in seeds:
+                match = Match.new(get_rules(game), seed=seed, scenario=scenario,
+                                  options=dict(options))
+                play_out(match, seed, {r: level for r in match.roles}, clocks,
+                         limit=decisions, timed_when_forced=False)
+            print(f"think time, {game} {scenario}, {level} on every side, the first "
+                  f"{decisions} decisions with a choice, seeds "
+                  f"{seeds.start}-{seeds.stop - 1}:", flush=True)
+            print(clocks[level].line(level) if level in clocks else "  no decisions",
+                  flush=True)
+
+
+def against_random(seeds: range, games: str | None = None, level: str = "normal",
+                   decisions: int = 150) -> None:
+    """Normal against random play in every game: the computer holds one side (the sides in
+    turn over the seeds), random play the other, up to `decisions` computer decisions; the
+    margin by what decides the game (bench/tune.py's judges) against random play on both
+    sides from the same seed for as many actions, and the passivity count (the computer ending a phase, a march or
+    an activation with a move of gain left: `passive`)."""
+    from bench.tune import JUDGES, sides_of
+    for game, scenario, options in games_of(games):
+        gains, passive_total, wins = [], 0, 0
+        clocks: dict[str, Clock] = {}
+        for seed in seeds:
+            probe = Match.new(get_rules(game), seed=seed, scenario=scenario,
+                              options=dict(options))
+            side = sides_of(game, probe)[seed % 2]
+            counter = Passivity(side)
+            match = play_out(Match.new(get_rules(game), seed=seed, scenario=scenario,
+                                       options=dict(options)), seed,
+                             {r: level for r in side}, clocks, limit=decisions,
+                             timed_when_forced=False, watch=counter)
+            played = len(match.history)
+            base = play_out(Match.new(get_rules(game), seed=seed, scenario=scenario,
+                                      options=dict(options)), seed, {}, {},
+                            going=lambda m: len(m.history) < played)
+            mine = margin_of(game, match, side)
+            gain = mine - margin_of(game, base, side)
+            gains.append(gain)
+            passive_total += counter.count
+            won = match.result is not None and mine > 0
+            wins += won
+            print(f"  {game} seed {seed}: {level} as {'+'.join(side)}: margin {mine:+.1f} "
+                  f"(random both sides {margin_of(game, base, side):+.1f}, gain {gain:+.1f})"
+                  f"{'; ' + match.result if match.result else ''}; passive {counter.count}",
+                  flush=True)
+        print(f"{game} {scenario}: {level} vs random, seeds {seeds.start}-{seeds.stop - 1}: "
+              f"mean gain {sum(gains) / max(1, len(gains)):+.2f}, gained on "
+              f"{sum(1 for g in gains if g > 0)}/{len(gains)}, won {wins}; passivity "
+              f"{passive_total} over the games", flush=True)
+        for lv, clock in clocks.items():
+            print(clock.line(lv), flush=True)
+
+
+def margin_of(game: str, match: Match, side: list[str]) -> float:
+    from bench.tune import judged
+    return judged(game, match, side)
+
+
+# What a player would call passivity (issue 19, part 6): ending movement with marches left
+# (A House Divided), ending the round with activation results left (Gettysburg), discarding a
+# card with no effect or stopping PC actions with some left (Washington's War), stopping with
+# CP left (Wellington), when another action was open.
+PASSIVE = {"end-movement", "end-activations", "discard", "stop"}
+
+
+@dataclass
+class Passivity:
+    side: list[str]
+    count: int = 0
+
+    def __call__(self, match: Match, role: str, action) -> None:
+        if role in self.side and action.verb in PASSIVE and any(
+                c.action.verb not in PASSIVE for c in match.actions(role)):
+            self.count += 1
+
+
+# --- the new normal against the normal of an earlier commit -------------------------------------
+
+PREVIOUS = "931be53"     # the commit before issue 19's work
+EVALUATIONS = {"a-house-divided": "core/ahd/evaluate.py",
+               "gettysburg-1863": "core/gettysburg/evaluate.py",
+               "washingtons-war": "core/ww/evaluate.py",
+               "wellington": "core/wellington/evaluate.py"}
+
+
+def previous_computer(game: str, commit: str = PREVIOUS):
+    """The computer of `commit` (its core/ai and the game's evaluation, read with `git show`
+    into a scratch package `previous_ai`): a function (match, role, level, seed) -> action
+    playing as that commit's `core.ai.choose` did, against today's rules."""
+    import importlib.util
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    root = Path(tempfile.mkdtemp(prefix="muster-previous-"))
+    package = root / "previous_ai"
+    package.mkdir()
+    repo = Path(__file__).resolve().parent.parent
+    names = subprocess.run(["git", "ls-tree", "--name-only", commit, "core/ai/"], cwd=repo,
+                           check=True, capture_output=True, text=True).stdout.split()
+    for name in names:
+        text = subprocess.run(["git", "show", f"{commit}:{name}"], cwd=repo, check=True,
+                              capture_output=True, text=True).stdout
+        (package / Path(name).name).write_text(text.replace("core.ai", "previous_ai"))
+    evaluation = subprocess.run(["git", "show", f"{commit}:{EVALUATIONS[game]}"], cwd=repo,
+                                check=True, capture_output=True, text=True).stdout
+    (root / "previous_evaluate.py").write_text(evaluation)
+    sys.path.insert(0, str(root))
+    old_ai = importlib.import_module("previous_ai")
+    old_search = importlib.import_module("previous_ai.search")
+    spec = importlib.util.spec_from_file_location("previous_evaluate",
+                                                  root / "previous_evaluate.py")
+    old_eval = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old_eval)
+
+    def choose(match: Match, role: str, level: str, seed: int):
+        budget = old_ai.levels.level(level)
+        choices = match.actions(role)
+        if len(choices) == 1:
+            return choices[0].action
+        kept = old_ai.without_going_back(match, role, old_search.searched(choices))
+        if len(kept) == 1:
+            return kept[0].action
+        rules = match.rules
+        hidden = match.hidden_info
+        game_ = old_search.Game(rules, old_eval.evaluate,
+                                getattr(old_eval, "determinize", None) if hidden else None,
+                                getattr(old_eval, "evaluate_all", None))
+        return old_search.search(game_, match.state, role, match.roles, budget.iterations,
+                                 budget.exploration, budget.rollout, seed, None,
+                                 [c.action for c in kept])
+    return choose
+
+
+def versus_previous(seeds: range, games: str | None = None, decisions: int = 150) -> None:
+    """Today's normal against the normal of PREVIOUS, sides swapped over the seeds, up to
+    `decisions` decisions of each; judged as bench/tune.py judges (a result +-100, else the
+    margin), for today's side (target: better in at least 70%)."""
+    from bench.tune import judged, sides_of
+    for game, scenario, options in games_of(games):
+        old = previous_computer(game)
+        better = 0
+        clocks: dict[str, Clock] = {}
+        for seed in seeds:
+            match = Match.new(get_rules(game), seed=seed, scenario=scenario,
+                              options=dict(options))
+            new_side = sides_of(game, match)[seed % 2]
+            made = 0
+            while match.state.result is None and made < 2 * decisions:
+                role = match.state.active[0]
+                choices = match.actions(role)
+                if len(choices) == 1:
+                    match.act(role, choices[0].action)
+                    continue
+                start = time.process_time()
+                key = seed * 100_003 + len(match.history)
+                if role in new_side:
+                    action = ai.choose(match, role, "normal", seed=key)
+                    clocks.setdefault("new normal", Clock()).cpu.append(
+                        time.process_time() - start)
+                else:
+                    action = old(match, role, "normal", key)
+                    clocks.setdefault("previous normal", Clock()).cpu.append(
+                        time.process_time() - start)
+                match.act(role, action)
+                made += 1
+            margin = judged(game, match, new_side)
+            better += margin > 0
+            print(f"  {game} seed {seed}: new normal as {'+'.join(new_side)}: {margin:+.1f}"
+                  f"{'; ' + match.result if match.result else ''}", flush=True)
+        print(f"{game} {scenario}: new normal vs {PREVIOUS}'s normal, seeds "
+              f"{seeds.start}-{seeds.stop - 1}: better in {better}/{len(seeds)}", flush=True)
+        for name, clock in clocks.items():
+            clock.times = list(clock.cpu)
+            print(clock.line(name), flush=True)
+
+
 PARTS = {"short": (short, 40), "campaign": (campaign, 20), "versus": (versus, 20),
          "think": (think, 1), "wellington": (wellington, 4),
-         "wellington-think": (wellington_think, 1)}
+         "wellington-think": (wellington_think, 1), "think-all": (think_all, 1),
+         "random-all": (against_random, 4), "previous": (versus_previous, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,12 +457,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first seed")
     parser.add_argument("--levels", default=",".join(ai.LEVELS),
                         help="levels timed by the think part (comma-separated)")
+    parser.add_argument("--games", default=None,
+                        help="think-all, random-all: the games (comma-separated ids)")
+    parser.add_argument("--decisions", type=int, default=None,
+                        help="think-all (default 12), random-all and previous (150): the "
+                             "computer's decisions per game")
     args = parser.parse_args(argv)
     for name, (run, default) in PARTS.items():
         if args.part in (name, "all"):
             seeds = range(args.first, args.first + (args.seeds or default))
             if name in ("think", "wellington-think"):
                 run(seeds, args.levels.split(","))
+            elif name == "think-all":
+                run(seeds, args.levels.split(","), args.games,
+                    args.decisions or THINK_ALL_DECISIONS)
+            elif name in ("random-all", "previous"):
+                run(seeds, args.games, decisions=args.decisions or 150)
             else:
                 run(seeds)
     return 0

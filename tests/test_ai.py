@@ -303,3 +303,31 @@ def test_the_search_leaves_shortcuts_out_unless_nothing_else_is_left():
                                                                   shortcut=True)
     assert searched([short, plain]) == [plain]
     assert searched([short]) == [short]
+
+
+# --- the search's reasons (analyse) ------------------------------------------------------------
+
+
+def test_analyse_gives_every_move_weighed_with_its_tries_and_value():
+    """core.ai.analyse: the move `choose` takes comes first, every root action the search
+    weighed with its visits (adding up to the budget) and its mean value for the role."""
+    match = Match.new(AHD, seed=5, options={"short_game": True})
+    role = match.active[0]
+    considered = ai.analyse(match, role, "easy", seed=3)
+    assert considered[0].choice.action == ai.choose(match, role, "easy", seed=3)
+    assert sum(c.visits for c in considered) == ai.LEVELS["easy"].iterations
+    assert [c.visits for c in considered] == sorted((c.visits for c in considered),
+                                                    reverse=True)
+    legal = {c.action for c in match.actions(role)}
+    assert all(c.choice.action in legal and 0.0 <= c.value <= 1.0 for c in considered)
+
+
+def test_analyse_of_a_forced_move_is_that_move_unsearched():
+    match = Match.new(AHD, seed=5, options={"short_game": True})
+    while True:
+        role = match.active[0]
+        choices = match.actions(role)
+        if len(choices) == 1:
+            break
+        match.act(role, choices[0].action)
+    assert ai.analyse(match, role, "normal", seed=1) == [ai.Considered(choices[0], 0, None)]

@@ -2,8 +2,10 @@
 little, as a march one box nearer a target does in A House Divided."""
 from __future__ import annotations
 
+import pytest
+
 from core import rng
-from core.ai.search import Bounds, Game, grow, search
+from core.ai.search import Bounds, Game, Shape, grow, search
 from core.engine import Action, Choice, IllegalAction, State, check_legal
 
 PICKER, OTHER = "Picker", "Other"
@@ -72,3 +74,108 @@ def test_bounds_rescale_each_roles_values_to_what_it_has_seen():
     assert abs(bounds.scale(PICKER, 0.52) - 1.0) < 1e-9
     assert abs(bounds.scale(OTHER, 0.48) - 0.0) < 1e-9
     assert bounds.scale(None, 0.7) == 0.7            # the root: nobody chose it
+
+
+# --- whole moves: a move made of several small decisions ------------------------------------
+
+MOVER, REPLIER = "Mover", "Replier"
+DIGITS = 5       # each decision of the move: a digit 0..4
+STEPS = 3        # decisions in the Mover's move
+GREED = DIGITS - 1   # a move with a digit this high overreaches: the reply punishes it
+
+
+class StepsState(State, kw_only=True):
+    digits: list[int] = []
+    punished: bool | None = None
+
+
+class StepsRules:
+    """The Mover's move is three digits, one decision each (as a march is box, piece,
+    destination); then the Replier answers once: it may punish a greedy move (one with a digit
+    of GREED), which then loses everything. Before the reply a greedier move looks
+    better; a search that sees only single decisions does not reach the reply in time."""
+
+    id = "steps"
+    title = "Steps"
+    hidden_info = False
+
+    def actions(self, state: StepsState, role: str) -> list[Choice]:
+        if role not in state.active:
+            return []
+        if role == MOVER:
+            return [Choice(Action("digit", n), f"Digit {n}") for n in range(DIGITS)]
+        return [Choice(Action("punish"), "Punish"), Choice(Action("let"), "Let it be")]
+
+    def act(self, state: StepsState, role: str, action: Action,
+            legal: list[Choice] | None = None) -> StepsState:
+        if role not in state.active:
+            raise IllegalAction("not your turn")
+        check_legal(self.actions(state, role), action)
+        new = state.__copy__()
+        if role == MOVER:
+            new.digits = state.digits + [int(action.noun)]
+            if len(new.digits) == STEPS:
+                new.active = [REPLIER]
+        else:
+            new.punished = action.verb == "punish" and GREED in state.digits
+            new.active, new.result = [], "over"
+        return new
+
+    def evaluate(self, state: StepsState, role: str) -> float:
+        mine = 0.0 if state.punished else 0.1 + 0.8 * sum(state.digits) / (STEPS * (DIGITS - 1))
+        return mine if role == MOVER else 1.0 - mine
+
+
+STEPS_RULES = StepsRules()
+WHOLE_MOVES = Shape(widening=1.0, chain=12)
+
+
+def steps_root() -> StepsState:
+    return StepsState(game="steps", scenario="standard", rng=rng.seed_state(1), active=[MOVER])
+
+
+def deepest(node, depth: int = 0) -> int:
+    return max([depth] + [deepest(child, depth + 1) for child in node.children.values()])
+
+
+def reached(node, role: str) -> bool:
+    return any(child.role == role or reached(child, role) for child in node.children.values())
+
+
+def test_an_expansion_adds_the_whole_move_and_reaches_the_reply():
+    """With whole moves every iteration adds the rest of the Mover's move: the first one
+    already ends at the Replier's decision, and eight reach the reply; one decision per
+    iteration reaches neither the end of the move nor the reply in eight."""
+    game = Game(STEPS_RULES, STEPS_RULES.evaluate)
+    one = grow(game, steps_root(), MOVER, [MOVER, REPLIER], 1, 0.6, 0, seed=2,
+               shape=WHOLE_MOVES)
+    assert deepest(one) == STEPS
+    whole = grow(game, steps_root(), MOVER, [MOVER, REPLIER], 8, 0.6, 0, seed=2,
+                 shape=WHOLE_MOVES)
+    assert reached(whole, REPLIER)
+    plain = grow(game, steps_root(), MOVER, [MOVER, REPLIER], 8, 0.6, 0, seed=2)
+    assert deepest(plain) < STEPS and not reached(plain, REPLIER)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_whole_moves_see_the_punishment_of_a_greedy_move(seed):
+    """In 80 iterations the whole-move search learns that opening with the greedy digit is
+    punished and opens with 3 (3, 3, 3 is the best move); one decision per iteration, with
+    the same budget, opens with the greedy 4 (it looks best until the reply is seen)."""
+    game = Game(STEPS_RULES, STEPS_RULES.evaluate)
+    roles = [MOVER, REPLIER]
+    assert search(game, steps_root(), MOVER, roles, 80, 0.6, 0, seed=seed,
+                  shape=WHOLE_MOVES) == Action("digit", GREED - 1)
+    assert search(game, steps_root(), MOVER, roles, 80, 0.6, 0, seed=seed) == Action(
+        "digit", GREED)
+
+
+def test_the_default_policy_orders_the_expansion():
+    """A node takes first the action the game's prior ranks first: every line of a prior that
+    likes digit 1 starts by trying it at each new decision of the move."""
+    game = Game(STEPS_RULES, STEPS_RULES.evaluate,
+                prior=lambda state, role, choices: [1.0 if c.action.noun == 1 else 0.0
+                                                    for c in choices])
+    tree = grow(game, steps_root(), MOVER, [MOVER, REPLIER], 1, 0.6, 0, seed=2,
+                shape=Shape(widening=1.0, chain=0))
+    assert list(tree.children) == [Action("digit", 1)]

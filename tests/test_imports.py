@@ -65,6 +65,12 @@ DEFERRED_IMPORTS: dict[tuple[str, str], str] = {
     ("tui.panes", "tui.screens.dialogs"): "dialogs load when one is first opened",
     ("tui.mappane", "tui.overview"): "the overview canvas loads when the player first opens the "
                                      "overview",
+    ("tui.app", "tui.screens.online"): "the Online screen (and the online client) loads when "
+                                       "it is opened",
+    ("tui.remote", "core.registry"): "`muster --help` answers without the games' rules "
+                                     "(tui.cli imports tui.online_cli, which imports tui.remote)",
+    ("tui.remote", "core.engine"): "`muster --help` answers without the rules engine (tui.cli "
+                                   "imports tui.online_cli, which imports tui.remote)",
     ("tui.mappane", "tui.hexcanvas"): "the hex canvas (with maps.hexes) loads only for a hex "
                                       "board (Gettysburg), not for the other games' start-up",
 }

@@ -18,6 +18,7 @@ import saves
 from core import registry
 from core.engine import Action, Match
 from tests.support.pilot import until
+from tests.test_tui import rendered
 from tests.support.toygame import registered
 from tests.support.tui_toy import RULES as NO_AI_RULES
 from tests.support.tui_toy_ai import AI_HIDDEN_RULES, AI_RULES
@@ -296,6 +297,11 @@ async def test_the_hint_key_marks_the_computers_choice_without_taking_it(toy):
         assert app.focused is actions  # Enter takes it
         text = status(screen)
         assert text.startswith(f"Hint: {number} {menu.hinted.label}") and "takes it" in text
+        # the focus panel explains it: the top moves, how often each was tried, its value
+        shown = rendered(screen, "#focus-text", width=120)
+        assert "Hint for Red (normal): the computer's top" in shown
+        assert f"1. {menu.hinted.label}" in shown and "tried" in shown and "value" in shown
+        assert screen.has_class("-battle")
         await pilot.press("enter")
         await pilot.pause()
         assert match.history == [("Red", expected)]
@@ -304,13 +310,13 @@ async def test_the_hint_key_marks_the_computers_choice_without_taking_it(toy):
 
 async def test_a_hint_is_dropped_when_the_game_moves_on(toy, monkeypatch):
     gate = threading.Event()
-    real = computer.decide
+    real = computer.explain
 
     def slow(match, role, level, report=None, stopped=None):
         gate.wait(5)
         return real(match, role, level, report, stopped)
 
-    monkeypatch.setattr(computer, "decide", slow)
+    monkeypatch.setattr(computer, "explain", slow)
     match = vs_computer()
     app = MusterApp(match=match, pace=30)
     async with app.run_test(size=SIZE) as pilot:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from core import stack
 from core.dice import scripted
 from core.engine import Action
+from core.wellington import flags as geo
 from core.wellington import flow, naval
 from core.wellington.frames.impulse import ImpulseMenu
 from core.wellington.state import ADN, ADS, ENGLAND, GB, SPAIN
@@ -295,8 +296,8 @@ def test_start_convoy_free_for_an_event():
     assert match.state.troops["bayonne"][ADN] == [1, 0, 0]
     assert ADN not in match.state.paid_convoy
     assert isinstance(stack.top(match.state), ImpulseMenu)
-    assert naval.by_sea("bayonne", "santander")
-    assert naval.by_sea("valencia", ENGLAND) and not naval.by_sea("almaraz", "ciudad-rodrigo")
+    assert geo.by_sea("bayonne", "santander")
+    assert geo.by_sea("valencia", ENGLAND) and not geo.by_sea("almaraz", "ciudad-rodrigo")
 
 
 def test_g62_a_blocked_convoy_loses_its_cp():

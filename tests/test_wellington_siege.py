@@ -14,6 +14,7 @@ from core import stack
 from core.dice import scripted
 from core.wellington import flags as geo
 from core.wellington import flow, siege
+from core.wellington.battle import aftermath
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.impulse import ImpulseMenu
 from core.wellington.frames.siege import Siege
@@ -80,10 +81,10 @@ def test_12_22_once_per_impulse_and_not_after_a_non_overrun_battle():
     assert "lisbon" in match.state.besieged
     assert offered(match, "siege") == []                    # 12.22: once per impulse
     match2 = lisbon_by_marmont()
-    siege.note_battle(match2.state, "lisbon", [ADN], overrun=False)
+    aftermath.note_battle(match2.state, "lisbon", [ADN], overrun=False)
     assert siege.besiegers(match2.state, ADN, "lisbon") == []
     match3 = lisbon_by_marmont()
-    siege.note_battle(match3.state, "lisbon", [ADN], overrun=True)   # TC-E27: after an Overrun
+    aftermath.note_battle(match3.state, "lisbon", [ADN], overrun=True)   # TC-E27: after an Overrun
     assert siege.besiegers(match3.state, ADN, "lisbon") == ["marmont"]
 
 
@@ -329,7 +330,7 @@ def test_tc_e27_e28_siege_after_overrun_really_big_guns_and_devastation():
     flag(state, "ciudad-rodrigo", SPAIN)
     state.resources[ADN] = 2
     impulse(match, ADN)
-    siege.note_battle(state, "ciudad-rodrigo", [ADN], overrun=True)
+    aftermath.note_battle(state, "ciudad-rodrigo", [ADN], overrun=True)
     assert offered(match, "siege") == ["ciudad-rodrigo=joseph"]
     frame = Siege(duchy="ciudad-rodrigo", power=ADN, commander="joseph", owner=SPAIN,
                   strength=3, fives_per_hit=2)

@@ -5,6 +5,7 @@
     MusterApp(start="new")           # "title" | "new" | "load" | "continue"
     MusterApp(match=m, pace=0.2)     # seconds between the computer's moves (default 0.6)
     MusterApp(match=m, start="replay", role=None)  # its history alone (muster replay)
+    MusterApp(start="online", online_server=PATH)  # the Online screen (muster online)
 
 Saves go to saves.saves_dir() (under MUSTER_HOME when it is set). Quitting from anywhere
 (q, ctrl+q, the command palette) autosaves the game in progress first (and stops the
@@ -21,7 +22,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui import session
+from tui import session, terminal_watch
 from tui.screens.game import GameScreen
 
 # The title, new-game, load and help screens are imported when first shown, so `muster
@@ -43,8 +44,17 @@ class MusterApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, match: Any = None, start: str = "title", pace: float | None = None,
-                 role: str | None = None, **kwargs: Any) -> None:
+                 role: str | None = None, online_server: str | None = None,
+                 online_connect: Any = None, online_game: int | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # online play (tui/screens/online.py): the socket given (None: $MUSTER_SERVER or the
+        # default), how to connect (tests name their accounts by it), a game to open at once
+        self.online_server = online_server
+        self.online_connect = online_connect
+        self.online_game = online_game
+        self.online: Any = None  # the connection to the server, once the Online screen made it
+        self._terminal_watch: Any = None  # online: leave once the terminal hangs up
         self.initial_match = match
         self.start = start
         self.replay_role = role  # start="replay": the role whose view the history shows
@@ -72,6 +82,8 @@ class MusterApp(App):
             self.action_load_game()
         elif self.start == "continue":
             self.action_continue_game()
+        elif self.start == "online":
+            self.action_online()
 
     def _pick_theme(self) -> None:
         """MUSTER_THEME wins; a 16-colour terminal gets the ANSI theme (its own 16 colours,
@@ -169,6 +181,25 @@ class MusterApp(App):
 
         self.push_screen(LoadScreen())
 
+    def action_online(self) -> None:
+        """The Online screen (the one already open, if any: its connection is kept)."""
+        from tui.screens.online import OnlineScreen
+
+        game = self.game_screen
+        if game is not None:
+            game.stop_computer()
+            game.autosave(quiet=True)
+        for screen in self.screen_stack:
+            if isinstance(screen, OnlineScreen):
+                while self.screen is not screen:
+                    self.pop_screen()
+                return
+        self.push_screen(OnlineScreen(self.online_server, self.online_connect,
+                                      open_game=self.online_game))
+        self.online_game = None
+        if self._terminal_watch is None:  # tui/terminal_watch.py: a hang-up with no SIGHUP
+            self._terminal_watch = terminal_watch.watch(self) or False
+
     def action_title(self) -> None:
         self._back_to_title()
 
@@ -223,6 +254,8 @@ class MusterApp(App):
         yield SystemCommand("Load game", "Open a saved game", self.action_load_game)
         yield SystemCommand("Continue", "Resume the most recent saved game",
                             self.action_continue_game)
+        yield SystemCommand("Online", "Your games on this host's Muster server (o)",
+                            self.action_online)
         if game is not None:
             yield SystemCommand("Title screen", "Save this game and go to the title screen",
                                 self.action_title)

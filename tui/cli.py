@@ -8,6 +8,7 @@
     muster load PATH
     muster replay PATH [--role ROLE]        step through a saved game's history
     muster list                             saves, newest first (damaged ones with their error)
+    muster online ...                       play on this host's server (tui/online_cli.py)
     muster serve [--socket PATH] [--db PATH]  the server for online play (docs/online.md)
 
 Start-up stays fast: Textual and the app are imported only when a screen opens, game modules
@@ -19,6 +20,8 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any, Sequence
+
+from tui import online_cli  # `muster online`: argparse only, its work imported when run
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -87,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("list", help="list saved games, newest first",
                         description="List saved games, newest first; damaged files are "
                                     "listed with what is wrong with them.")
+    online_cli.add_parser(commands, _Parser)
     commands.add_parser("games", help="list the games and their scenarios and options",
                         description="List the games Muster can play, with their scenarios "
                                     "and options.")
@@ -123,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_load(args.path)
     if command == "replay":
         return cmd_replay(args.path, args.role)
+    if command == "online":
+        return online_cli.main(args, _run_app)
     if command == "new":
         return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset,
                        args.player, args.computer, args.level)
@@ -313,12 +319,14 @@ def _when(info: Any) -> str:
         return "????-??-?? ??:??"
 
 
-def _run_app(match: Any = None, start: str = "title", role: str | None = None) -> int:
+def _run_app(match: Any = None, start: str = "title", role: str | None = None,
+             **online: Any) -> int:
     """Open the app (imported only now) and block until it quits. `start="replay"`: the
-    history of `match` alone, as `role` sees it (None: the spectator)."""
+    history of `match` alone, as `role` sees it (None: the spectator); `start="online"`:
+    the Online screen (`online`: MusterApp's online_server, online_game)."""
     from tui.app import MusterApp
 
-    app = MusterApp(match=match, start=start, role=role)
+    app = MusterApp(match=match, start=start, role=role, **online)
     app.run()
     return EXIT_OK if app.return_code in (None, 0) else int(app.return_code)
 

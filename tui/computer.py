@@ -7,8 +7,10 @@
 
 `decide` runs in a worker thread: it searches a *snapshot* of the match (same rules, header,
 state and history, nothing shared that the UI changes), reports progress at most once per
-percent, and stops at the next search iteration once `stopped()` says so. Nothing here
-imports Textual, and core.ai is imported only when the computer thinks.
+percent, and stops at the next search iteration once `stopped()` says so. `explain` is the
+same search for the hint key, with its reasons: every move weighed, how often it was tried
+and its value (core.ai.analyse); `hint_panel` lays the top three out for the focus panel.
+Nothing here imports Textual, and core.ai is imported only when the computer thinks.
 """
 from __future__ import annotations
 
@@ -94,7 +96,17 @@ def decide(match: Any, role: str, level: str, report: Callable[[int, int], None]
     """The computer's action for `role` (core.ai.choose; its seed comes from the role's view
     and the length of the history, so the same position gives the same move). `report(done,
     total)` at most once per percent; Stopped as soon as `stopped()` is true."""
-    from core.ai import choose
+    return explain(match, role, level, report, stopped)[0].choice.action
+
+
+HINT_MOVES = 3      # the moves the hint shows, best first
+
+
+def explain(match: Any, role: str, level: str, report: Callable[[int, int], None] | None = None,
+            stopped: Callable[[], bool] | None = None) -> list[Any]:
+    """`decide` with its reasons: core.ai.analyse's list (Considered: choice, visits, value),
+    the move the computer would take first."""
+    from core.ai import analyse
 
     last = [-1]
 
@@ -108,7 +120,29 @@ def decide(match: Any, role: str, level: str, report: Callable[[int, int], None]
 
     if stopped is not None and stopped():
         raise Stopped()
-    return choose(match, role, level=level, progress=progress)
+    return analyse(match, role, level=level, progress=progress)
+
+
+def hint_panel(considered: list[Any], role: str, level: str) -> Any:
+    """The focus panel's hint: the computer's top moves, each with how many of the simulated
+    lines began with it and their mean value for `role` (core.engine.Panel)."""
+    from core.engine import Panel
+
+    tried = sum(c.visits for c in considered)
+    rows = []
+    for rank, (choice, visits, value) in enumerate(considered[:HINT_MOVES], 1):
+        if value is None:
+            rows.append(["", f"{rank}. {choice.label}", "the only move left: not searched"])
+        else:
+            rows.append(["", f"{rank}. {choice.label}",
+                         f"tried {visits} of {tried}", f"value {value:.2f}"])
+    shown = min(HINT_MOVES, len(considered))
+    return Panel(title=f"Hint for {role} ({level}): the computer's top {shown} of "
+                       f"{len(considered)} moves",
+                 rows=rows,
+                 notes=["tried: the simulated lines of play that began with the move; value: "
+                        f"their mean for {role}, 0 a loss to 1 a win (the move tried most is "
+                        "the one the computer would play)"])
 
 
 def label_of(match: Any, role: str, action: Any) -> str:

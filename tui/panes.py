@@ -60,12 +60,14 @@ class TurnBar(Static):
     def show(self, active: list[str], role: str | None, result: str | None,
              style: str = "", tracks: dict[str, Any] | None = None,
              computer: bool = False, pinned: list[str] | None = None,
-             codes: dict[str, str] | None = None) -> None:
-        """`computer`: the computer plays `role` (said in words: "(COMPUTER)"); `pinned`:
+             codes: dict[str, str] | None = None, by: str = "") -> None:
+        """`computer`: `role` is played by another than the person at the keyboard, `by`
+        (said in words: "(COMPUTER)", "(BOB)"; the computer when `by` is empty); `pinned`:
         the keys of `tracks` that must stay on the line; `codes`: the sides' short codes
         (the map's), used when the line must be shortened."""
-        self._parts = (list(active), role, result, style, dict(tracks or {}), computer,
-                       list(pinned or []), dict(codes or {}))
+        self._parts = (list(active), role, result, style, dict(tracks or {}),
+                       (by or "computer") if computer else "", list(pinned or []),
+                       dict(codes or {}))
         full = self._line(10_000)
         self.tooltip = full.plain.strip()
         self.update(self._line(self.content_size.width or 10_000))
@@ -76,7 +78,7 @@ class TurnBar(Static):
 
     def _line(self, width: int) -> Text:
         """The line for `width` cells: the least shortening that fits (see SHORTENINGS)."""
-        active, role, result, style, tracks, computer, pinned, codes = self._parts
+        active, role, result, style, tracks, _by, pinned, codes = self._parts
         shown = [key for key in pinned if key in tracks]
         items = [(k, str(tracks[k])) for k in shown]
         text = Text()
@@ -105,13 +107,13 @@ class TurnBar(Static):
 
     def _head(self, level: int) -> Text:
         """Who acts (or the result), "TO ACT" and the other active roles while there is room."""
-        active, role, result, style, _tracks, computer, _pinned, _codes = self._parts
+        active, role, result, style, _tracks, by, _pinned, _codes = self._parts
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         if result:
             text.append(" GAME OVER ", style="bold reverse")
             text.append(f" {result}", style="bold")
         elif role:
-            who = f"{role.upper()} (COMPUTER)" if computer else role.upper()
+            who = f"{role.upper()} ({by.upper()})" if by else role.upper()
             act = "" if level > SHORTENINGS.index("who") else " TO ACT"
             text.append(f" ▶ {who}{act} ", style=f"bold {style or 'reverse'}")
             others = [r for r in active if r != role]

@@ -19,7 +19,14 @@ between). Otherwise the Union's prospects are read from what decides the game:
   piece may make two marches). The search's lines seldom reach the other side's player turn;
   without this a side leaves a city bare that the other will walk into, and the short game is
   lost on its last Confederate player turn. On the last turn, once the Union player turn is
-  over, the Union can take nothing more.
+  over, the Union can take nothing more;
+- `supply` (A2.0, when the advanced supply rule is in play): every stack of two or more
+  pieces without a support line, which will lose a piece at its owner's next turn (A2.2);
+- `concentration`: the share of each side's combat value standing in stacks of two or more
+  within two boxes of an enemy piece (B10.0: battles are fought by the whole stack; five
+  pieces kept in Washington while the front is held by lone pieces is the issue's case).
+
+Each term is named in `terms` and weighted by evaluate.toml (tuned by bench/tune.py).
 
 Ownership is read as it will be at the end of the player turns: a box where only one side
 has pieces is counted for that side (B9.0 captures). The Confederate value is one minus the
@@ -28,7 +35,9 @@ Union's: the game is zero-sum.
 from __future__ import annotations
 
 import math
+import tomllib
 from functools import cache, lru_cache
+from pathlib import Path
 
 from core.ahd import query as q
 from core.ahd import scenarios
@@ -39,6 +48,17 @@ SHORT_GAME_MARGIN = 5   # B13.0 (AMB-22): the Union needs a MAS 5 larger at the 
 SCALE = 4.0             # how many "points" below move the value from 0.5 to about 0.73
 THREAT = 0.5            # the share of a city's MAS swing counted while the enemy could take it
 STRIKING = 2            # boxes a piece may cover before the next player turn is over (B4.0)
+WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")
+
+
+WEIGHTS: dict[str, float] = tomllib.loads(WEIGHTS_FILE.read_text())
+
+
+def use_weights(new: dict[str, float]) -> None:
+    """Value positions with other weights from now on (bench/tune.py plays candidate weights
+    against these)."""
+    WEIGHTS.clear()
+    WEIGHTS.update(new)
 
 
 def evaluate(state: AhdState, role: str) -> float:
@@ -52,21 +72,57 @@ def evaluate_all(state: AhdState) -> dict[str, float]:
     return {UNION: union, CSA: 1.0 - union}
 
 
-def union_value(state: AhdState) -> float:
+def union_value(state: AhdState, ) -> float:
     if state.result is not None:
         return outcome(state.result)
+    w = WEIGHTS
+    points = sum(w[name] * value for name, value in terms(state).items())
+    return 1.0 / (1.0 + math.exp(-points / w["scale"]))
+
+
+def terms(state: AhdState) -> dict[str, float]:
+    """Each term of the Union's points, unweighted, Union minus Confederate (the module
+    docstring says what each reads)."""
     owner = projected_owner(state)
     union_mas, csa_mas = mas(state, owner, UNION), mas(state, owner, CSA)
-    margin = union_mas - csa_mas - needed_margin(state, csa_mas)
     cities = sum(1 for city in UNION_VICTORY_CITIES if owner.get(city) == UNION)
     union_army, csa_army = army(state, UNION), army(state, CSA)
-    points = (margin
-              + 0.5 * cities * (cities + 1)          # 1, 3, 6 ... 28: the last ones count most
-              + 12.0 * (union_army - csa_army) / max(1.0, union_army + csa_army)
-              - (10.0 if owner.get(WASHINGTON) == CSA else 0.0)
-              + 6.0 * (reach(state, owner, UNION) - reach(state, owner, CSA))
-              + THREAT * (within_reach(state, owner, UNION) - within_reach(state, owner, CSA)))
-    return 1.0 / (1.0 + math.exp(-points / SCALE))
+    return {
+        "margin": union_mas - csa_mas - needed_margin(state, csa_mas),
+        "cities": cities * (cities + 1),          # 1, 3, 6 ... 28: the last ones count most
+        "army": (union_army - csa_army) / max(1.0, union_army + csa_army),
+        "washington": -1.0 if owner.get(WASHINGTON) == CSA else 0.0,
+        "reach": reach(state, owner, UNION) - reach(state, owner, CSA),
+        "threat": within_reach(state, owner, UNION) - within_reach(state, owner, CSA),
+        "supply": unsupplied(state, CSA) - unsupplied(state, UNION),
+        "concentration": concentration(state, UNION) - concentration(state, CSA),
+    }
+
+
+def unsupplied(state: AhdState, side: str) -> int:
+    """A2.0: `side`'s stacks without a support line (0 without the advanced rule)."""
+    if not state.options.supply:
+        return 0
+    from core.ahd import supply
+    return len(supply.unsupported(state, side))
+
+
+def concentration(state: AhdState, side: str) -> float:
+    """The share of `side`'s combat value in stacks of two or more pieces within STRIKING
+    boxes of an enemy piece (B10.0)."""
+    enemy = q.occupied(state, q.enemy(side))
+    if not enemy:
+        return 0.0
+    near = distances_to(tuple(sorted(enemy)))
+    by_box: dict[str, list[float]] = {}
+    total = 0.0
+    for p in q.pieces_of(state, side):
+        value = p.value * (0.5 if p.reduced else 1.0)
+        total += value
+        if near.get(p.loc, 99) <= STRIKING:
+            by_box.setdefault(p.loc, []).append(value)
+    massed = sum(sum(values) for values in by_box.values() if len(values) >= 2)
+    return massed / total if total else 0.0
 
 
 def outcome(result: str) -> float:

@@ -10,7 +10,13 @@ move on any machine). A game supplies what only it knows, as methods of its Rule
   optionally `evaluate_all(state) -> {role: value}`, every role's at once, where one
   computation gives them all (a two-sided game: the other side's is one minus this one's);
 - `determinize(state, role, generator) -> State`, for games with hidden information: the
-  position with every card `role` cannot see dealt anew, consistently with its view.
+  position with every card `role` cannot see dealt anew, consistently with its view;
+- a default policy, `prior(state, role, choices) -> list[float]` (core/ai/policies.py finds
+  it: core/<game>/policy.py): which actions look promising, to grow the tree along them and
+  to draw the rest of a move.
+
+`analyse` gives the search's view of the decision: every action it weighed, how often it was
+tried and its mean value for the role (the hint shows the top three).
 
 The computer decides only from what its role may know: dice are sampled from its own
 generator, hidden cards are dealt anew in every simulated line, and without a seed its
@@ -19,38 +25,63 @@ generator is seeded from the role's own view of the game.
 from __future__ import annotations
 
 import zlib
+from typing import NamedTuple
 
 import msgspec
 
 from core.ai import levels
 from core.ai.levels import DEFAULT_LEVEL, LEVELS, Level
-from core.ai.search import Game, Progress, search, searched
+from core.ai.policies import prior_of
+from core.ai.search import Game, Progress, grow, ranked, search, searched
 from core.engine import Action, Choice, IllegalAction, Match, Rules, State
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose", "game_of", "warm_up"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Considered", "Level", "analyse", "choose", "game_of",
+           "warm_up"]
 
 WARM_UP_ITERATIONS = 8
+
+
+class Considered(NamedTuple):
+    """One action the search weighed at the root: how many simulated lines began with it,
+    and their mean value for the deciding role (0 = lost, 1 = won; None: not searched, the
+    only action left)."""
+
+    choice: Choice
+    visits: int
+    value: float | None
 
 
 def choose(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None = None,
            progress: Progress | None = None) -> Action:
     """The action the computer takes for `role` now. IllegalAction when `role` has nothing
     to decide; ValueError for an unknown level or a game the computer cannot play."""
+    return analyse(match, role, level, seed, progress)[0].choice.action
+
+
+def analyse(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None = None,
+            progress: Progress | None = None) -> list[Considered]:
+    """Every action the computer weighed for `role` now, the one it takes first (then by
+    tries): what `choose` answers, with the reasons. A decision with one action left (the
+    only legal one, or the only one that does not go back) is not searched: that action
+    alone, with no visits and no value."""
     budget = levels.level(level)
     choices = match.actions(role)
     if not choices:
         raise IllegalAction(f"{role} has no decision to make now")
     if len(choices) == 1:
-        return choices[0].action
+        return [Considered(choices[0], 0, None)]
     game = game_of(match.rules, match.hidden_info)
     choices = without_going_back(match, role, searched(choices))
     if len(choices) == 1:
-        return choices[0].action
+        return [Considered(choices[0], 0, None)]
     if seed is None:
         seed = seed_from_view(match, role)
-    return search(game, match.state, role, match.roles, budget.iterations,
-                  budget.exploration, budget.rollout, seed, progress,
-                  [c.action for c in choices])
+    iterations = budget.iterations_for(match.rules.id)
+    tree = grow(game, match.state, role, match.roles, iterations, budget.exploration,
+                budget.rollout, seed, progress, [c.action for c in choices], budget.shape)
+    by_action = {c.action: c for c in choices}
+    return [Considered(by_action[action], node.visits, node.mean())
+            for action, node in ranked(tree)]
 
 
 def warm_up(match: Match) -> None:
@@ -61,8 +92,9 @@ def warm_up(match: Match) -> None:
     Changes nothing and reads nothing hidden (the same search `choose` makes)."""
     for role in match.active:
         if len(match.actions(role)) > 1:
+            budget = levels.level(DEFAULT_LEVEL)
             search(game_of(match.rules, match.hidden_info), match.state, role, match.roles,
-                   WARM_UP_ITERATIONS, levels.level(DEFAULT_LEVEL).exploration, 0, seed=0)
+                   WARM_UP_ITERATIONS, budget.exploration, 0, seed=0, shape=budget.shape)
             return
 
 
@@ -102,7 +134,7 @@ def game_of(rules: Rules, hidden_info: bool | None = None) -> Game:
         raise ValueError(f"{rules.title} hides information with these options and cannot "
                          "deal unseen cards for a computer player yet")
     return Game(rules, evaluate, determinize if hidden else None,
-                getattr(rules, "evaluate_all", None))
+                getattr(rules, "evaluate_all", None), prior_of(rules))
 
 
 def seed_from_view(match: Match, role: str) -> int:

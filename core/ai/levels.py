@@ -1,8 +1,12 @@
 """How hard the computer thinks: each level is a search budget counted in iterations, never in
-seconds, so a given seed always gives the same move on any machine."""
+seconds, so a given seed always gives the same move on any machine; and the shape of the tree
+(core/ai/search.py, `Shape`): how many decisions of one move an expansion adds, and how
+slowly a node takes new actions."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from core.ai.search import Shape
 
 
 @dataclass(frozen=True)
@@ -10,7 +14,18 @@ class Level:
     name: str
     iterations: int        # simulated lines of play per decision
     exploration: float     # UCB1 constant: higher tries more of the other actions
-    rollout: int           # random actions played past the tree before evaluating
+    rollout: int           # default-policy actions played past the tree before evaluating
+    widening: float = 1.0  # progressive widening (search.Shape): 0 = every action first
+    chain: int = 4         # decisions of one move added per expansion (search.Shape)
+
+    def iterations_for(self, game: str) -> int:
+        """The budget in `game`: `iterations` times the game's share (GAME_SHARE), so that a
+        decision stays within the level's think time where the game's rules cost more."""
+        return max(1, round(self.iterations * GAME_SHARE.get(game, 1.0)))
+
+    @property
+    def shape(self) -> Shape:
+        return Shape(widening=self.widening, chain=self.chain)
 
 
 LEVELS: dict[str, Level] = {
@@ -19,6 +34,14 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", iterations=1600, exploration=0.5, rollout=0),
 }
 DEFAULT_LEVEL = "normal"
+
+# Each game's share of a level's iterations (issue 19, part 4: normal at most 2 s a decision
+# and hard at most 8 s on this machine). Measured CPU per decision at normal's 400 with whole
+# moves (docs/ai.md): A House Divided 0.57 s (slowest 0.68 s), Gettysburg 1.84 s (slowest
+# 2.46 s), Washington's War 0.85 s from the start but 2.03 s (slowest 3.48 s) in the middle
+# game positions of tests/data/ai_positions, Wellington 3.28 s (slowest 4.07 s) from the
+# start of 1813 and 2.89 s (slowest 3.61 s) at 0.7 of it in the positions.
+GAME_SHARE = {"gettysburg-1863": 0.7, "washingtons-war": 0.7, "wellington": 0.45}
 
 
 def level(name: str) -> Level:

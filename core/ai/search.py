@@ -11,13 +11,24 @@ Each iteration plays one line from the position the computer must decide in:
    have been given in this search (Bounds). The tree is keyed by actions, not states ("open
    loop"): after a die roll the same action may lead to different positions, and the values
    average over them.
-3. *Expand*: the first legal action not tried yet at a node is added and played; a forced
-   move (the only legal action) is followed without stopping.
-4. *Evaluate*: optionally a few random actions, then the game's evaluation of the position
-   for every role (a number in [0, 1], 1 = won), credited to every node on the line for the
-   role that chose it.
+3. *Expand*: a legal action not tried yet at a node is added and played (the one the game's
+   default policy ranks first, `Game.prior`; at random without one); a forced move (the only
+   legal action) is followed without stopping. With a `Shape` of `chain` > 0 the expansion
+   goes on through the **whole move**: every further decision of the same role, until another
+   role must decide, chance (a die, a draw) has spoken or `chain` decisions were added, gets
+   a new node too, its action drawn by the default policy. A game that splits one move into
+   small decisions (march -> piece -> destination) then has the move's consequence, and on the
+   next visit the opponent's reply, within one or two iterations instead of four or five.
+   With `widening` > 0 a node is **widened progressively**: a node tried n times has at most
+   ceil(widening * sqrt(n)) children, so the iterations go deeper along the best moves found
+   instead of trying every piece and every hex once first. The root is always expanded in
+   full (every action the computer may answer is tried at least once).
+4. *Evaluate*: optionally a few actions of the default policy, then the game's evaluation of
+   the position for every role (a number in [0, 1], 1 = won), credited to every node on the
+   line for the role that chose it.
 
-The answer is the most tried action at the root. Budgets are iterations (core/ai/levels.py).
+The answer is the most tried action at the root (`ranked` gives every root action's visits
+and mean value, for a hint that explains itself). Budgets are iterations (core/ai/levels.py).
 """
 from __future__ import annotations
 
@@ -29,6 +40,24 @@ from core import rng
 from core.engine import Action, Choice, Rules, State, clone
 
 Progress = Callable[[int, int], None]
+# A game's default policy: a score per legal action (higher: more promising), cheap to compute.
+Prior = Callable[[State, str, list[Choice]], list[float]]
+
+WIDENING_POWER = 0.5     # progressive widening: children allowed ~ widening * visits ** this
+STRAY = 0.2              # inside a whole move, the share of decisions drawn at random instead
+                         # of by the default policy (other lines of the same move get tried)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How the tree grows (see the module docstring): `widening` 0 tries every action of a
+    node once before any twice (plain UCT); `chain` 0 adds one decision per iteration."""
+
+    widening: float = 0.0
+    chain: int = 0
+
+
+PLAIN = Shape()
 
 
 class Evaluation(Protocol):
@@ -89,6 +118,8 @@ class Game:
     determinize: Callable[[State, str, Generator], State] | None = None
     # every role's value at once, where the game computes them together (`evaluate_all`)
     evaluate_all: Callable[[State], dict[str, float]] | None = None
+    # the default policy (core/<game>/policy.py); None: uniform (random order, random play)
+    prior: Prior | None = None
 
     def values(self, state: State, roles: list[str]) -> dict[str, float]:
         """The position's value for each role: one computation where the game offers it."""
@@ -99,24 +130,26 @@ class Game:
 
 def search(game: Game, root: State, role: str, roles: list[str], iterations: int,
            exploration: float, rollout: int, seed: int,
-           progress: Progress | None = None, allowed: list[Action] | None = None) -> Action:
+           progress: Progress | None = None, allowed: list[Action] | None = None,
+           shape: Shape = PLAIN) -> Action:
     """The action `role` should take in `root` after `iterations` simulated lines; `roles`:
     every role of the game (each line is valued for each of them); `allowed`: the root
     actions to consider (None: every legal one)."""
     return best(grow(game, root, role, roles, iterations, exploration, rollout, seed, progress,
-                     allowed))
+                     allowed, shape))
 
 
 def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
          exploration: float, rollout: int, seed: int,
-         progress: Progress | None = None, allowed: list[Action] | None = None) -> Node:
+         progress: Progress | None = None, allowed: list[Action] | None = None,
+         shape: Shape = PLAIN) -> Node:
     """The search tree after `iterations` simulated lines (see `search`)."""
     generator = Generator(rng.seed_state(seed))
     tree = Node(role=None)
     bounds = Bounds()
     for done in range(iterations):
         state = start(game, root, role, generator)
-        line = descend(game, tree, state, role, exploration, generator, bounds, allowed)
+        line = descend(game, tree, state, role, exploration, generator, bounds, allowed, shape)
         end = play_out(game, line.state, rollout, generator)
         values = game.values(end, roles)
         bounds.widen(values)
@@ -150,38 +183,76 @@ class Line:
 
 
 def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
-            generator: Generator, bounds: Bounds, allowed: list[Action] | None = None) -> Line:
-    """Select down the tree and expand one new action (following forced moves); at the root
-    the deciding role acts, among the `allowed` actions if given."""
+            generator: Generator, bounds: Bounds, allowed: list[Action] | None = None,
+            shape: Shape = PLAIN) -> Line:
+    """Select down the tree and expand (one new decision, or with `shape.chain` the rest of
+    the move it starts; forced moves followed); at the root the deciding role acts, among
+    the `allowed` actions if given."""
     node, nodes = tree, [tree]
     first: str | None = role
+    mover: str | None = None     # the role whose move is being expanded, once expanding
+    added = 0                    # decisions added to that move
     while state.result is None:
         asked = asking(game.rules, state, first)
         if asked is None:
             break
-        role, choices = asked
-        if first is not None and allowed is not None:
+        actor, choices = asked
+        at_root = first is not None
+        if at_root and allowed is not None:
             choices = [c for c in choices if c.action in allowed]
         first = None
-        untried = [c.action for c in choices if c.action not in node.children]
-        if untried:
-            action = untried[rng.randbelow(generator, len(untried))]
-            node.children[action] = child = Node(role=role)
-            state = game.rules.act(state, role, action, legal=choices)
+        if mover is not None and len(choices) > 1 and (actor != mover or added >= shape.chain):
+            break  # the move is over (another role decides) or long enough
+        tried = [c for c in choices if c.action in node.children]
+        if mover is not None or (len(tried) < len(choices)
+                                 and (at_root or widens(node, len(tried), shape))):
+            untried = [c for c in choices if c.action not in node.children]
+            action = pick(game, state, actor, untried, generator, stray=mover is not None)
+            node.children[action] = child = Node(role=actor)
+            before = state.rng
+            state = game.rules.act(state, actor, action, legal=choices)
             node = child
             nodes.append(child)
             if len(choices) > 1:
-                break
-            continue  # a forced move: keep going to the next real decision
-        action = select(node, choices, exploration, bounds)
-        state = game.rules.act(state, role, action, legal=choices)
+                if mover is None:
+                    mover = actor
+                added += 1
+                if shape.chain == 0:
+                    break
+            if mover is not None and state.rng != before:
+                break  # chance spoke: what follows is not part of the move as decided
+            continue  # a forced move, or the rest of the move
+        action = select(node, tried, exploration, bounds)
+        state = game.rules.act(state, actor, action, legal=choices)
         node = node.children[action]
         nodes.append(node)
     return Line(state, nodes)
 
 
+def widens(node: Node, tried: int, shape: Shape) -> bool:
+    """Whether a node tried so far by `tried` actions takes a new one now (progressive
+    widening: at most ceil(widening * visits ** WIDENING_POWER) children; every action when
+    `widening` is 0)."""
+    if shape.widening <= 0 or tried == 0:
+        return True
+    return tried < math.ceil(shape.widening * max(1, node.visits) ** WIDENING_POWER)
+
+
+def pick(game: Game, state: State, role: str, choices: list[Choice], generator: Generator,
+         stray: bool = False) -> Action:
+    """An action among `choices`: the default policy's best (ties at random); at random
+    without a policy, or (`stray`) one time in 1/STRAY."""
+    if game.prior is None or len(choices) == 1 or (
+            stray and rng.randbelow(generator, 1000) < STRAY * 1000):
+        return choices[rng.randbelow(generator, len(choices))].action
+    scores = game.prior(state, role, choices)
+    top = max(scores)
+    best_ones = [c for c, score in zip(choices, scores) if score >= top - 1e-9]
+    return best_ones[rng.randbelow(generator, len(best_ones))].action
+
+
 def select(node: Node, choices: list[Choice], exploration: float, bounds: Bounds) -> Action:
-    """UCB1 among the legal actions (all tried): the best mean (rescaled to the range of
+    """UCB1 among `choices` (all tried at this node): the best mean (rescaled to the range of
     values seen, Bounds) plus a bonus for few tries."""
     log_n = math.log(max(1, node.visits))
     best_action, best_score = choices[0].action, -math.inf
@@ -195,7 +266,8 @@ def select(node: Node, choices: list[Choice], exploration: float, bounds: Bounds
 
 
 def play_out(game: Game, state: State, actions: int, generator: Generator) -> State:
-    """Up to `actions` uniformly random legal actions past the tree."""
+    """Up to `actions` legal actions past the tree, by the default policy (at random
+    without one)."""
     for _ in range(actions):
         if state.result is not None:
             break
@@ -203,7 +275,7 @@ def play_out(game: Game, state: State, actions: int, generator: Generator) -> St
         if asked is None:
             break
         role, choices = asked
-        action = choices[rng.randbelow(generator, len(choices))].action
+        action = pick(game, state, role, choices, generator, stray=True)
         state = game.rules.act(state, role, action, legal=choices)
     return state
 
@@ -229,5 +301,10 @@ def searched(choices: list[Choice]) -> list[Choice]:
 
 def best(tree: Node) -> Action:
     """The most tried action at the root (ties: the better mean, then the first expanded)."""
-    ranked = sorted(tree.children.items(), key=lambda item: (-item[1].visits, -item[1].mean()))
-    return ranked[0][0]
+    return ranked(tree)[0][0]
+
+
+def ranked(tree: Node) -> list[tuple[Action, Node]]:
+    """The root's actions, most tried first (ties: the better mean, then the first
+    expanded), each with its node (visits, mean value for the deciding role)."""
+    return sorted(tree.children.items(), key=lambda item: (-item[1].visits, -item[1].mean()))

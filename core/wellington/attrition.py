@@ -38,7 +38,8 @@ from typing import Callable
 
 from core import dice, stack
 from core.engine import Action, Choice
-from core.wellington import building
+from core.wellington import building, cardplay, hands
+from core.wellington.armies import carry
 from core.wellington import flags as geo
 from core.wellington import text
 from core.stack import Frame
@@ -162,11 +163,9 @@ def pending(asks: list[Frame]) -> int:
 
 
 def hooked(state: WellingtonState, duchy: str, power: str, share: int) -> int:
-    """`power`'s share of the losses in `duchy` as the events lasting now change it (#93,
-    W4; then each `on_losses` hook: #102, #103), for the card causing them."""
+    """`power`'s share of the losses in `duchy` as the events lasting now change it (each
+    `on_losses` hook: #93 W4, #102, #103), for the card causing them."""
     card = cause(state)
-    from core.wellington.events import cards_56_110     # (the events read this module)
-    share = cards_56_110.attrition_losses(state, duchy, power, share)
     for hook in LOSS_HOOKS:
         share = hook(state, duchy, power, share, card)
     return share
@@ -354,8 +353,7 @@ def _lose(state: WellingtonState, frame: AttritionCasualty, kind: int) -> None:
     if frame.left <= 0 or not affected_sp(state, frame.duchy, frame.power, pool_of(frame)):
         stack.done(state, frame)
         if isinstance(frame, ArmyCasualty):
-            from core.wellington import movement    # (it reads this module)
-            movement.carry(state, frame.power, frame.moving, frame.duchy, frame.pool)
+            carry(state, frame.power, frame.moving, frame.duchy, frame.pool)
 
 
 ATTRITION_CASUALTY = stack.Stop(
@@ -558,7 +556,6 @@ def answers_end_of_turn(card: int) -> None:
 
 
 def end_of_turn_answers(state: WellingtonState, power: str) -> list[int]:
-    from core.wellington import cardplay, hands   # (they import the parts that import this)
     return [n for n in hands.hand(state, power) if n in END_OF_TURN_CARDS
             and cardplay.event_playable(state, power, n, END_OF_TURN)]
 
@@ -573,7 +570,6 @@ def _window(state: WellingtonState, frame: AttritionWindow) -> None:
 
 
 def answer_choices(state: WellingtonState, frame: AttritionAnswer) -> list[Choice]:
-    from core.wellington import hands
     out = [Choice(Action("respond", n), f"Play {hands.title(n)} as a Response to the "
                   "end-of-turn attrition (5.2)", "card")
            for n in end_of_turn_answers(state, frame.asked[0])]
@@ -582,7 +578,6 @@ def answer_choices(state: WellingtonState, frame: AttritionAnswer) -> list[Choic
 
 
 def _answer(state: WellingtonState, frame: AttritionAnswer, number: int) -> None:
-    from core.wellington import cardplay
     cardplay.play_event(state, frame.asked[0], number, END_OF_TURN)
 
 
@@ -636,7 +631,7 @@ def _loss(state: WellingtonState, frame: AttritionSplit, power: str) -> None:
 def army_losses(state: WellingtonState, frame: ArmySplit, power: str, count: int,
                 asks: list[Frame]) -> None:
     """A moving two-Power group's share: `power`'s `count` losses among its moving units;
-    what no question is left about is carried by its Armies at once (movement.carry)."""
+    what no question is left about is carried by its Armies at once (armies.carry)."""
     pool = next(p for p in frame.pools if p.power == power)
     chiefs = [c for c in pool.chiefs if state.commanders.get(c) == frame.duchy]
     asked = len(asks)
@@ -644,8 +639,7 @@ def army_losses(state: WellingtonState, frame: ArmySplit, power: str, count: int
                                             chiefs), count, asks, frame.to, frame.rule,
                 chooser=frame.power, pool=pool)
     if len(asks) == asked:
-        from core.wellington import movement    # (it reads this module)
-        movement.carry(state, power, pool.moving, frame.duchy, pool.troops)
+        carry(state, power, pool.moving, frame.duchy, pool.troops)
 
 
 ATTRITION_SPLIT = stack.Stop(

@@ -57,11 +57,14 @@ def mix(power: str) -> list[int]:
 
 def in_play(state: WellingtonState, power: str) -> list[int]:
     """Counters of `power` on the map, in the England box or the Regroup Box."""
-    out = [0, 0, 0]
+    inf = cav = art = 0
     for by_power in state.troops.values():
-        for t, n in enumerate(by_power.get(power, [0, 0, 0])):
-            out[t] += n
-    return out
+        counts = by_power.get(power)
+        if counts:
+            inf += counts[0]
+            cav += counts[1]
+            art += counts[2]
+    return [inf, cav, art]
 
 
 def unbuilt(state: WellingtonState, power: str) -> list[int]:
@@ -76,7 +79,7 @@ def commander(cid: str) -> forces.Commander:
 
 def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
     return [c for c, at in state.commanders.items()
-            if at == where and (power is None or commander(c).power == power)]
+            if at == where and (power is None or geo.commander_power(c) == power)]
 
 
 def lose_sp(state: WellingtonState, where: str, power: str, count: int,
@@ -273,3 +276,14 @@ def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:
     for hook in PLACED_HOOKS:
         hook(state, power, duchy, what)
     return cost
+
+
+def new_pieces(state: WellingtonState, duchy: str, power: str) -> tuple[list[int], list[str]]:
+    """The counters and commanders of `power` at `duchy` placed there this impulse (6.3), as
+    many as are still there (losses strike them as any other piece)."""
+    record = state.placed_besieged.get(duchy, [])
+    have = counters(state, duchy, power)
+    counts = [min(have[kind], record.count(f"{power}/{kind}")) for kind in range(len(have))]
+    chiefs = [c for c in record if "/" not in c and state.commanders.get(c) == duchy
+              and commander(c).power == power]
+    return counts, chiefs

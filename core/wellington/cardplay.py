@@ -30,7 +30,7 @@ from core.wellington.frames.battle import BattleCardPlay
 from core.wellington.frames.cardplay import (CommandPoints, EventPlay, FlagChoice, Removal,
                                              RemovalPayment)
 from core.wellington.frames.impulse import Impulse, ResponseWindow
-from core.wellington.state import IN_PLAY, POWERS, WellingtonState
+from core.wellington.state import IN_PLAY, POWERS, SIDE, WellingtonState
 
 FLAG_COST = 1                  # 7.1
 
@@ -205,8 +205,9 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
                        "build")]
     out: list[Choice] = []
     if frame.left >= FLAG_COST:
+        room = geo.flag_room(state, SIDE[power])
         for duchy in geo.cp_flag_targets(state, power):
-            for what in geo.flag_options(state, duchy, power):
+            for what in geo.flag_options(state, duchy, power, room):
                 out.append(Choice(Action("flag", f"{duchy}={what}"),
                                   flag_label(state, duchy, what) + f": {FLAG_COST} CP (7.1)",
                                   "flag"))

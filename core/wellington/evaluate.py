@@ -44,9 +44,11 @@ searches the real hands or the real deck order.
 from __future__ import annotations
 
 import math
+import tomllib
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import msgspec
 
@@ -54,7 +56,7 @@ from core import rng
 from core.engine import clone
 from core.rng import HasRng
 from core.wellington import flags as geo
-from core.wellington import deck, hands, powers
+from core.wellington import deck, hands, powers, setup
 from core.wellington.frames.events import EventChoice
 from core.wellington.frames.turn import Substitution
 from core.wellington.options import WellingtonOptions
@@ -67,13 +69,9 @@ from core.wellington.victory import (CONQUEST_TARGET, CONQUEST_TARGET_77,
                                      SPANISH_BONUS, spanish_keys, war_without_end)
 from maps import wellington as wellington_map
 
-SCALE = 4.0             # VP of margin that move the Allied chance from 1/2 to about 3/4
-NEAR_END = 3.0          # VP-equivalent of being one Spanish Key (or French duchy) from an end
-REACH = 0.5             # share of a Key duchy's VP for a Formation besieging it (reach)
-NEARNESS = (1.0, 0.6, 0.3, 0.1)   # ... and standing 1, 2, 3 March Lines from it
-SP_WORTH = 0.12         # VP-equivalent of one SP on the map
-COMMANDER_WORTH = 0.4   # VP-equivalent of a commander in play
-CARD_WORTH = 0.1        # VP-equivalent of a card in hand (hand sizes are public)
+WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")   # the terms' weights (bench/tune.py)
+NEARNESS = (1.0, 0.6, 0.3, 0.1)   # reach: a Formation besieging a Key, 1, 2, 3 March Lines away
+RISK = 2                # at_risk: an enemy force this many times the SP beside it
 INDIVIDUAL_SCALE = 2.0  # VP between partners that move the individual share to about 3/4
 PARTNER_SHARE = 0.6     # a split side's win, for the partner who does not win individually
 LAST_YEAR = 1814
@@ -81,6 +79,23 @@ ENEMY = {ALLIES: FRENCH, FRENCH: ALLIES}
 
 
 # --- values ---------------------------------------------------------------------------------
+
+
+WEIGHTS: dict[str, float] = tomllib.loads(WEIGHTS_FILE.read_text())
+
+
+def use_weights(new: dict[str, float]) -> None:
+    """Value positions with other weights from now on (bench/tune.py plays candidate weights
+    against these); the scenario baselines and the last position's values are recomputed."""
+    global _last
+    WEIGHTS.clear()
+    WEIGHTS.update(new)
+    baseline.cache_clear()
+    _last = (None, {})
+
+
+def weight(name: str) -> float:
+    return WEIGHTS[name]
 
 
 def evaluate(state: WellingtonState, role: str) -> float:
@@ -138,15 +153,28 @@ def position_values(state: WellingtonState) -> dict[str, float]:
 def allied_chance(state: WellingtonState, owner: dict[str, str],
                   present: dict[str, set[str]], points: dict[str, Fraction]) -> float:
     margin = allied_margin(state, owner, present, points) - baseline(state.scenario)
-    chance = 1.0 / (1.0 + math.exp(-margin / SCALE))
+    chance = 1.0 / (1.0 + math.exp(-margin / weight("scale")))
     return chance * (1.0 - conquest_threat(state, owner))
 
 
 def allied_margin(state: WellingtonState, owner: dict[str, str],
                   present: dict[str, set[str]], points: dict[str, Fraction]) -> float:
     """The Allied lead in VP-equivalents (every term but 18.6)."""
-    margin = float(points[GB] + points[SPAIN] - points[ADS] - points[ADN])
-    return margin + near_end(owner) + reach(owner, present) + forces(state) + held_cards(state)
+    return sum(terms(state, owner, present, points).values())
+
+
+def terms(state: WellingtonState, owner: dict[str, str], present: dict[str, set[str]],
+          points: dict[str, Fraction]) -> dict[str, float]:
+    """Each weighted term of the Allied lead (the module docstring says what each reads)."""
+    return {
+        "vp": float(points[GB] + points[SPAIN] - points[ADS] - points[ADN]),
+        "near_end": weight("near_end") * near_end(owner),
+        "reach": weight("reach") * reach(owner, present),
+        "forces": forces(state),
+        "impulses": weight("impulses") * held_cards(state),
+        "at_risk": weight("at_risk") * (at_risk(state, FRENCH) - at_risk(state, ALLIES)),
+        "fortresses": weight("fortresses") * fortresses(state, owner),
+    }
 
 
 @cache
@@ -155,7 +183,6 @@ def baseline(scenario: str) -> float:
     set-ups (19.4's bonus for the duchies they hold; 1812: French 24.5 VP to 10), and a lead
     is read against what the scenario gives each side, so that the values the search compares
     are not all crowded at one end of the curve. Public data only (the printed set-up)."""
-    from core.wellington import setup
     start = setup.new_state(0, scenario, WellingtonOptions())
     present = presence(start)
     owner = control(start, present)
@@ -228,7 +255,7 @@ def near_end(owner: dict[str, str]) -> float:
     allied = sum(1 for d in spanish_keys() if owner[d] and SIDE[owner[d]] == ALLIES)
     french = sum(1 for d in spanish_keys() if owner[d] and SIDE[owner[d]] == FRENCH)
     in_france = sum(1 for d in wellington_map.FRENCH if owner[d] and SIDE[owner[d]] == FRENCH)
-    return NEAR_END * (1.0 / max(1, french) - 1.0 / max(1, allied)
+    return (1.0 / max(1, french) - 1.0 / max(1, allied)
                        + 1.0 / max(1, in_france) - 1.0 / len(wellington_map.FRENCH))
 
 
@@ -250,7 +277,7 @@ def reach(owner: dict[str, str], present: dict[str, set[str]]) -> float:
         if closest is None or closest >= len(NEARNESS):
             continue
         worth = MADRID_VP if duchy == wellington_map.MADRID else 1
-        total += REACH * worth * NEARNESS[closest] * (1 if attacker == ALLIES else -1)
+        total += worth * NEARNESS[closest] * (1 if attacker == ALLIES else -1)
     return total
 
 
@@ -285,17 +312,57 @@ def forces(state: WellingtonState) -> float:
             continue
         for power, counts in by_power.items():
             sp = sum(n * SP[t] for t, n in enumerate(counts))
-            total += SP_WORTH * sp * (1 if SIDE[power] == ALLIES else -1)
+            total += weight("sp") * sp * (1 if SIDE[power] == ALLIES else -1)
     for commander, where in state.commanders.items():
         if on_map(where) or where == wellington_map.ENGLAND:
-            total += COMMANDER_WORTH * (1 if SIDE[commander_power(commander)] == ALLIES else -1)
+            total += weight("commander") * (1 if SIDE[commander_power(commander)] == ALLIES else -1)
     return total
 
 
 def held_cards(state: WellingtonState) -> float:
-    """Hand sizes (public, 2.5): what each side can still do this turn."""
-    return CARD_WORTH * sum(len(state.piles.hands.get(p, [])) * (1 if SIDE[p] == ALLIES else -1)
+    """Hand sizes (public, 2.5): the impulses each side can still take this turn (4.2-4.24:
+    a Power plays a card each impulse; the one left holding cards plays on alone)."""
+    return sum(len(state.piles.hands.get(p, [])) * (1 if SIDE[p] == ALLIES else -1)
                             for p in POWERS)
+
+
+def side_sp(state: WellingtonState) -> dict[str, dict[str, int]]:
+    """side -> duchy -> its SP there (on the map)."""
+    out: dict[str, dict[str, int]] = {ALLIES: {}, FRENCH: {}}
+    for where, by_power in state.troops.items():
+        if not on_map(where):
+            continue
+        for power, counts in by_power.items():
+            sp = sum(n * SP[t] for t, n in enumerate(counts))
+            if sp:
+                here = out[SIDE[power]]
+                here[where] = here.get(where, 0) + sp
+    return out
+
+
+def at_risk(state: WellingtonState, side: str) -> float:
+    """SP of `side` in a duchy beside (or in) one holding an enemy force at least RISK times
+    as strong: what an interception (10.1) or an attack (13) would catch (the issue: 1 SP of
+    the Armée du Sud left alone beside Hill's 4)."""
+    sp = side_sp(state)
+    own, enemy = sp[side], sp[ENEMY[side]]
+    total = 0
+    for duchy, n in own.items():
+        threat = max([enemy.get(duchy, 0)] + [enemy.get(d, 0) for d in geo.neighbours(duchy)])
+        if threat >= RISK * n:
+            total += n
+    return float(total)
+
+
+def fortresses(state: WellingtonState, owner: dict[str, str]) -> float:
+    """Fortress duchies (12.3) each side controls, Allies minus French: a fortress is taken
+    only by siege (12), so a fortress held is a duchy kept."""
+    total = 0
+    for duchy in wellington_map.FORTRESSES:
+        held = owner.get(duchy)
+        if held:
+            total += 1 if SIDE[held] == ALLIES else -1
+    return float(total)
 
 
 def conquest_threat(state: WellingtonState, owner: dict[str, str]) -> float:

@@ -14,9 +14,13 @@ choice with `free`.
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from functools import cache
+from typing import Iterator
 
-from core.wellington.state import ALLIES, FRENCH, GB, SIDE, SPAIN, WellingtonState
+from core.wellington import forces
+from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
 
@@ -34,38 +38,50 @@ def duchies() -> tuple[str, ...]:
     return tuple(wellington_map.DUCHIES)
 
 
+@cache
 def on_map(place: str) -> bool:
     locations = board().locations
     return place in locations and not locations[place].offmap
 
 
+@cache
 def printed_owner(duchy: str) -> str:
     """3.1, 1.21: the Power controlling the duchy with no flag and no enemy Formation: its
     colour, or the printed blue dot (AdN) / green triangle (AdS) on a Spanish duchy."""
     return wellington_map.PRINTED_OWNER[duchy]
 
 
+@cache
 def country(duchy: str) -> str:
     """Spain, Portugal, France or Gibraltar (1.21)."""
     return wellington_map.country_of(duchy)
 
 
+@cache
 def is_key(duchy: str) -> bool:
     return duchy in wellington_map.KEYS
 
 
+@cache
 def is_capital(duchy: str) -> bool:
     return duchy in wellington_map.CAPITALS
 
 
+@cache
 def is_occupied(duchy: str) -> bool:
     """1.21 (G.8): a Spanish duchy printed with a French symbol."""
     return duchy in wellington_map.OCCUPIED_NORD or duchy in wellington_map.OCCUPIED_SUD
 
 
+@cache
+def printed_fortresses() -> dict[str, int]:
+    """1.21: the printed fortresses and their strength, read once."""
+    return dict(wellington_map.FORTRESSES)
+
+
 def fortress_strength(state: WellingtonState, duchy: str) -> int:
     """12.3: 3, Gibraltar 5 (printed), a Hasty Fort 2 (#37); 0 for no fortress."""
-    printed = wellington_map.FORTRESSES.get(duchy, 0)
+    printed = printed_fortresses().get(duchy, 0)
     if printed:
         return printed
     return HASTY_FORT if duchy in state.hasty_forts else 0
@@ -78,10 +94,13 @@ def is_fortress(state: WellingtonState, duchy: str) -> bool:
     return fortress_strength(state, duchy) > 0
 
 
-def neighbours(duchy: str) -> list[str]:
-    return wellington_map.neighbours(duchy)
+@cache
+def neighbours(duchy: str) -> tuple[str, ...]:
+    """The duchies joined to `duchy` by a March Line (1.23), read once per duchy."""
+    return tuple(wellington_map.neighbours(duchy))
 
 
+@cache
 def line(a: str, b: str) -> str:
     """The March Line between two adjacent duchies: open, broken, pass or river (1.22)."""
     return wellington_map.line_kind(a, b)
@@ -92,6 +111,7 @@ def blocked(state: WellingtonState, a: str, b: str) -> bool:
     return f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked
 
 
+@cache
 def national_power(duchy: str) -> str:
     """1.21: the Power whose colour the duchy is printed in: British (Portugal, Gibraltar),
     each French Power's four duchies in France, Spain's yellow duchies. Spain's National
@@ -102,20 +122,93 @@ def national_power(duchy: str) -> str:
 # --- pieces present ----------------------------------------------------------------------
 
 
+# While the rules only read a state (listing the legal actions, the immediate-end test), who is
+# present in a duchy and who controls it are worked out once per duchy. Each thread keeps its
+# own open blocks (the computer thinks in a worker thread): (state, present, controllers, the
+# commanders' index), innermost last. Nothing may change the pieces, flags or forts meanwhile.
+class _Blocks(threading.local):
+    def __init__(self) -> None:
+        self.open: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str],
+                              list[dict[str, set[str]]]]] = []
+
+
+_BLOCKS = _Blocks()
+
+
+@contextmanager
+def reading(state: WellingtonState) -> Iterator[None]:
+    """Inside the block, `powers_present` and `controller` of `state` are remembered per
+    duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
+    blocks = _BLOCKS.open
+    blocks.append((state, {}, {}, []))
+    try:
+        yield
+    finally:
+        blocks.pop()
+
+
 def powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6)."""
+    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
+    change the set returned."""
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        present = blocks[-1][1]
+        found = present.get(duchy)
+        if found is None:
+            found = present[duchy] = _powers_present(state, duchy)
+        return found
+    return _powers_present(state, duchy)
+
+
+def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
     out = {p for p, counts in state.troops.get(duchy, {}).items() if any(counts)}
-    out.update(commander_power(c) for c, where in state.commanders.items() if where == duchy)
+    chiefs = _commanders_by_place(state).get(duchy)
+    if chiefs:
+        out.update(chiefs)
     return out
 
 
+def _commanders_by_place(state: WellingtonState) -> dict[str, set[str]]:
+    """`commander_powers` of `state`'s placing, found once per `reading` block."""
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        kept = blocks[-1][3]
+        if not kept:
+            kept.append(commander_powers(tuple(state.commanders.items())))
+        return kept[0]
+    return commander_powers(tuple(state.commanders.items()))
+
+
+_PLACES: dict[tuple[tuple[str, str], ...], dict[str, set[str]]] = {}
+PLACES_KEPT = 64              # the commanders' placings remembered (random play, the search)
+
+
+def commander_powers(placing: tuple[tuple[str, str], ...]) -> dict[str, set[str]]:
+    """Where -> the Powers of the commanders there, for one placing of every commander
+    (`state.commanders` as a tuple of its items): computed once for each placing seen, since
+    the rules ask who is present far more often than commanders move. Callers must not change
+    what it returns."""
+    found = _PLACES.get(placing)
+    if found is None:
+        if len(_PLACES) >= PLACES_KEPT:
+            _PLACES.clear()
+        found = {}
+        for commander, where in placing:
+            found.setdefault(where, set()).add(commander_power(commander))
+        _PLACES[placing] = found
+    return found
+
+
+@cache
 def commander_power(commander: str) -> str:
-    from core.wellington import forces
     return forces.forces().commander(commander).power
 
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    return any(SIDE[p] == side for p in powers_present(state, duchy))
+    for power in powers_present(state, duchy):
+        if SIDE[power] == side:
+            return True
+    return False
 
 
 def enemy_side(side: str) -> str:
@@ -133,10 +226,21 @@ def holder(state: WellingtonState, duchy: str) -> str:
 def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        controllers = blocks[-1][2]
+        found = controllers.get(duchy)
+        if found is None:
+            found = controllers[duchy] = _controller(state, duchy)
+        return found
+    return _controller(state, duchy)
+
+
+def _controller(state: WellingtonState, duchy: str) -> str:
     owner = holder(state, duchy)
     if not owner:
         return ""
-    if has_formation(state, duchy, enemy_side(SIDE[owner])) and not is_fortress(state, duchy):
+    if not is_fortress(state, duchy) and has_formation(state, duchy, enemy_side(SIDE[owner])):
         return ""
     return owner
 
@@ -175,9 +279,14 @@ def keys_of(state: WellingtonState, power: str) -> list[str]:
 # --- flags (7) ---------------------------------------------------------------------------
 
 
+def flag_room(state: WellingtonState, side: str) -> bool:
+    """1.7: `side` has a flag left to place."""
+    return flags_of_side(state, side) < flag_limit(side)
+
+
+@cache
 def flag_limit(side: str) -> int:
     """1.7: 35 French and 45 Allied flags, an absolute limit."""
-    from core.wellington import forces
     return forces.forces().flag_limit(side)
 
 
@@ -209,9 +318,11 @@ def name(duchy: str) -> str:
     return locations[duchy].name if duchy in locations else duchy
 
 
-def flag_options(state: WellingtonState, duchy: str, power: str) -> list[str]:
+def flag_options(state: WellingtonState, duchy: str, power: str,
+                 room: bool | None = None) -> list[str]:
     """What `power` may do with the flag of `duchy` (7, 8.1), as nouns of one choice each:
-    a Power whose flag it places, or "-" to remove the flag present. Empty: nothing."""
+    a Power whose flag it places, or "-" to remove the flag present. Empty: nothing.
+    `room`: `flag_room(state, SIDE[power])` when the caller knows it already."""
     side = SIDE[power]
     owner = holder(state, duchy)
     printed = printed_owner(duchy)
@@ -220,7 +331,8 @@ def flag_options(state: WellingtonState, duchy: str, power: str) -> list[str]:
     if owner and SIDE[owner] == side:
         return out                     # 8.1: never on a duchy the side controls already
     # an enemy flag stands or an enemy print holds the duchy
-    room = flags_of_side(state, side) < flag_limit(side)
+    if room is None:
+        room = flag_room(state, side)
     if present and SIDE.get(printed, "") == side:
         out.append("-")                # 7: removing an enemy flag from a friendly print
     if printed != power and room:
@@ -250,8 +362,9 @@ def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
     out: list[str] = []
     armies = [where for c, where in state.commanders.items()
               if commander_power(c) == power and on_map(where)]
+    room = flag_room(state, SIDE[power])
     for duchy in duchies():
-        if is_fortress(state, duchy) or not flag_options(state, duchy, power):
+        if is_fortress(state, duchy) or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy_side(SIDE[power])):
             continue
@@ -272,3 +385,9 @@ def may_flag_with_formation(state: WellingtonState, duchy: str, power: str) -> b
     leader = state.leading.get(duchy, "")
     return not leader or commander_power(leader) == power
 
+
+
+def by_sea(duchy: str, came_from: str) -> bool:
+    """A Formation that entered `duchy` from `came_from` by sea (the England box, or a duchy
+    not adjacent): its retreat there is a retreat to sea, with attrition (9.44, 14.2, 14.3)."""
+    return bool(came_from) and (came_from == ENGLAND or came_from not in neighbours(duchy))

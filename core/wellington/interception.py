@@ -10,7 +10,7 @@ and the order of what entering a duchy brings (10.9).
               Humbugged may come after the roll, TC-E24; #9 Passes Blocked may close the
               line, TC-E14) -> resolved with the modifiers as they stand then, 9 or more
               succeeds -> SUCCEEDED (Responses: #45, #51 may cancel it) -> carried out ->
-              ENTERED (movement.entered: #3, #41)
+              ENTERED (armies.entered: #3, #41)
     REINFORCE an event's interceptions into a battle or siege within two duchies (#16, #40,
               #53, #108): JoinBattleAsk -> an Attempt of kind "reinforce" -> again -> #16's
               battle against the besiegers, the siege lifted
@@ -45,10 +45,12 @@ Readings (docs/wellington-movement.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from core import dice, stack
 from core.engine import Action, Choice, IllegalAction
-from core.wellington import building, cardplay, movement
+from core.wellington import building, cardplay, lookups, movement
+from core.wellington.armies import entered, resync
 from core.wellington import flags as geo
 from core.wellington import text
 from core.wellington.frames.battle import Battle
@@ -95,12 +97,12 @@ def control_modifiers(state: WellingtonState, kind: str, power: str, origin: str
         mods.append(("from an Uncontrolled duchy or one with an enemy flag", -1))
     if leader:
         mods.append((f"{building.commander(leader).name}'s BV", battle_value(state, leader)))
-    line = movement.line_kind(state, origin, target, power)
+    line = lookups.line_kind(state, origin, target, power)
     if line in ("pass", "broken"):
         mods.append((f"across a {line} line", -1))
     if side == FRENCH and any(e.card == EMPERORS_HORSES for e in state.effects):
         mods.append(("#85 All the Emperor's Horses", -1))
-    if movement.under(state, movement.SCUM_OF_THE_EARTH, leader):
+    if lookups.under(state, movement.SCUM_OF_THE_EARTH, leader):
         mods.append(("#82 Scum of the Earth", -2))
     return mods
 
@@ -122,12 +124,12 @@ def reinforce_modifiers(state: WellingtonState, power: str, origin: str, via: st
         mods.append((f"{building.commander(leader).name}'s BV", battle_value(state, leader)))
     elif virtual_bv >= 0:
         mods.append(("the virtual commander's BV", virtual_bv))
-    kinds = [movement.line_kind(state, a, b, power) for a, b in path_lines(origin, via, target)]
+    kinds = [lookups.line_kind(state, a, b, power) for a, b in path_lines(origin, via, target)]
     if any(k in ("pass", "broken") for k in kinds):
         mods.append(("across a pass or broken line", -1))
     if side == FRENCH and any(e.card == EMPERORS_HORSES for e in state.effects):
         mods.append(("#85 All the Emperor's Horses", -1))
-    if movement.under(state, movement.SCUM_OF_THE_EARTH, leader):
+    if lookups.under(state, movement.SCUM_OF_THE_EARTH, leader):
         mods.append(("#82 Scum of the Earth", -2))
     return mods
 
@@ -156,7 +158,7 @@ def describe(mods: list[tuple[str, int]]) -> str:
 def crossable(state: WellingtonState, a: str, b: str, power: str) -> bool:
     """10.3, 10.6: never across a River (unless #100 bridges it for `power`, W7) nor a
     blocked line."""
-    return movement.line_kind(state, a, b, power) != "river" and not geo.blocked(state, a, b)
+    return lookups.line_kind(state, a, b, power) != "river" and not geo.blocked(state, a, b)
 
 
 def group_members(state: WellingtonState, duchy: str, leader: str, chiefs: list[str]
@@ -164,7 +166,7 @@ def group_members(state: WellingtonState, duchy: str, leader: str, chiefs: list[
     """The Army Group `leader` commands in `duchy` out of `chiefs`: the leader first, then
     those whose Power may go with him (#22 Insulted Ally)."""
     return [leader] + [c for c in chiefs if c != leader
-                       and movement.may_go_with(state, power_of(c), leader)]
+                       and lookups.may_go_with(state, power_of(c), leader)]
 
 
 def interceptors(state: WellingtonState, entry: Entry, power: str) -> list[str]:
@@ -608,13 +610,13 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
         state.log.append(f"The {frame.kind} from {geo.name(frame.origin)} cannot be carried "
                          "out.")
         return
-    movement.resync(state, frame.armies, frame.origin)   # what Responses have left of it
+    resync(state, frame.armies, frame.origin)   # what Responses have left of it
     side = SIDE[frame.power]
     origin_owner = geo.controller(state, frame.origin)
     friends = geo.has_formation(state, frame.target, side)
     into = geo.controller(state, frame.target)
     besieged = movement.besieged_enemy_fortress(state, frame.target, frame.power)
-    line = movement.line_kind(state, frame.origin, frame.target, frame.power)
+    line = lookups.line_kind(state, frame.origin, frame.target, frame.power)
     for army in frame.armies:
         movement.shift(state, army, frame.origin, frame.target)
     extra = [movement.STRAGGLING] if movement.straggling(state, frame.armies) else []
@@ -645,7 +647,7 @@ def arrive(state: WellingtonState, frame: Attempt, entry: Entry) -> None:
     movement.arrive_with(state, frame.target,
                          [frame.leader] + [c for a in frame.armies for c in members(a)
                                            if c != frame.leader] if frame.leader else [])
-    movement.entered(state, frame.kind, formation_id(frame.armies[0], frame.target)
+    entered(state, frame.kind, formation_id(frame.armies[0], frame.target)
                      if frame.armies else what_of(frame), frame.origin, frame.target,
                      frame.power)
 
@@ -782,10 +784,10 @@ def arrive_alone(state: WellingtonState, frame: Attempt) -> None:
         state.log.append(f"The {frame.kind} from {geo.name(frame.origin)} cannot be carried "
                          "out.")
         return
-    movement.resync(state, frame.armies, frame.origin)
+    resync(state, frame.armies, frame.origin)
     power, origin, dest = frame.power, frame.origin, frame.target
     into = geo.controller(state, dest)
-    line = movement.line_kind(state, origin, dest, power)
+    line = lookups.line_kind(state, origin, dest, power)
     causes: list[str] = []
     if frame.kind == "intercept":
         causes += movement.march_causes(line, geo.controller(state, origin), frame.before,
@@ -820,7 +822,7 @@ def arrive_alone(state: WellingtonState, frame: Attempt) -> None:
                          if frame.leader else [])
     alive = [a for a in frame.armies if movement.present(state, a, dest)]
     if alive:
-        movement.entered(state, frame.kind, formation_id(alive[0], dest), origin, dest, power)
+        entered(state, frame.kind, formation_id(alive[0], dest), origin, dest, power)
     movement.push_losses(state, asks)
 
 
@@ -937,6 +939,8 @@ def cancel_success(state: WellingtonState, frame: Attempt, why: str) -> None:
 # battle against the besieger, then the siege ends unless the besieger won it by an Overrun.
 
 VIRTUAL = {"1-4": (1, 4), "2-4": (2, 4)}    # the virtual commanders' BV and CV
+# the window after a relief battle (#16): the siege part ends the siege (siege.relieved)
+RELIEVED: list[Callable[[WellingtonState, JoinBattle], None]] = []
 
 
 def reinforcement(state: WellingtonState, power: str, card: int, duchy: str, virtual: str,
@@ -1093,11 +1097,11 @@ def arrive_reinforcement(state: WellingtonState, frame: Attempt) -> None:
                          "out.")
         return
     reinforce = reinforce_of(state)
-    movement.resync(state, frame.armies, frame.origin)
+    resync(state, frame.armies, frame.origin)
     side = SIDE[frame.power]
     causes: list[str] = []
     for a, b in path_lines(frame.origin, frame.via, frame.target):
-        line = movement.line_kind(state, a, b, frame.power)
+        line = lookups.line_kind(state, a, b, frame.power)
         causes += movement.march_causes(line, geo.controller(state, a),
                                         geo.controller(state, b),
                                         geo.has_formation(state, b, side), frame.power)
@@ -1123,7 +1127,7 @@ def arrive_reinforcement(state: WellingtonState, frame: Attempt) -> None:
     movement.leadership(state, frame.origin, arrived=False)
     movement.arrive_with(state, frame.target, [c for a in alive for c in members(a)])
     if alive:
-        movement.entered(state, REINFORCE_KIND, formation_id(alive[0], frame.target),
+        entered(state, REINFORCE_KIND, formation_id(alive[0], frame.target),
                          frame.via or frame.origin, frame.target, frame.power)
     movement.push_losses(state, asks)
 
@@ -1184,21 +1188,12 @@ def relief_battle(state: WellingtonState, frame: JoinBattle) -> None:
 
 
 def lift_siege(state: WellingtonState, frame: JoinBattle) -> None:
-    """#16 "Siege Lifted": after the relief battle the siege goes no further, unless the
-    besieger won it by an Overrun (no BFI marker on its commander, still there: 11.52,
-    11.8)."""
+    """#16 "Siege Lifted": after the relief battle the siege part may end the siege (the
+    RELIEVED window, filled by core/wellington/siege.py)."""
     if not frame.siege or not frame.joined:
         return
-    from core.wellington import siege as sieges    # (it reads the battle, which reads us)
-    from core.wellington.frames.siege import Siege
-    besieging = stack.find(state, Siege)
-    if besieging is None:
-        return
-    if state.commanders.get(besieging.commander) == besieging.duchy \
-            and besieging.commander not in state.bfi:
-        return
-    state.log.append(f"The siege of {geo.name(besieging.duchy)} is lifted (#{frame.card}).")
-    stack.goto(besieging, sieges.SIEGE, sieges.finish)
+    for relieved in RELIEVED:
+        relieved(state, frame)
 
 
 REINFORCE = stack.Steps((reinforce_step, relief_battle, lift_siege))

@@ -13,11 +13,11 @@ No events and no interceptions in the Interphase (16): no Response window is ope
 from __future__ import annotations
 
 from math import ceil
+from typing import Callable
 
-from core import cards, dice, stack
+from core import cards, dice, rng, stack
 from core.engine import Action, Choice
 from core.wellington import building, cardplay, forces, hands, naval
-from core.wellington.events import cards_56_110_lasting as lasting
 from core.wellington import flags as geo
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.interphase import (AppealRemoval, Deploy, Deployment, ExcessCards,
@@ -32,6 +32,12 @@ HORSE_GUARDS_DICE = 4          # 16.22
 UPRISING_DICE = 2              # 16.23
 EAGLE_MOVES_SOUTH = 86         # 16.21 table: -3 on the next roll only
 REINFORCEMENT_DIE_CARD = 72    # 16.22, 16.23 (the seed prints #73, G.4)
+
+# windows the card events fill at import (core/wellington/events/): once the reinforcement
+# rolls are made (#72 lasts for these rolls only), and once the national cards are dealt at
+# the end of the Interphase (#85 back into the deck, #86 out of the game)
+ROLLED: list[Callable[[WellingtonState], None]] = []
+AFTER: list[Callable[[WellingtonState], None]] = []
 
 
 def order_from_marker(state: WellingtonState) -> list[str]:
@@ -136,7 +142,8 @@ def reinforcement_rolls(state: WellingtonState, frame: Interphase) -> None:
     state.reinforcement_cp[SPAIN] = sum(rolls) + bonus
     state.log.append(f"Popular Uprising: {rolls} +{bonus} ({keys} Key duchies) = "
                      f"{sum(rolls) + bonus} CP for Spain (16.23).")
-    lasting.reinforcements_rolled(state)               # #72 lasts for these rolls only
+    for rolled in ROLLED:                              # #72 lasts for these rolls only
+        rolled(state)
     for power in reversed(frame.order):
         if power in (ADS, ADN) and result < 0:
             worth = -result // 2 if state.options.appeal_removal_as_sp else -result
@@ -627,7 +634,6 @@ def substitutions(state: WellingtonState, frame: Interphase) -> None:
 def halve_carried(state: WellingtonState, frame: Interphase) -> None:
     """16.42: half the cards carried from the last turn (rounded up) leave at random and are
     shuffled into the deck (national cards excluded, G.42)."""
-    from core import rng
     for power in frame.order:
         carried = [n for n in frame.carried.get(power, []) if n in hands.hand(state, power)]
         out = ceil(len(carried) / 2)
@@ -702,7 +708,8 @@ def national_cards(state: WellingtonState, frame: Interphase) -> None:
     for power in frame.order:
         dealt = hands.deal_nationals(state, power)
         state.log.append(f"{power} receives {dealt} national cards (16.44).")
-    lasting.after_interphase(state)
+    for after in AFTER:
+        after(state)
 
 
 INTERPHASE = stack.Steps((interphase_resources, reinforcement_rolls, deployment,

@@ -41,14 +41,18 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Callable, Iterator
 
 from core import stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import attrition as rule13
-from core.wellington import building, cardplay
+from core.wellington import battle, building, cardplay
 from core.wellington import flags as geo
 from core.wellington import text
+from core.wellington.armies import (carry, entered, entry_duchies, formation_id, fresh_records,
+                                    parse_entered, resync, share_out)
+from core.wellington.lookups import (battle_value, command_value, dissent_holds, line_kind,
+                                     may_go_with, under)
 from core.stack import Frame
 from core.wellington.frames.attrition_losses import ArmyCasualty, ArmySplit, Pool
 from core.wellington.frames.cardplay import CommandPoints
@@ -58,8 +62,6 @@ from core.wellington.frames.movement import (Army, Attempt, CommanderConsent, En
 from core.wellington.state import ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP, WellingtonState
 
 FORCED_MARCH = 5              # 9.42: attrition in the 5th and every later duchy entered
-HUMBUGGED = 23                # #23: the commander is a 1-4 while it lasts
-HUMBUGGED_BV, HUMBUGGED_CV = 1, 4
 SCUM_OF_THE_EARTH = 82        # #82: -2 to its evasions and interceptions, double CP to move
 MUD = 3                       # #3: nothing leaves the duchy (Effect.target) but by retreat
 STRAGGLERS = 41               # #41: attrition in every duchy the Formation enters
@@ -81,7 +83,6 @@ class Battles:
 
     def start(self, state: WellingtonState, duchy: str, attacker: str, formation: str,
               came_from: str, intercepted: bool) -> None:
-        from core.wellington import battle     # (it reads movement: imported when needed)
         battle.start(state, duchy, attacker, formation, came_from, intercepted)
 
 
@@ -98,55 +99,16 @@ def battles_by(battles: Battles) -> Iterator[Battles]:
         _BATTLES.reset(token)
 
 
+# the window where a Formation stops in an enemy fortress duchy (9.52): the siege part is told
+# (siege.on_enter); (state, duchy, power)
+FORTRESS_ENTERED: list[Callable[[WellingtonState, str, str], None]] = []
+
+
 # --- pieces and formations ----------------------------------------------------------------
 
 
 def power_of(cid: str) -> str:
-    return building.commander(cid).power
-
-
-def command_value(state: WellingtonState, cid: str) -> int:
-    """1.6; #23 Humbugged makes the commander a 1-4 while it lasts."""
-    if under(state, HUMBUGGED, cid):
-        return HUMBUGGED_CV
-    return building.commander(cid).cv
-
-
-def battle_value(state: WellingtonState, cid: str) -> int:
-    """1.6; #23 Humbugged makes the commander a 1-4 while it lasts; then the lasting card
-    effects on his BV "for all purposes" (#59, #66, #106: events.cards_56_110.battle_value,
-    wiring W3)."""
-    from core.wellington.events import cards_56_110   # (the events read this module)
-    value = HUMBUGGED_BV if under(state, HUMBUGGED, cid) else building.commander(cid).bv
-    return cards_56_110.battle_value(state, cid, value)
-
-
-def line_kind(state: WellingtonState, a: str, b: str, power: str) -> str:
-    """1.22: the March Line between `a` and `b` as `power`'s Formation crosses it (for an Army
-    Group, its Commander's Power, G.61): #100 Pontoons bridges a river for its player this
-    impulse (events.cards_56_110.line_kind, wiring W7). Movement, interception, evasion and
-    the battle's retreat and river dice read lines through this."""
-    from core.wellington.events import cards_56_110   # (the events read this module)
-    return cards_56_110.line_kind(state, a, b, power)
-
-
-def may_go_with(state: WellingtonState, power: str, group_commander: str) -> bool:
-    """#22 Insulted Ally: `power`'s commanders and Armies may not move, intercept or evade
-    in an Army Group led by another Power's `group_commander` while it lasts."""
-    from core.wellington.events import cards_1_55     # (the events read this module)
-    return cards_1_55.may_go_with(state, power, group_commander)
-
-
-def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
-    """#39 Royalist Dissent: `power`'s soldiers and commanders in `duchy` may not make an
-    ordinary move (9; interception, evasion and retreat are not stopped)."""
-    from core.wellington.events import cards_1_55     # (the events read this module)
-    return cards_1_55.dissent_holds(state, power, duchy)
-
-
-def under(state: WellingtonState, card: int, cid: str) -> bool:
-    """A lasting card effect on the commander (or the Army he leads): `Effect.target`."""
-    return bool(cid) and any(e.card == card and e.target == cid for e in state.effects)
+    return geo.commander_power(cid)
 
 
 def held(state: WellingtonState, cid: str) -> bool:
@@ -196,44 +158,6 @@ def mired(state: WellingtonState, duchy: str) -> bool:
 def straggling(state: WellingtonState, armies: list[Army]) -> bool:
     """#41 Stragglers struck one of these Armies' commanders this impulse."""
     return any(under(state, STRAGGLERS, c) for a in armies for c in members(a))
-
-
-def entered(state: WellingtonState, how: str, formation: str, origin: str, dest: str,
-            power: str) -> None:
-    """ENTERED (the seam): `formation` of `power` has just entered `dest` from `origin` by
-    `how` ("move", "intercept", "evade", "reinforce"; the battle calls it with "retreat"):
-    the Powers may answer (5.2) with #3 Mud and #41 Stragglers. An event's interception
-    ("reinforce") is recorded first for 11.62's note (`entry_duchies`)."""
-    if how == "reinforce":
-        _records(state)
-        froms = state.reinforced_from.setdefault(f"{SIDE[power]}@{dest}", [])
-        if origin not in froms:
-            froms.append(origin)
-    cardplay.respond(state, f"entered:{how}:{formation}:{origin}>{dest}", power)
-
-
-def entry_duchies(state: WellingtonState, duchy: str, side: str) -> list[str]:
-    """11.62 note: the adjacent duchies `side`'s Formations entered `duchy` from by an event's
-    interception this impulse ("se si hanno più intercettazioni offensive causate da un evento
-    provenienti da più di un Ducato adiacente"), in the order they came."""
-    if state.movement_impulse != state.impulses:
-        return []
-    return list(state.reinforced_from.get(f"{side}@{duchy}", []))
-
-
-def parse_entered(trigger: str) -> tuple[str, str, str, str] | None:
-    """(how, formation, origin, dest) of an ENTERED trigger, else None."""
-    if not trigger.startswith("entered:"):
-        return None
-    how, rest = trigger[len("entered:"):].split(":", 1)
-    formation, line = rest.rsplit(":", 1)
-    origin, dest = line.split(">")
-    return how, formation, origin, dest
-
-
-def formation_id(army: Army, duchy: str) -> str:
-    """frames/movement.py: a commander's id, or "<power>:<duchy>" for leaderless soldiers."""
-    return army.commander or f"{army.power}:{duchy}"
 
 
 def army_sp(army: Army) -> int:
@@ -313,24 +237,6 @@ def present(state: WellingtonState, army: Army, duchy: str) -> bool:
     return any(state.commanders.get(c) == duchy for c in members(army)) or any(army.troops)
 
 
-def resync(state: WellingtonState, armies: list[Army], duchy: str) -> None:
-    """What is left of each Army at `duchy` after losses, retreats, change or events: its
-    soldiers as far as they are there, its commanders still there (a staff officer takes
-    over a lost Army commander)."""
-    left: dict[str, list[int]] = {}
-    for army in armies:
-        have = left.setdefault(army.power, building.counters(state, duchy, army.power))
-        for t in range(3):
-            army.troops[t] = min(army.troops[t], have[t])
-            have[t] -= army.troops[t]
-        army.staff = [c for c in army.staff if state.commanders.get(c) == duchy]
-        if army.commander and state.commanders.get(army.commander) != duchy:
-            if army.staff:
-                army.commander = army.staff.pop(0)
-            else:
-                army.commander = ""
-
-
 # --- control around a line (9.41, 9.43, 12.4) --------------------------------------------------
 
 
@@ -389,14 +295,6 @@ def march_causes(line: str, from_control: str, before: str, friends_before: bool
 # --- the impulse's records for the battle (11.41-11.43, 10.7) ---------------------------------
 
 
-def _records(state: WellingtonState) -> None:
-    if state.movement_impulse != state.impulses:
-        state.movement_impulse = state.impulses
-        state.crossed = {}
-        state.evasion_failed = []
-        state.reinforced_from = {}
-
-
 def crossed_into(state: WellingtonState, duchy: str) -> list[str]:
     """11.41-11.43 (G.26): the kinds of line active Formations crossed into `duchy` this
     impulse (moves and offensive interceptions)."""
@@ -412,14 +310,14 @@ def evasion_failed(state: WellingtonState, duchy: str) -> bool:
 
 
 def record_crossing(state: WellingtonState, duchy: str, line: str) -> None:
-    _records(state)
+    fresh_records(state)
     kinds = state.crossed.setdefault(duchy, [])
     if line not in kinds:
         kinds.append(line)
 
 
 def record_failed_evasion(state: WellingtonState, duchy: str) -> None:
-    _records(state)
+    fresh_records(state)
     if duchy not in state.evasion_failed:
         state.evasion_failed.append(duchy)
 
@@ -483,17 +381,6 @@ def army_key(armies: list[Army], duchy: str) -> str:
     return formation_id(led or armies[0], duchy)
 
 
-def share_out(armies: list[Army], troops: list[int]) -> None:
-    """`troops` (what one Power's moving soldiers are now) shared among its `armies`: each
-    keeps what it had as far as it is left, the counters change made (1.5) go to the first."""
-    left = list(troops)
-    for army in armies:
-        army.troops = [min(n, m) for n, m in zip(army.troops, left)]
-        left = [m - n for n, m in zip(army.troops, left)]
-    if armies:
-        armies[0].troops = [n + m for n, m in zip(armies[0].troops, left)]
-
-
 def group_commander(state: WellingtonState, duchy: str, armies: list[Army]) -> str:
     """The Commander of the moving `armies` at `duchy`: the one named there if he is one of
     them (9.53), else the first Army's."""
@@ -515,29 +402,6 @@ def push_losses(state: WellingtonState, asks: list[Frame]) -> None:
     """Push the attrition questions `asks` (the first asked first): they are answered before
     the caller's next step runs."""
     rule13.push_all(state, asks)
-
-
-def carry(state: WellingtonState, power: str, moving: list[str], duchy: str,
-          troops: list[int]) -> None:
-    """An attrition question answered: `power`'s moving Armies at `duchy` named by `moving`
-    (their Formation ids: a commander's, or "<power>:<duchy>" for leaderless soldiers, every
-    commander-less counter of `power` there) carry `troops`, what the losses left of their
-    soldiers. They are those of the innermost `Move` or `Attempt` on the stack that holds
-    them (the one whose attrition was asked: its question stood above it); none when they
-    moved in no frame still on the stack (an interceptor's or evader's owed attrition,
-    10.9)."""
-    for frame in reversed(state.stack):
-        if isinstance(frame, Move) and frame.at == duchy:
-            armies = frame.armies
-        elif isinstance(frame, Attempt) and duchy in (frame.origin, frame.target):
-            armies = frame.armies
-        else:
-            continue
-        own = [a for a in armies if a.power == power and formation_id(a, duchy) in moving]
-        if own:
-            share_out(own, troops)
-            resync(state, armies, duchy)
-            return
 
 
 # --- 9.53, 9.6, 9.62: the Commander where friendly commanders meet -----------------------------
@@ -641,11 +505,12 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     if frame.left < 1:
         return []
     out = []
-    for cid in movable_commanders(state, power):
+    movable = movable_commanders(state, power)
+    for cid in movable:
         at = state.commanders[cid]
         out.append(Choice(Action("move", cid), f"Move {building.commander(cid).name}'s Army "
                           f"from {geo.name(at)}: 1 CP per duchy (9.1)", "move"))
-    for duchy in sorted({state.commanders[c] for c in movable_commanders(state, power)}):
+    for duchy in sorted({state.commanders[c] for c in movable}):
         armies = group_armies(state, duchy, power)
         if armies and frame.left >= len(armies):
             out.append(Choice(Action("move-group", duchy), f"Move the Army Group at "
@@ -1250,8 +1115,8 @@ def after_contact(state: WellingtonState, entry: Entry) -> None:
                 state.bfi.append(fid)
         state.log.append(f"{text.formation(entry.formation)} stops at "
                          f"{geo.name(entry.duchy)}: an enemy fortress (9.52).")
-        from core.wellington import siege       # (it reads the battle part, which reads us)
-        siege.on_enter(state, entry.duchy, move.power)
+        for told in FORTRESS_ENTERED:
+            told(state, entry.duchy, move.power)
 
 
 FLOW: stack.Flow = {Move: MOVE, MoveStep: MOVE_STEP, JoinConsent: JOIN_CONSENT,

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from core import dice, stack
 from core.engine import Action, Choice, IllegalAction
-from core.wellington import building, cardplay, interception
+from core.wellington import battle, building, cardplay, interception
 from core.wellington import flags as geo
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.movement import Army
@@ -546,14 +546,7 @@ def start_battle(state: WellingtonState, port: str, power: str, formation: str,
                  origin: str) -> None:
     """14.2, 14.3: the landing fights the enemy Formations in the port (the battle part);
     a loser retreats, with attrition, to the port it sailed from (`came_from`, 9.44)."""
-    from core.wellington import battle
     battle.start(state, port, power, formation, origin, False)
-
-
-def by_sea(duchy: str, came_from: str) -> bool:
-    """A Formation that entered `duchy` from `came_from` by sea (the England box, or a duchy
-    not adjacent): its retreat there is a retreat to sea, with attrition (9.44, 14.2, 14.3)."""
-    return bool(came_from) and (came_from == ENGLAND or came_from not in geo.neighbours(duchy))
 
 
 CONVOY_STOP = stack.Stop(

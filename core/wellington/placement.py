@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from core import stack
 from core.engine import Choice
-from core.wellington import building, interception
+from core.wellington import battle, building, interception, movement
 from core.wellington import flags as geo
 from core.wellington import text
 from core.wellington.frames.impulse import (BesiegedBuildBattle, BesiegedEvade, Impulse,
@@ -81,17 +81,6 @@ def by_active_side(state: WellingtonState, power: str, duchy: str) -> bool:
     return impulse is not None and geo.on_map(duchy) and SIDE[power] == SIDE[impulse.power]
 
 
-def new_pieces(state: WellingtonState, duchy: str, power: str) -> tuple[list[int], list[str]]:
-    """The counters and commanders of `power` at `duchy` placed there this impulse (6.3), as
-    many as are still there (losses strike them as any other piece)."""
-    record = state.placed_besieged.get(duchy, [])
-    have = building.counters(state, duchy, power)
-    counts = [min(have[kind], record.count(f"{power}/{kind}")) for kind in range(len(have))]
-    chiefs = [c for c in record if "/" not in c and state.commanders.get(c) == duchy
-              and building.commander(c).power == power]
-    return counts, chiefs
-
-
 def only_placed(state: WellingtonState, power: str, duchy: str, formation: str,
                 placed: list[int] | None = None) -> bool:
     """P3: `power`'s side has nothing in `duchy` but the pieces placed there this impulse
@@ -104,7 +93,7 @@ def only_placed(state: WellingtonState, power: str, duchy: str, formation: str,
             continue
         counts = building.counters(state, duchy, p)
         if record is not None:
-            new, _ = new_pieces(state, duchy, p)
+            new, _ = building.new_pieces(state, duchy, p)
         elif p == power and ":" in formation and placed is not None:
             new = list(placed)                            # the counters an event placed
         elif p == power and ":" in formation and sum(counts) == 1:
@@ -196,7 +185,6 @@ def outcome_step(state: WellingtonState, frame: PlacementIntercept) -> None:
         return
     if geo.has_formation(state, duchy, side) and \
             geo.has_formation(state, duchy, geo.enemy_side(side)):
-        from core.wellington import battle     # (the battle part reads this package)
         battle.start(state, duchy, frame.power, formation_there(state, frame), "", True)
 
 
@@ -213,7 +201,6 @@ def formation_there(state: WellingtonState, frame: PlacementIntercept) -> str:
             return frame.formation
     elif state.commanders.get(frame.formation) == frame.duchy:
         return frame.formation
-    from core.wellington import movement      # (movement starts battles: imported late)
     return movement.standing_formation(state, frame.duchy, SIDE[frame.power])[1]
 
 
@@ -308,14 +295,12 @@ def fight(state: WellingtonState, frame: BesiegedBuildBattle) -> None:
         state.log.append(f"No battle at {geo.name(frame.duchy)}: no besieger is left to fight "
                          "the Formations built there (6.3).")
         return
-    _, chiefs = new_pieces(state, frame.duchy, frame.power)
+    _, chiefs = building.new_pieces(state, frame.duchy, frame.power)
     formation = chiefs[0] if chiefs else f"{frame.power}:{frame.duchy}"
     if not chiefs and not building.sp(state, frame.duchy, frame.power):
-        from core.wellington import movement   # (movement starts battles: imported late)
         formation = movement.standing_formation(state, frame.duchy, SIDE[frame.power])[1]
     state.log.append(f"The Formations built into the besieged fortress of "
                      f"{geo.name(frame.duchy)} attack the besiegers (6.3).")
-    from core.wellington import battle         # (the battle part reads this package)
     battle.start(state, frame.duchy, frame.power, formation, "", False)
 
 

@@ -7,6 +7,7 @@ from core import stack
 from core.engine import Action, Choice, Match, OptionSpec, State, View
 from core.options import typed
 from core.wellington import evaluate, flow, powers, setup, view
+from core.wellington import flags as geo
 from core.wellington.options import OPTIONS, WellingtonOptions
 from core.wellington.state import POWERS, SIDE, WellingtonState
 from maps import wellington as wellington_map
@@ -79,12 +80,19 @@ class Wellington:
 
     def actions(self, state: State, role: str) -> list[Choice]:
         assert isinstance(state, WellingtonState)
-        return stack.choices(state, flow.FLOW, role)
+        with geo.reading(state):                 # listing the choices changes nothing
+            return stack.choices(state, flow.FLOW, role)
 
     def act(self, state: State, role: str, action: Action,
             legal: list[Choice] | None = None) -> State:
         assert isinstance(state, WellingtonState)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
+
+    def apply(self, state: State, role: str, action: Action) -> None:
+        """`act`'s consequences carried out on `state` itself, for an action `actions` listed
+        for this very state (core/engine.py: Match acts in place in random play)."""
+        assert isinstance(state, WellingtonState)
+        stack.apply(state, flow.FLOW, action, flow.settle)
 
     def evaluate(self, state: State, role: str) -> float:
         """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""

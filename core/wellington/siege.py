@@ -29,7 +29,8 @@
 beyond it replace its disorganised or eliminated soldiers at once in later rounds, so the
 siege counts every unit of the Power there (reading R1 in docs/wellington-sieges-naval.md).
 Nothing starts when a Formation enters an enemy fortress duchy (`on_enter`: 9.52 stops it; the
-siege is resolved when its Power chooses, 12.2).
+siege is resolved when its Power chooses, 12.2). The battle part records who fought where
+(`state.fought`, battle/aftermath.note_battle) for `besiegers`.
 """
 from __future__ import annotations
 
@@ -39,11 +40,13 @@ from typing import Callable, Iterable
 
 from core import dice, stack
 from core.engine import Action, Choice, Panel
-from core.wellington import attrition, building, cardplay, hands, impulse
+from core.wellington import (attrition, building, cardplay, hands, impulse, interception,
+                             lookups, movement)
 from core.wellington import flags as geo
 from core.wellington.battle.sides import BRITISH_BONUS, FRENCH_BONUS, FRENCH_BONUS_REDUCED
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.impulse import Impulse, ImpulseMenu
+from core.wellington.frames.movement import JoinBattle
 from core.wellington.frames.siege import Siege, SiegeCard, SiegeCardPlay, SiegeCasualty
 from core.wellington.state import COUNTER_NAME, FRENCH, GB, SIDE, SPAIN, Effect, WellingtonState
 from maps import wellington as wellington_map
@@ -213,13 +216,12 @@ def commander_alive(state: WellingtonState, siege: Siege) -> bool:
 
 
 def battle_value(state: WellingtonState, siege: Siege) -> int:
-    """1.6: the besieging commander's BV, as lasting effects (#23, movement.battle_value) and
+    """1.6: the besieging commander's BV, as lasting effects (#23, lookups.battle_value) and
     this siege's cards change it."""
-    from core.wellington import movement          # movement may come to import this module
     for who, value, _why in reversed(siege.bv_changes):
         if who == siege.commander:
             return value
-    return movement.battle_value(state, siege.commander)
+    return lookups.battle_value(state, siege.commander)
 
 
 def nationality(state: WellingtonState, power: str) -> tuple[int, str]:
@@ -284,15 +286,6 @@ def fortress_dice(siege: Siege) -> list[tuple[int, str]]:
 # --- may a siege be resolved (12.2, 12.21, 12.22) -----------------------------------------------
 
 
-def note_battle(state: WellingtonState, duchy: str, powers: Iterable[str], overrun: bool) -> None:
-    """12.2: called by the battle part when a battle ends: a Power that fought a non-Overrun
-    battle in a duchy may not besiege there in this impulse."""
-    if overrun:
-        return
-    for power in powers:
-        state.fought[f"{power}@{duchy}"] = state.impulses
-
-
 def besiegers(state: WellingtonState, power: str, duchy: str) -> list[str]:
     """The commanders of `power` whose Army may besiege the fortress of `duchy` now."""
     if not geo.is_fortress(state, duchy):
@@ -348,10 +341,13 @@ impulse.register("siege", impulse.ImpulseOperation(
 
 
 def on_enter(state: WellingtonState, duchy: str, power: str) -> None:
-    """Called by movement when a Formation of `power` enters a duchy with an enemy fortress.
+    """movement.FORTRESS_ENTERED: a Formation of `power` enters a duchy with an enemy fortress.
     Nothing starts then: 9.52 stops the Formation there (the movement part places its BFI
     marker) and 12.2 lets its Power resolve the siege when it chooses, in its impulse."""
     return None
+
+
+movement.FORTRESS_ENTERED.append(on_enter)
 
 
 def start(state: WellingtonState, duchy: str, power: str, commander: str) -> None:
@@ -735,6 +731,25 @@ SIEGE_CARD = stack.Stop(
     choices=_card_choices,
     handlers={"siege-card": _siege_card, "siege-cards-done": _siege_cards_done},
 )
+
+# --- #16 Siege Lifted: the relief battle an event's interception brings -------------------
+
+
+def relieved(state: WellingtonState, frame: JoinBattle) -> None:
+    """#16 "Siege Lifted" (interception.RELIEVED): after the relief battle the siege goes no
+    further, unless the besieger won it by an Overrun (no BFI marker on its commander, still
+    there: 11.52, 11.8)."""
+    besieging = stack.find(state, Siege)
+    if besieging is None:
+        return
+    if state.commanders.get(besieging.commander) == besieging.duchy \
+            and besieging.commander not in state.bfi:
+        return
+    state.log.append(f"The siege of {geo.name(besieging.duchy)} is lifted (#{frame.card}).")
+    stack.goto(besieging, SIEGE, finish)
+
+
+interception.RELIEVED.append(relieved)
 
 # every frame of frames/siege.py, attrition's AttritionSplit (13.1) included
 FLOW: stack.Flow = {Siege: SIEGE, SiegeCard: SIEGE_CARD, SiegeCardPlay: SIEGE_CARD_PLAY,

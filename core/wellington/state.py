@@ -142,7 +142,7 @@ class WellingtonState(State, kw_only=True):
     attrition_lost: list[tuple[int, str, str, int, int, str, str]] = []
     # -- movement (rule 11.62 note) --
     # "<side>@<duchy>" -> the adjacent duchies Formations of that side entered it from by an
-    # event's interception this impulse (movement.entry_duchies; valid as `crossed`)
+    # event's interception this impulse (armies.entry_duchies; valid as `crossed`)
     reinforced_from: dict[str, list[str]] = {}
     # -- placements (rules 6.3, 10.1; placement.py) --
     # besieged friendly fortress duchy -> the pieces built or regrouped into it this impulse:

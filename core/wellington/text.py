@@ -17,7 +17,7 @@ def commander(cid: str) -> str:
 
 
 def formation(fid: str, at: bool = False) -> str:
-    """A Formation id (movement.formation_id): its Commander's name, or a Power's leaderless
+    """A Formation id (armies.formation_id): its Commander's name, or a Power's leaderless
     soldiers ("<power>:<duchy>"; `at`: naming the duchy of the id)."""
     if ":" in fid:
         power, _, duchy = fid.partition(":")

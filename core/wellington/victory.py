@@ -47,6 +47,11 @@ def spanish_keys() -> tuple[str, ...]:
     return tuple(sorted(d for d in wellington_map.KEYS if geo.country(d) == "Spain"))
 
 
+@cache
+def portuguese_keys() -> tuple[str, ...]:
+    return tuple(d for d in wellington_map.KEYS if geo.country(d) == "Portugal")
+
+
 def side_controls(state: WellingtonState, duchy: str, side: str) -> bool:
     owner = geo.controller(state, duchy)
     return bool(owner) and SIDE[owner] == side
@@ -63,25 +68,61 @@ def check_immediate(state: WellingtonState) -> None:
     """18.1: the game ends at once, at any moment of any turn, when a conquest is complete."""
     if state.result is not None or not state.troops:
         return
+    with geo.reading(state):            # the test reads control only (and rolls 18.6's die)
+        ending = conquest(state)
+    if ending is not None:
+        side, why, guerrillas = ending
+        end(state, side, why, guerrillas=guerrillas)
+
+
+def conquest(state: WellingtonState) -> tuple[str, str, bool] | None:
+    """18.2-18.4: (the winning side, why, a Guerrilla phase first) for a conquest complete
+    now, else None."""
     keys = spanish_keys()
-    if not any(side_controls(state, d, ALLIES) for d in keys):
-        end(state, FRENCH, "conquest of Spain: the Allies hold no Spanish Key duchy (18.31)")
-        return
-    if not any(side_controls(state, d, FRENCH) for d in keys):
-        end(state, ALLIES, "liberation of Spain: the French hold no Spanish Key duchy (18.32)",
-            guerrillas=True)
-        return
-    portugal = [d for d in wellington_map.KEYS if geo.country(d) == "Portugal"]
-    if all(side_controls(state, d, FRENCH) for d in portugal) \
+    if not any_held(state, "spanish keys", keys, ALLIES):
+        return FRENCH, "conquest of Spain: the Allies hold no Spanish Key duchy (18.31)", False
+    if not any_held(state, "spanish keys", keys, FRENCH):
+        return ALLIES, "liberation of Spain: the French hold no Spanish Key duchy (18.32)", True
+    if not any_held(state, "portuguese keys", portuguese_keys(), ALLIES, held=False) \
             and french_spanish_keys(state) >= PORTUGAL_SPANISH_KEYS \
             and side_controls(state, wellington_map.MADRID, FRENCH):
-        end(state, FRENCH, "conquest of Portugal (18.4)")
-        return
-    if not any(side_controls(state, d, FRENCH) for d in wellington_map.FRENCH):
+        return FRENCH, "conquest of Portugal (18.4)", False
+    if not any_held(state, "france", french_duchies(), FRENCH):
         if side_controls(state, wellington_map.MADRID, FRENCH) and conquest_roll(state):
-            end(state, FRENCH, "conquest of Spain rolled as France falls (18.2, 18.6)")
-        else:
-            end(state, ALLIES, "conquest of France (18.2)", guerrillas=True)
+            return FRENCH, "conquest of Spain rolled as France falls (18.2, 18.6)", False
+        return ALLIES, "conquest of France (18.2)", True
+    return None
+
+
+@cache
+def french_duchies() -> tuple[str, ...]:
+    return tuple(wellington_map.FRENCH)
+
+
+# the duchy that last answered each `any_held` question: asked first next time (the test runs
+# after every step of play, and the answer seldom moves)
+_LAST_ANSWER: dict[tuple[str, str, bool], str] = {}
+
+
+def any_held(state: WellingtonState, name: str, duchies: tuple[str, ...], side: str,
+             held: bool = True) -> bool:
+    """Whether `side` controls one of `duchies` (`held` False: one of them is not controlled
+    by the other side). The same answer as asking each in turn; the duchy that answered last
+    time is asked first."""
+    def answers(duchy: str) -> bool:
+        if held:
+            return side_controls(state, duchy, side)
+        return not side_controls(state, duchy, geo.enemy_side(side))
+
+    key = (name, side, held)
+    last = _LAST_ANSWER.get(key)
+    if last is not None and answers(last):
+        return True
+    for duchy in duchies:
+        if answers(duchy):
+            _LAST_ANSWER[key] = duchy
+            return True
+    return False
 
 
 # --- the end of a turn (4.6, 4.7) ----------------------------------------------------------

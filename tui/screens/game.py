@@ -39,6 +39,7 @@ from tui.fit import FitStatic, Fitted
 from tui.footer import GameFooter
 from tui.mapcanvas import FallbackBoard, MapCanvas
 from tui.mappane import MapPane, is_hex_board
+from tui.playable import Playable
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
     location_info, mark_focus, set_title
 from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
@@ -100,7 +101,7 @@ class GameScreen(Screen):
             self.done = done
             self.total = total
 
-    def __init__(self, match: Any, pace: float | None = None) -> None:
+    def __init__(self, match: Playable, pace: float | None = None) -> None:
         super().__init__(id="game")
         self.match = match
         self.rules = match.rules
@@ -163,9 +164,8 @@ class GameScreen(Screen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        header = self.match.header
         self.title = self.rules.title
-        self.sub_title = f"{header.scenario} · seed {header.seed}"
+        self.sub_title = self.subtitle()
         for pane, title in (("#map", "Map"), ("#tracks", "Tracks"), ("#log", "Log"),
                             ("#menu", "Actions"), ("#focus", "Now resolving")):
             set_title(self.query_one(pane), title)
@@ -184,6 +184,11 @@ class GameScreen(Screen):
             self.autosave(quiet=True)
         if computer.computer_roles(self.match):
             self.call_after_refresh(self._warm_up)
+
+    def subtitle(self) -> str:
+        """The header's second part: the scenario and the seed (the game can be replayed)."""
+        header = self.match.header
+        return f"{header.scenario} · seed {header.seed}"
 
     def _warm_up(self) -> None:
         """A person acts first in a game with a computer player: the search's once-a-process
@@ -291,8 +296,7 @@ class GameScreen(Screen):
             self.key_barrier = self._view_time
         # while the computer plays, a game with hidden information shows what the person
         # watching may see (their own hand), never the computer's
-        shown = self._watcher() if playing and self.match.hidden_info \
-            else self.role
+        shown = self._shown_role(playing)
         self.view = view = self.match.view(shown)
         self.targets = {} if playing else self._targets(view)
         mappane = self.query_one(MapPane)
@@ -301,19 +305,15 @@ class GameScreen(Screen):
         pinned = list(getattr(view, "pinned", []) or [])
         self.query_one(TurnBar).show(view.active, self.role, view.result,
                                      f"black on {colour}" if colour else "", view.tracks,
-                                     computer=playing, pinned=pinned, codes=self.canvas.codes)
+                                     computer=playing, pinned=pinned, codes=self.canvas.codes,
+                                     by=self._played_by(playing))
         self.query_one(TrackPane).show(view.tracks, view.hand_sizes, pinned)
         self.query_one(HandPane).show(view, self.canvas, self._partner_hands(shown))
         self.query_one(LogPane).show(view.log)
         focus = getattr(view, "focus", None)
         self.query_one(FocusPanel).show(focus, self.canvas)
         self.set_class(focus is not None, "-battle")
-        waiting = ""
-        if playing:
-            level = computer.level_of(self.match, self.role or "")
-            until = "your next decision" if computer.human_roles(self.match) \
-                else "the next side's turn"
-            waiting = f"The computer plays {self.role} ({level}). space: no pauses until {until}."
+        waiting = self._waiting_text(view) if playing else ""
         self.query_one(ActionMenu).show(view.prompt, [] if playing else view.actions,
                                         view.result, waiting=waiting)
         # cut with "…" to the rows it has; in full while the menu has the focus (app.tcss)
@@ -344,6 +344,22 @@ class GameScreen(Screen):
         if not first:  # the screen's first activation refreshes them anyway (one Footer
             self.refresh_bindings()  # rebuild fewer before the first frame)
         self._computer_next()
+
+    def _shown_role(self, playing: bool) -> str | None:
+        """The role whose view the screen shows: the acting role's; while the computer plays
+        a game with hidden information, what the person watching may see (their own hand)."""
+        return self._watcher() if playing and self.match.hidden_info else self.role
+
+    def _played_by(self, playing: bool) -> str:
+        """Who plays the acting role, for the turn bar ("" : the person at the keyboard)."""
+        return "computer" if playing else ""
+
+    def _waiting_text(self, view: Any) -> str:
+        """What the action menu says while another plays (here: the computer)."""
+        level = computer.level_of(self.match, self.role or "")
+        until = "your next decision" if computer.human_roles(self.match) \
+            else "the next side's turn"
+        return f"The computer plays {self.role} ({level}). space: no pauses until {until}."
 
     def _partner_hands(self, shown: str | None) -> list[tuple[str, list[Any]]]:
         """The hands of the other roles the player of `shown` holds (Wellington: one person
@@ -721,16 +737,21 @@ class GameScreen(Screen):
         return state, role, action, computer.label_of(snapshot, role, action)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _think_hint(self, snapshot: Any, role: str, level: str) -> tuple[Any, str, Any, str]:
-        """In a worker thread: the move the computer would make for the person's `role`."""
+    def _think_hint(self, snapshot: Any, role: str,
+                    level: str) -> tuple[Any, str, Any, str, Any]:
+        """In a worker thread: the move the computer would make for the person's `role`, and
+        the focus panel that explains it (its top three moves)."""
         worker = get_current_worker()
         state = snapshot.state
 
         def report(done: int, total: int) -> None:
             self.post_message(self.Thinking("hint", state, done, total))
 
-        action = computer.decide(snapshot, role, level, report, lambda: worker.is_cancelled)
-        return state, role, action, computer.label_of(snapshot, role, action)
+        considered = computer.explain(snapshot, role, level, report,
+                                      lambda: worker.is_cancelled)
+        action = considered[0].choice.action
+        return (state, role, action, computer.label_of(snapshot, role, action),
+                computer.hint_panel(considered, role, level))
 
     @on(Thinking)
     def _thinking(self, event: Thinking) -> None:
@@ -897,9 +918,12 @@ class GameScreen(Screen):
         return next(iter(levels.values()), computer.DEFAULT_LEVEL) if levels \
             else computer.DEFAULT_LEVEL
 
-    def _hinted(self, state: Any, role: str, action: Any, label: str) -> None:
+    def _hinted(self, state: Any, role: str, action: Any, label: str, panel: Any) -> None:
         if state is not self.match.state or role != self.role:
             return  # the game moved on: the hint no longer applies
+        # the reasons in the focus panel, until the next view (the player's move) replaces it
+        self.query_one(FocusPanel).show(panel, self.canvas)
+        self.set_class(True, "-battle")
         menu = self.query_one(ActionMenu)
         number = menu.mark_hint(action)
         if number is None:

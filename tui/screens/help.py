@@ -96,7 +96,20 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("c", "continue the most recent game (a damaged newer save is named, then skipped)"),
         ("n", "new game"),
         ("l", "load a saved game"),
+        ("o", "online: your games on this host's Muster server"),
         ("q", "quit"),
+    ]),
+    ("Online (muster online; o on the title screen)", [
+        ("enter", "open the highlighted game of yours / join the highlighted open seat"),
+        ("n", "new online game: each seat an account, computer[:LEVEL] or open"),
+        ("j", "join the highlighted open seat (which one, when several)"),
+        ("u", "upload a hotseat save to continue online (every seat named)"),
+        ("d", "download the highlighted game as an ordinary save (once it has ended)"),
+        ("r", "list again (it lists again by itself every 3 s) / connect again"),
+        ("esc", "back to the title screen"),
+        ("", "in an online game the keys are a hotseat game's; u asks the server, which "
+             "undoes only your own actions no other player has been shown; no hints; "
+             "q quits, the game staying on the server"),
     ]),
     ("New game / load", [
         ("tab / shift+tab", "move between fields"),

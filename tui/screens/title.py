@@ -1,4 +1,4 @@
-"""The title screen: Continue / New game / Load / Quit, one key each."""
+"""The title screen: Continue / New game / Load / Online / Quit, one key each."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -20,7 +20,7 @@ BANNER = r"""
 """
 
 MENU = [("continue", "c", "Continue"), ("new", "n", "New game"), ("load", "l", "Load"),
-        ("quit", "q", "Quit")]
+        ("online", "o", "Online"), ("quit", "q", "Quit")]
 
 
 class TitleScreen(Screen):
@@ -29,6 +29,7 @@ class TitleScreen(Screen):
         Binding("c", "app.continue_game", "Continue"),
         Binding("n", "app.new_game", "New game"),
         Binding("l", "app.load_game", "Load"),
+        Binding("o", "app.online", "Online"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -81,5 +82,6 @@ class TitleScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         action = {"continue": self.app.action_continue_game, "new": self.app.action_new_game,
-                  "load": self.app.action_load_game, "quit": self.app.exit}
+                  "load": self.app.action_load_game, "online": self.app.action_online,
+                  "quit": self.app.exit}
         action[event.option.id]()

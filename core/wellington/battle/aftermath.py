@@ -6,6 +6,8 @@ Plunder table (C.14): 1d6 + the SP and commanders the defeated side lost (+ card
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from core import stack
 from core.dice import d6
 from core.stack import Frame
@@ -167,3 +169,12 @@ def tidy_command(state: WellingtonState, battle: Battle) -> None:
             state.leading[battle.duchy] = max(
                 present, key=lambda c: (building.commander(c).bv, building.commander(c).cv, c))
             return
+
+
+def note_battle(state: WellingtonState, duchy: str, powers: Iterable[str], overrun: bool) -> None:
+    """12.2: when a battle ends, a Power that fought a non-Overrun battle in a duchy may not
+    besiege there in this impulse (`state.fought`, read by siege.besiegers)."""
+    if overrun:
+        return
+    for power in powers:
+        state.fought[f"{power}@{duchy}"] = state.impulses

@@ -71,7 +71,7 @@ from typing import Callable
 
 from core import stack
 from core.engine import Action, Choice, IllegalAction
-from core.wellington import deck, hands
+from core.wellington import cardplay, deck, hands
 from core.wellington import flags as geo
 from core.wellington import text
 from core.wellington.battle import sides
@@ -91,10 +91,6 @@ TRIGGERS = (BEFORE_DICE, AFTER_DICE, END_OF_ROUND, DECIDED, RETREAT, AFTER_BATTL
 DECLARED, ROUND_END, TIE, OUTCOME, CLOSE = "declared", "round-end", "tie", "outcome", "close"
 HOOK_STEPS = (DECLARED, ROUND_END, TIE, OUTCOME, CLOSE)
 
-# #1 Form Square: for the rest of the impulse, the enemy's #106, #2 and #107 do nothing to
-# battle dice (and its #61 is cancelled)
-FORM_SQUARE = 1
-FORM_SQUARE_CANCELS = (106, 2, 107, 61)
 
 
 @dataclass(frozen=True)
@@ -109,6 +105,13 @@ BATTLE_EVENTS: dict[int, BattleEvent] = {}
 STANDING: dict[int, Callable[[WellingtonState, Battle, Effect], None]] = {}
 Hook = Callable[[WellingtonState, Battle, str], "bool | None"]
 HOOKS: dict[tuple[int, str], Hook] = {}
+# windows for lasting card effects on the battle's outcome (the events fill them at import):
+# a won battle before the Rout (#106 Dragoons' pursuit, W5); a retreat cancelled (#51 To the
+# Death: the Power that cancelled it, or ""; the effect is used up) and the new battle it
+# brings once the Rout and the Plunder are done
+WON: list[Callable[[WellingtonState, Battle], None]] = []
+RETREAT_CANCELLERS: list[Callable[[WellingtonState, str], str]] = []
+FIGHT_AGAIN: list[Callable[[WellingtonState, Battle, str], None]] = []
 
 
 def register_battle(number: int, event: BattleEvent) -> None:
@@ -169,13 +172,6 @@ def enemy_cards(battle: Battle, side: str) -> list[int]:
             and n not in battle.cancelled]
 
 
-def form_square(state: WellingtonState, side: str, number: int) -> bool:
-    """#1 Form Square played this impulse by a Power of the side opposing `side`: `side`'s
-    card `number` (#106, #2, #107, #61) does nothing to battle dice."""
-    return number in FORM_SQUARE_CANCELS and any(
-        e.card == FORM_SQUARE and SIDE[e.power] != side for e in state.effects)
-
-
 def may_declare(state: WellingtonState, battle: Battle, power: str, number: int) -> bool:
     """11.1, 5.3, 5.4: `number` is a registered battle card in `power`'s hand, of a deck
     `power` may play, `power` has a Formation in the battle and the card's conditions hold."""
@@ -221,7 +217,6 @@ def play_battle_card(state: WellingtonState, battle: Battle, power: str, number:
     state.played_this_turn.append(number)
     state.log.append(f"{power} plays {hands.title(number)} in the battle at "
                      f"{geo.name(battle.duchy)} (11.1).")
-    from core.wellington import cardplay    # cardplay imports the battle package's users
     announced = BattleCardPlay(power=power, card=number, step=1)   # announced just below
     stack.push(state, announced)
     _announce(state, announced)                      # on the stack: #24 sees the card
@@ -240,7 +235,6 @@ def resolve(state: WellingtonState, battle: Battle, power: str, number: int) -> 
 
 
 def _announce(state: WellingtonState, frame: BattleCardPlay) -> None:
-    from core.wellington import cardplay
     cardplay.respond(state, f"play:{frame.card}", frame.power)
 
 
@@ -254,7 +248,6 @@ def _carry_out(state: WellingtonState, frame: BattleCardPlay) -> None:
 
 
 def _send_on(state: WellingtonState, frame: BattleCardPlay) -> None:
-    from core.wellington import cardplay
     hands.finish_card(state, frame.card, as_event=not frame.cancelled)   # #42: discarded
     if not frame.cancelled:
         cardplay.respond(state, f"event:{frame.card}", frame.power)

@@ -13,7 +13,7 @@ fail an evasion (10.7): Broken +1, Pass +2, River +3.
 """
 from __future__ import annotations
 
-from core.wellington import building
+from core.wellington import building, lookups
 from core.wellington import flags as geo
 from core.wellington.battle import cards, sides
 from core.wellington.frames.battle import Battle
@@ -57,7 +57,7 @@ def dice(state: WellingtonState, battle: Battle, side: str) -> list[tuple[int, s
         if who == side and when in (0, battle.round):
             if not cards.in_force(battle, why):
                 out.append((0, f"{why}: cancelled"))
-            elif cards.form_square(state, side, cards.card_of(why)):
+            elif sides.form_square(state, side, cards.card_of(why)):
                 out.append((0, f"{why}: cancelled by #1 Form Square"))
             else:
                 out.append((amount, why))
@@ -80,8 +80,7 @@ def lines_crossed(state: WellingtonState, battle: Battle) -> list[str]:
         kinds += state.crossed.get(battle.duchy, [])
     if battle.came_from and geo.on_map(battle.came_from) and \
             battle.duchy in geo.neighbours(battle.came_from):
-        from core.wellington import movement  # (movement starts battles: imported late)
-        kinds.append(movement.line_kind(state, battle.came_from, battle.duchy,   # #100 (W7)
+        kinds.append(lookups.line_kind(state, battle.came_from, battle.duchy,   # #100 (W7)
                                         battle.attacker))
     return [k for k in TERRAIN if k in kinds]
 

@@ -315,13 +315,13 @@ def redecide(state: WellingtonState, battle: Battle) -> None:
 
 def pursuit(state: WellingtonState, battle: Battle) -> None:
     """Between the decision (11.52) and the Rout (11.7): card effects on a won battle, whose
-    extra losses count toward the Rout (#106 Dragoons: events.cards_56_110.battle_won, W5;
-    none against a side that played #1 Form Square this impulse)."""
-    from core.wellington.events import cards_56_110     # (the events read this package)
-    if battle.winner and cards.form_square(state, battle.winner, sides.DRAGOONS):
+    extra losses count toward the Rout (#106 Dragoons: the `cards.WON` window, W5; none
+    against a side that played #1 Form Square this impulse)."""
+    if battle.winner and sides.form_square(state, battle.winner, sides.DRAGOONS):
         state.log.append("#1 Form Square: no Dragoons' pursuit dice (#106).")
         return
-    cards_56_110.battle_won(state, battle)
+    for won in cards.WON:
+        won(state, battle)
 
 
 def rout(state: WellingtonState, battle: Battle) -> None:
@@ -439,11 +439,12 @@ def before_retreat(state: WellingtonState, battle: Battle) -> None:
 
 def retreat_(state: WellingtonState, battle: Battle) -> None:
     """11.6: the winner stays; the loser's Formations still there retreat, unless #51 To the
-    Death cancelled the retreat: they stay, and a new battle follows this one (`again`)."""
+    Death cancelled the retreat (`cards.RETREAT_CANCELLERS`): they stay, and a new battle
+    follows this one (`again`)."""
     if not must_retreat(state, battle):
         return
-    from core.wellington.events import cards_1_55_field     # (the events read this package)
-    player = cards_1_55_field.retreat_cancelled(state, battle.duchy)
+    player = next((p for p in (cancels(state, battle.duchy)
+                               for cancels in cards.RETREAT_CANCELLERS) if p), "")
     if player:
         battle.fight_on = player
         battle.history.append(f"No retreat of {text.side(battle.loser)}: #51 To the Death "
@@ -479,13 +480,12 @@ def plunder(state: WellingtonState, battle: Battle) -> None:
 def close(state: WellingtonState, battle: Battle) -> None:
     """11.52: BFI markers; the duchy's Commander; the failed evasion used up; 12.2: a
     Power that fought a non-Overrun battle here may not besiege here this impulse."""
-    from core.wellington import siege     # siege.py reads this package's constants
     cards.run_hooks(state, battle, cards.CLOSE)
     aftermath.markers(state, battle)
     aftermath.tidy_command(state, battle)
-    siege.note_battle(state, battle.duchy, [*battle.powers.get(battle.attacking, []),
-                                            *battle.powers.get(battle.defending, [])],
-                      battle.overrun)
+    aftermath.note_battle(state, battle.duchy, [*battle.powers.get(battle.attacking, []),
+                                                *battle.powers.get(battle.defending, [])],
+                          battle.overrun)
     if battle.duchy in state.evasion_failed:
         state.evasion_failed.remove(battle.duchy)
     state.log.append(f"The battle at {geo.name(battle.duchy)} is over.")
@@ -494,10 +494,10 @@ def close(state: WellingtonState, battle: Battle) -> None:
 def again(state: WellingtonState, battle: Battle) -> None:
     """#51 To the Death: the Rout's losses taken and the Plunder rolled, the enemy must fight
     a new battle here (the player's side attacking); its cumulative losses count for the new
-    battle's Plunder."""
+    battle's Plunder (`cards.FIGHT_AGAIN`)."""
     if battle.fight_on:
-        from core.wellington.events import cards_1_55_field
-        cards_1_55_field.fight_again(state, battle, battle.fight_on)
+        for fight in cards.FIGHT_AGAIN:
+            fight(state, battle, battle.fight_on)
 
 
 BATTLE = stack.Steps((begin_round, declared, before_dice, roll, after_dice, results,

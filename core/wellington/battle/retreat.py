@@ -15,7 +15,7 @@ cannot retreat goes to the Regroup Box, which counts as an Overrun (11.61, 11.62
 Pieces built into a besieged fortress this impulse go to the Regroup Box, unless an event
 brought a friendly Formation into the battle: then they join its retreat (6.3, G.34).
 
-After each Formation's retreat into a duchy, the ENTERED window (movement.entered, "retreat":
+After each Formation's retreat into a duchy, the ENTERED window (armies.entered, "retreat":
 #3 Mud, #41 Stragglers).
 
 Retreat attrition (9.44, 13, C.16): one die per SP and commander for each cause (into an
@@ -27,10 +27,12 @@ from __future__ import annotations
 
 from core import stack
 from core.engine import Action, Choice
-from core.wellington import attrition, building, naval
+from core.wellington import attrition, building, lookups
+from core.wellington import armies
 from core.wellington import flags as geo
 from core.wellington.battle import losses, sides
 from core.wellington.frames.battle import Battle, BattleRetreat
+from core.wellington.frames.movement import Move
 from core.wellington.state import (COUNTER_NAME, COUNTER_TYPES, ENGLAND, GB, INF, CAV, ART,
                                    REGROUP, SIDE, SP, WellingtonState)
 
@@ -59,13 +61,12 @@ def besieged_enemy_fortress(state: WellingtonState, duchy: str, power: str) -> b
 
 def causes(state: WellingtonState, battle: Battle, power: str, to: str) -> list[str]:
     """9.44: the attrition causes of retreating from the battle duchy to `to`."""
-    if naval.by_sea(battle.duchy, to):
+    if geo.by_sea(battle.duchy, to):
         return ["to sea (9.44, 14.3)"]
     out = []
     if geo.enemy(state, to, power):
         out.append("into an enemy duchy (9.44)")
-    from core.wellington import movement      # (movement starts battles: imported late)
-    kind = movement.line_kind(state, battle.duchy, to, power)    # #100 (W7)
+    kind = lookups.line_kind(state, battle.duchy, to, power)    # #100 (W7)
     if kind == "river":
         out.append("across a River (9.44)")
     if kind == "pass" and not (friendly_before(state, battle, SIDE[power])
@@ -110,7 +111,7 @@ def attacker_option(state: WellingtonState, battle: Battle, power: str,
     back = battle.came_from if back is None else back
     if not back:
         return ""
-    if naval.by_sea(battle.duchy, back):
+    if geo.by_sea(battle.duchy, back):
         home = back == ENGLAND and power == GB
         return back if home or (geo.on_map(back) and geo.friendly(state, back, power)) else ""
     if geo.friendly(state, back, power) or besieged_enemy_fortress(state, back, power):
@@ -123,8 +124,7 @@ def attacker_options(state: WellingtonState, battle: Battle, power: str) -> list
     provenienti da più di un Ducato adiacente, il giocatore attivo sceglie in quale Ducato
     possibile si ritira"): the battle's `came_from` and every adjacent duchy the active side's
     event interceptions entered the battle duchy from this impulse, those 11.62 allows."""
-    from core.wellington import movement      # (movement starts battles: imported late)
-    entries = [battle.came_from, *movement.entry_duchies(state, battle.duchy, battle.attacking)]
+    entries = [battle.came_from, *armies.entry_duchies(state, battle.duchy, battle.attacking)]
     out: list[str] = []
     for back in entries:
         to = attacker_option(state, battle, power, back)
@@ -165,20 +165,19 @@ def retreat(state: WellingtonState, battle: Battle) -> None:
 
 def newly_placed(state: WellingtonState, battle: Battle) -> None:
     """6.3, G.34: the losing side's pieces built or regrouped into this besieged fortress
-    duchy this impulse (`placement.new_pieces`) go to the Regroup Box; its other Formations
+    duchy this impulse (`building.new_pieces`) go to the Regroup Box; its other Formations
     retreat as 11.61 / 11.62 say (one that moved in goes back where it came from). Unless an
     event brought a friendly Formation from another duchy into this battle (an event's
-    interception, `movement.entry_duchies`; an event's move, #44, #109): then the new pieces
+    interception, `armies.entry_duchies`; an event's move, #44, #109): then the new pieces
     stay with the side and join that Formation's retreat."""
     if battle.duchy not in state.placed_besieged:
         return
-    from core.wellington import placement     # (it starts battles: imported late)
     if event_brought(state, battle):
         state.log.append(f"The Formations built at {geo.name(battle.duchy)} join the retreat "
                          "of the Formation an event brought into the battle (6.3, G.34).")
         return
     for power in sides.powers(state, battle.duchy, battle.loser):
-        counts, leaders = placement.new_pieces(state, battle.duchy, power)
+        counts, leaders = building.new_pieces(state, battle.duchy, power)
         if sum(counts) or leaders:
             state.log.append(f"{power}'s Formation built at {geo.name(battle.duchy)} must "
                              "retreat: it goes to the Regroup Box (6.3).")
@@ -188,11 +187,9 @@ def newly_placed(state: WellingtonState, battle: Battle) -> None:
 def event_brought(state: WellingtonState, battle: Battle) -> bool:
     """G.34: a Formation of the losing side entered this battle from another duchy by an
     event: an event's interception into it this impulse (#11, #16, #36, #40, #53, #108:
-    `movement.entry_duchies`) or the event's move that started it (#44, #109: a free Move
+    `armies.entry_duchies`) or the event's move that started it (#44, #109: a free Move
     of the losing side on the stack)."""
-    from core.wellington import movement      # (movement starts battles: imported late)
-    from core.wellington.frames.movement import Move
-    if movement.entry_duchies(state, battle.duchy, battle.loser):
+    if armies.entry_duchies(state, battle.duchy, battle.loser):
         return True
     move = stack.find(state, Move)
     return (move is not None and bool(move.free) and SIDE[move.power] == battle.loser
@@ -243,14 +240,13 @@ def withdraw(state: WellingtonState, battle: Battle, power: str, to: str,
 def entered(state: WellingtonState, battle: Battle, power: str, to: str,
             arrived: list[str]) -> None:
     """The ENTERED window of a Formation that has retreated into `to` (#3 Mud, #41
-    Stragglers: movement.entered); the Formation is named by its Commander (the retreating
+    Stragglers: armies.entered); the Formation is named by its Commander (the retreating
     Commander, else the best commander that arrived) or "<power>:<to>"."""
-    from core.wellington import movement      # (movement starts battles: imported late)
     chief = battle.commander.get(battle.loser, "")
     if chief not in arrived:
         chief = max(arrived, key=lambda c: (building.commander(c).bv, building.commander(c).cv,
                                             c), default="")
-    movement.entered(state, "retreat", chief or f"{power}:{to}", battle.duchy, to, power)
+    armies.entered(state, "retreat", chief or f"{power}:{to}", battle.duchy, to, power)
 
 
 def move(state: WellingtonState, duchy: str, to: str, power: str, counts: list[int],

@@ -8,7 +8,7 @@ commanders (11.9 counts them so, G.29).
 """
 from __future__ import annotations
 
-from core.wellington import building, movement
+from core.wellington import building, lookups
 from core.wellington import flags as geo
 from core.wellington.frames.battle import Battle
 from core.wellington.state import FRENCH, GB, POWERS, SIDE, WellingtonState
@@ -17,6 +17,10 @@ FRENCH_BONUS = 2               # 11.3
 FRENCH_BONUS_REDUCED = 1       # 11.3, #38 The Emperor's Call
 BRITISH_BONUS = 1              # 11.3
 BRITISH_SHARE = 0.5            # 11.3: at least 50% of the SP and commanders British
+# #1 Form Square: for the rest of the impulse, the enemy's #106, #2 and #107 do nothing to
+# battle dice (and its #61 is cancelled)
+FORM_SQUARE = 1
+FORM_SQUARE_CANCELS = (106, 2, 107, 61)
 DRAGOONS, DRAGOONS_BV = 106, 1 # #106 Dragoons' +1 BV, which #1 Form Square cancels
 
 
@@ -50,10 +54,9 @@ def battle_value(state: WellingtonState, battle: Battle, commander: str) -> int:
     for who, value, _why in battle.bv_changes:
         if who == commander:
             return value
-    value = movement.battle_value(state, commander)
-    from core.wellington.battle import cards     # (cards reads this module)
+    value = lookups.battle_value(state, commander)
     side = SIDE[geo.commander_power(commander)]
-    if cards.form_square(state, side, DRAGOONS) and any(
+    if form_square(state, side, DRAGOONS) and any(
             e.card == DRAGOONS and e.target == commander for e in state.effects):
         value = max(0, value - DRAGOONS_BV)      # #1 Form Square cancels #106's +1
     return value
@@ -110,3 +113,10 @@ def army_power(state: WellingtonState, battle: Battle, side: str) -> str:
         return ""
     return max(present, key=lambda p: (building.sp(state, battle.duchy, p),
                                        p == battle.attacker))
+
+
+def form_square(state: WellingtonState, side: str, number: int) -> bool:
+    """#1 Form Square played this impulse by a Power of the side opposing `side`: `side`'s
+    card `number` (#106, #2, #107, #61) does nothing to battle dice."""
+    return number in FORM_SQUARE_CANCELS and any(
+        e.card == FORM_SQUARE and SIDE[e.power] != side for e in state.effects)

@@ -16,7 +16,7 @@ from math import ceil
 from typing import Callable
 
 from core import cards, stack
-from core.wellington import building, cardplay, hands
+from core.wellington import building, cardplay, hands, lookups
 from core.wellington import flags as geo
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
@@ -324,6 +324,7 @@ def may_go_with(state: WellingtonState, power: str, group_commander: str) -> boo
 
 
 cardplay.register(INSULTED_ALLY, Event(response, play_insulted))
+lookups.GROUP_ALLOWS.append(may_go_with)            # the movement part's window
 common.on_choice(INSULTED_ALLY, "power", insulted_power)
 
 
@@ -356,7 +357,7 @@ def play_humbug(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def humbug_commander(state: WellingtonState, frame: EventChoice, cid: str) -> None:
-    """#23: BV 1 and CV 4 until the end of his Power's next impulse (movement.battle_value
+    """#23: BV 1 and CV 4 until the end of his Power's next impulse (lookups.battle_value
     and command_value read the effect); a battle being fought sees it at once."""
     owner = geo.commander_power(cid)
     common.effect(state, HUMBUGGED, owner, target=cid, until="end-next-impulse")
@@ -490,6 +491,7 @@ def dissent_impulse_end(state: WellingtonState, power: str, kind: str) -> None:
 
 
 cardplay.register(ROYALIST_DISSENT, Event(own, play_royalist_dissent))
+lookups.MOVE_HOLDS.append(dissent_holds)              # the movement part's window
 common.on_impulse_end(dissent_impulse_end)
 
 

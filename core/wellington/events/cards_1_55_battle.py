@@ -170,7 +170,7 @@ def _in_battle(battle: Battle, number: int) -> bool:
 # resto di questo impulso: Dragoni (#106), Brigata di Cavalleria (#2), Corazzieri (#107).
 # Annulla anche l'uso nemico dell'evento Lancieri (#61)."
 
-FORM_SQUARE = battle_cards.FORM_SQUARE
+FORM_SQUARE = sides.FORM_SQUARE
 
 
 def square_playable(state: WellingtonState, power: str, trigger: str) -> bool:
@@ -181,7 +181,7 @@ def square_playable(state: WellingtonState, power: str, trigger: str) -> bool:
 
 def square_play(state: WellingtonState, frame: EventPlay) -> None:
     """Until the impulse ends the other side's #106, #2 and #107 add nothing to battle dice
-    (battle/cards.form_square: the dice, #106's BV and pursuit, #107's conversion)."""
+    (battle/sides.form_square: the dice, #106's BV and pursuit, #107's conversion)."""
     state.effects.append(Effect(card=FORM_SQUARE, power=frame.power, until="impulse",
                                 started=state.impulses))
     state.log.append(f"{_title(FORM_SQUARE)}: for the rest of this impulse the enemy's #106, #2 "

@@ -13,7 +13,9 @@ from collections.abc import Iterator
 from core import stack
 from core.dice import d6
 from core.wellington import battle as battles
-from core.wellington import attrition, building, cardplay, deck, hands, interception, movement
+from core.wellington import (attrition, building, cardplay, deck, hands, interception, lookups,
+                             movement)
+from core.wellington.armies import parse_entered
 from core.wellington import flags as geo
 from core.wellington import text
 from core.wellington import siege as sieges
@@ -388,14 +390,14 @@ MUD = movement.MUD
 def mud_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """ENTERED: a Formation has just entered a duchy (move, interception, evasion, an
     event's interception, retreat); one MUD marker: not where it already lies."""
-    parts = movement.parse_entered(trigger)
+    parts = parse_entered(trigger)
     return parts is not None and owns(power, MUD) and not movement.mired(state, parts[3])
 
 
 def play_mud(state: WellingtonState, frame: EventPlay) -> None:
     """The MUD marker by the duchy until the player's next impulse (G.8 49: retreats still
     leave, movement.mired); a moving Formation's move is over."""
-    parts = movement.parse_entered(frame.trigger)
+    parts = parse_entered(frame.trigger)
     assert parts is not None
     how, formation, _origin, dest = parts
     state.effects.append(Effect(card=MUD, power=frame.power, target=dest, until="next-impulse",
@@ -438,7 +440,7 @@ def entered_armies(state: WellingtonState, how: str, formation: str, dest: str) 
 
 
 def stragglers_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    parts = movement.parse_entered(trigger)
+    parts = parse_entered(trigger)
     if parts is None or not owns(power, STRAGGLERS):
         return False
     how, formation, _origin, dest = parts
@@ -453,7 +455,7 @@ def play_stragglers(state: WellingtonState, frame: EventPlay) -> None:
     made alone's (no move's Entry owes it) or a retreat's at once; every further duchy the
     Formation enters this impulse adds the cause (movement.STRAGGLING: an Effect on its commanders,
     the Move's `straggling` for the move under way, which may not halt while it can go on)."""
-    parts = movement.parse_entered(frame.trigger)
+    parts = parse_entered(frame.trigger)
     assert parts is not None
     how, formation, _origin, dest = parts
     armies = entered_armies(state, how, formation, dest)
@@ -552,7 +554,7 @@ def disgrace_targets(state: WellingtonState, trigger: str) -> list[str]:
         if attempt is None or attempt.kind != "evade":
             return []
         chiefs = [c for c in attempt.commanders if state.commanders.get(c) == attempt.origin]
-    return [c for c in chiefs if movement.battle_value(state, c) <= DISGRACE_BV]
+    return [c for c in chiefs if lookups.battle_value(state, c) <= DISGRACE_BV]
 
 
 def disgraced_playable(state: WellingtonState, power: str, trigger: str) -> bool:
@@ -562,7 +564,7 @@ def disgraced_playable(state: WellingtonState, power: str, trigger: str) -> bool
 def play_disgraced(state: WellingtonState, frame: EventPlay) -> None:
     common.ask(state, frame.power, DISGRACED, "commander",
                [(c, f"{building.commander(c).name} (BV "
-                    f"{movement.battle_value(state, c)})")
+                    f"{lookups.battle_value(state, c)})")
                 for c in disgrace_targets(state, frame.trigger)],
                "which commander is disgraced?")
 
@@ -651,6 +653,8 @@ def fight_again(state: WellingtonState, battle: Battle, player: str) -> None:
 
 
 cardplay.register(TO_THE_DEATH, Event(to_the_death_playable, play_to_the_death))
+battle_cards.RETREAT_CANCELLERS.append(retreat_cancelled)    # the battle's windows
+battle_cards.FIGHT_AGAIN.append(fight_again)
 
 
 # --- #44 Flank March -----------------------------------------------------------------------------

@@ -13,13 +13,14 @@ impulse (an impulse operation), battle (a standing effect) and siege (siege.on_b
 A card not registered is never offered as an event; docs/wellington-events-56-110.md lists
 each one OPEN with the reason.
 
-Entry points the other parts call (docs/wellington-events-56-110.md "Wiring"):
-    reinforcements_rolled(state)   interphase.reinforcement_rolls, once the rolls are made (#72)
-    after_interphase(state)        at the end of the Interphase (#85, #86)
-    battle_value(state, cid, bv)   the last step of movement.battle_value (#59, #66)
-    attrition_losses(state, duchy, power, n)   attrition.check, each Power's losses (#93)
-    battle_won(state, battle)      the battle, between its decision and the Rout (#106)
-    line_kind(state, a, b, power)  movement, interception, retreat: a line's kind (#100)
+What the mechanisms read of the lasting effects (docs/wellington-events-56-110.md "Wiring"),
+registered into their windows by cards_56_110_lasting.py:
+    reinforcements_rolled(state)   interphase.ROLLED, once the rolls are made (#72)
+    after_interphase(state)        interphase.AFTER, at the end of the Interphase (#85, #86)
+    battle_value(state, cid, bv)   lookups.BV_CHANGES, a commander's BV (#59, #66, #106)
+    attrition_losses(state, duchy, power, n)   attrition.on_losses, each Power's losses (#93)
+    battle_won(state, battle)      battle.cards.WON, between the decision and the Rout (#106)
+    line_kind(state, a, b, power)  a line's kind with #100 (`bridged`: lookups.LINE_CHANGES)
 """
 from __future__ import annotations
 

@@ -910,7 +910,7 @@ def _cuirassiers_round_end(state: WellingtonState, battle: Battle, power: str) -
     """After each round the French tied or won (the round's own results: hits inflicted at
     least those suffered): a die; that many of the round's 5s against the Allies become 6s
     (the disorganised units eliminated; the losses' total is unchanged)."""
-    if battle_cards.form_square(state, FRENCH, CUIRASSIERS):
+    if sides.form_square(state, FRENCH, CUIRASSIERS):
         state.log.append("#1 Form Square: no Cuirassier Charge conversion (#107).")
         return
     french = battle.sixes.get(FRENCH, 0) + battle.fives.get(FRENCH, 0)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core import cards, dice
-from core.wellington import building, cardplay, hands, naval, siege
+from core.wellington import (attrition, building, cardplay, hands, interphase, lookups, naval,
+                             siege)
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import losses
 from core.wellington.frames.battle import Battle
@@ -230,11 +231,10 @@ HEALTH_BV = 0
 
 
 def battle_value(state: WellingtonState, cid: str, value: int) -> int:
-    """A commander's BV `value` (1.6, as movement.battle_value reads it) as #59 (+1, for
+    """A commander's BV `value` (1.6, as lookups.battle_value reads it) as #59 (+1, for
     good), #106 (+1 for the turn) and #66 (0 until the end of the impulse) change it "for all
-    purposes": battles, sieges, interceptions and evasions. movement.battle_value must end
-    with this call (the lead wires it: docs "Wiring" W3); a battle's or siege's own
-    `bv_changes` still come first."""
+    purposes": battles, sieges, interceptions and evasions: registered in lookups.BV_CHANGES
+    (docs "Wiring" W3); a battle's or siege's own `bv_changes` still come first."""
     if any(e.card == COMMANDERS_HEALTH and e.target == cid for e in state.effects):
         return HEALTH_BV
     bonus = {BRAVEST: BRAVEST_BONUS, DRAGOONS: DRAGOONS_BONUS}
@@ -365,10 +365,11 @@ def _oak_siege(state: WellingtonState, frame: Siege) -> None:
         siege.add_dice(frame, siege.BESIEGER, OAK_DICE, "#93 Hearts of Oak", round_=0)
 
 
-def attrition_losses(state: WellingtonState, duchy: str, power: str, losses: int) -> int:
+def attrition_losses(state: WellingtonState, duchy: str, power: str, losses: int,
+                     _cause: int = 0) -> int:
     """#93 Hearts of Oak: a British Formation's attrition losses in a port this impulse are
-    halved, rounded up (cards.toml). attrition.check must pass each Power's losses through this
-    (the lead wires it: docs "Wiring")."""
+    halved, rounded up (cards.toml); attrition.check passes each Power's losses through this
+    (attrition.on_losses, whatever card caused them)."""
     if power == GB and losses and hearts_of_oak(state) and naval.is_port(duchy):
         return (losses + 1) // 2
     return losses
@@ -473,11 +474,15 @@ def _pontoons_line(state: WellingtonState, frame: EventChoice, line: str) -> Non
 
 def line_kind(state: WellingtonState, a: str, b: str, power: str) -> str:
     """The March Line between `a` and `b` (1.22) for `power`'s Formation (for an Army Group,
-    the Power of its Commander, G.61): a river bridged by that Power's #100 this impulse is
-    open terrain — no attrition to attack, retreat, intercept or evade across it, no river
-    dice for an Allied defender (the movement part records the kind crossed). movement.py,
-    interception.py and the battle's retreat read lines through this (wiring W7)."""
-    kind = geo.line(a, b)
+    the Power of its Commander, G.61), as `bridged` changes its printed kind."""
+    return bridged(state, a, b, power, geo.line(a, b))
+
+
+def bridged(state: WellingtonState, a: str, b: str, power: str, kind: str) -> str:
+    """The window lookups.LINE_CHANGES (wiring W7): a river bridged by `power`'s #100 this
+    impulse is open terrain — no attrition to attack, retreat, intercept or evade across it,
+    no river dice for an Allied defender (the movement part records the kind crossed).
+    Movement, interception and the battle's retreat read lines through lookups.line_kind."""
     if kind == RIVER and any(e.card == PONTOONS and e.power == power
                              and e.target in (f"{a}|{b}", f"{b}|{a}") for e in state.effects):
         return OPEN
@@ -505,3 +510,10 @@ battle_cards.register_standing(ADMIRALTY, _oak_battle)
 siege.on_begin(_oak_siege)
 cardplay.register(PONTOONS, cardplay.Event(_pontoons_playable, _pontoons_play))
 common.on_choice(PONTOONS, "line", _pontoons_line)
+# the windows of the mechanisms these lasting effects change
+lookups.LINE_CHANGES.append(bridged)                 # #100 (W7)
+lookups.BV_CHANGES.append(battle_value)              # #59, #66, #106 (W3)
+attrition.on_losses(attrition_losses)                # #93
+battle_cards.WON.append(battle_won)                  # #106 (W5)
+interphase.ROLLED.append(reinforcements_rolled)      # #72
+interphase.AFTER.append(after_interphase)            # #85, #86

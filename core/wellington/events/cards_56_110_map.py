@@ -8,7 +8,8 @@ from __future__ import annotations
 from core import dice
 from core import stack
 from core.stack import Frame
-from core.wellington import attrition, building, cardplay, hands, interception, movement, naval
+from core.wellington import (attrition, building, cardplay, hands, interception, lookups,
+                             movement, naval)
 from core.wellington.battle import cards as battle_cards
 from core.wellington import flags as geo
 from core.wellington.events import common
@@ -510,7 +511,7 @@ def _conflicting_playable(state: WellingtonState, power: str, trigger: str) -> b
     attempt = interception.trying(state, trigger)
     return h.owner(power, CONFLICTING_ORDERS) and attempt is not None \
         and bool(attempt.leader) \
-        and movement.battle_value(state, attempt.leader) <= CONFLICTING_BV
+        and lookups.battle_value(state, attempt.leader) <= CONFLICTING_BV
 
 
 def _conflicting_play(state: WellingtonState, frame: EventPlay) -> None:

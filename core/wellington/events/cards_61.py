@@ -2,13 +2,13 @@
 (battle/cards.py "THE SEAMS"; docs/wellington-events-56-110.md): the Rout's margin
 (procedure.rout_margin), attrition on the routed survivors (procedure.routed_attrition), +2
 to the winner's Plunder, #2 The Cavalry Brigade cancelled; #1 Form Square cancels the enemy's
-#61 (battle/cards.form_square, events/cards_1_55_battle.square_play)."""
+#61 (battle/sides.form_square, events/cards_1_55_battle.square_play)."""
 from __future__ import annotations
 
 from core import stack
 from core.wellington import cardplay, hands
 from core.wellington.battle import cards as battle_cards
-from core.wellington.battle import procedure
+from core.wellington.battle import procedure, sides
 from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
 from core.wellington.frames.battle import Battle
@@ -41,7 +41,7 @@ def lancers_battle(state: WellingtonState, power: str, trigger: str) -> Battle |
         return None
     if any(n == LANCERS for n, _ in battle.in_play):
         return None
-    if battle_cards.form_square(state, side, LANCERS):
+    if sides.form_square(state, side, LANCERS):
         return None
     return battle
 

@@ -19,7 +19,7 @@ from core.stack import Frame
 from core.wellington import attrition, building, cardplay, interception, movement, naval, siege
 from core.wellington import flags as geo
 from core.wellington import text
-from core.wellington.battle import aftermath
+from core.wellington.battle import aftermath, procedure, sides
 from core.wellington.battle import cards as battle_cards
 from core.wellington.events import common
 from core.wellington.events import helpers_56_110 as h
@@ -574,7 +574,6 @@ def rifles_in_battle(state: WellingtonState) -> int:
     Commander's Power taking the odd loss, A1); the units lost are eliminations the French
     side suffered this round (11.52 counts them). Should nothing French be left, the battle
     goes straight to its decision (11.52: a side wholly eliminated loses, an Overrun)."""
-    from core.wellington.battle import procedure, sides
     battle = stack.find(state, Battle)
     assert battle is not None
     units = french_units(state, battle.duchy)

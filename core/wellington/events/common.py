@@ -23,7 +23,8 @@ from typing import Callable, Iterable
 
 from core import cards, stack
 from core.engine import Action, Choice
-from core.wellington import building, cardplay, hands
+from core.wellington import building, cardplay, hands, placement
+from core.wellington import flags as geo
 from core.wellington.frames.events import EventChoice, EventStep
 from core.wellington.frames.impulse import Impulse
 from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_TYPES, IN_EFFECT, IN_PLAY, INF,
@@ -175,7 +176,6 @@ KEPT_CARDS = frozenset({13, 23})                # kept while in effect, then dis
 
 
 def on_board(state: WellingtonState, commander: str) -> bool:
-    from core.wellington import flags as geo
     return geo.on_map(state.commanders.get(commander, ""))
 
 
@@ -212,7 +212,6 @@ def offer_interception(state: WellingtonState, duchy: str, power: str,
     `attacks`: the event's own battle follows (no battle of the seam's); `before`: the
     duchy's control before the event (G.18: a flag's placement changes it); `flag`: a flag
     placed with no Formation (10.10: removed once an interceptor is in)."""
-    from core.wellington import placement
     if not placement.by_active_side(state, power, duchy):
         return
     placement.intercept_placement(state, power, duchy, "" if flag else f"{power}:{duchy}",
@@ -220,7 +219,6 @@ def offer_interception(state: WellingtonState, duchy: str, power: str,
 
 
 def _controller(state: WellingtonState, duchy: str) -> str:
-    from core.wellington import flags as geo
     return geo.controller(state, duchy)
 
 
@@ -267,7 +265,6 @@ def place_sp_then(state: WellingtonState, duchy: str, power: str, sp: int, why: 
 
 def _placed_log(state: WellingtonState, duchy: str, power: str, sp: int, placed: int,
                 why: str) -> None:
-    from core.wellington import flags as geo
     state.log.append(f"{power} places {placed} SP at {geo.name(duchy)} ({why})"
                      + (f"; {sp - placed} SP could not be placed: no counters left (5.11)"
                         if placed < sp else "") + ".")
@@ -295,13 +292,11 @@ def fitting(state: WellingtonState, power: str, sp: int) -> list[int]:
 
 
 def donors(state: WellingtonState, power: str) -> list[str]:
-    from core.wellington import flags as geo
     return sorted(d for d in state.troops if geo.on_map(d) and building.sp(state, d, power))
 
 
 def _ask_exchange(state: WellingtonState, power: str, card: int, duchy: str, sp: int,
                   why: str) -> None:
-    from core.wellington import flags as geo
     if placeable(state, power, sp) >= sp or not donors(state, power):
         return
     ask(state, power, card, EXCHANGE,
@@ -313,7 +308,6 @@ def _ask_exchange(state: WellingtonState, power: str, card: int, duchy: str, sp:
 
 
 def _exchange(state: WellingtonState, frame: EventChoice, donor: str) -> None:
-    from core.wellington import flags as geo
     duchy, sp, why = frame.picked
     gone = reduce_sp(state, donor, frame.power)
     state.log.append(f"{frame.power} eliminates {gone} SP at {geo.name(donor)} to place "
@@ -359,6 +353,5 @@ def place_unbuilt(state: WellingtonState, duchy: str, power: str, sp: int) -> in
 
 def french_sp(state: WellingtonState) -> dict[str, int]:
     """Each French Power's soldier SP on the map."""
-    from core.wellington import flags as geo
     return {p: sum(building.sp(state, d, p) for d in state.troops if geo.on_map(d))
             for p in (ADS, ADN)}

@@ -27,9 +27,9 @@ class ArmyCasualty(AttritionCasualty, tag="army-casualty", kw_only=True):
     other soldiers of `power` in `duchy` are not affected). `army` names the force for the
     prompt (movement.army_key): the commander id of the first of `power`'s Armies that has
     one, else the leaderless force's Formation id "<power>:<duchy>". `moving`: the
-    Formation ids of those Armies (movement.formation_id; a leaderless one's, once for all
+    Formation ids of those Armies (armies.formation_id; a leaderless one's, once for all
     its counters); once the losses are taken, they (in the `Move` or `Attempt` on the stack
-    at `duchy`) carry `pool` (movement.carry)."""
+    at `duchy`) carry `pool` (armies.carry)."""
 
     pool: list[int]
     army: str = ""
