@@ -1054,8 +1054,10 @@ async def test_a_battle_is_shown_in_the_focus_panel_and_marked_on_the_map(ahd):
         await pilot.press("m")
         await pilot.pause()
         assert focus.display and focus.region.height >= 5
-        labels = [c.label for c in screen.query_one(ActionMenu).numbered]
-        await pilot.press(str(labels.index("No promotion") + 1))  # the battle is over
+        menu = screen.query_one(ActionMenu)
+        decline = next(c for c in menu.numbered if c.label == "No promotion")
+        assert menu.number_of(decline) == 0  # the decline is always 0 (issue 17)
+        await pilot.press("0")  # the battle is over
         await pilot.pause()
         assert match.state.battle is None and match.view(screen.role).focus is None
         # the result stays in the panel until the next decision (issue 17, bug 7)

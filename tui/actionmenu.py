@@ -1,10 +1,20 @@
 """The prompt and the action menu: every legal action, numbered, grouped, filterable.
 
 Numbers are given once per view in menu order (groups in order of first appearance) and do
-not change while filtering, so "3" always means the same action. 1-9 take the first nine from
+not change while filtering, so "3" always means the same action. 0-9 take those keys from
 anywhere in the game screen; the rest are reached with the arrows + Enter or by filtering
 (`/`, then type: words of the label, or the number). An action that ends the player's turn
 (`Choice.ends_turn`) is marked "⏎ ends your turn".
+
+Keys that do not shift with the hand (issue 17): the one choice that declines (its verb
+`no-…`, `pass`, `decline`, `none` or `nothing`, with no noun: Wellington's "No Response", "No
+general") is always `0`, wherever it stands; a menu whose every choice counts something
+(distinct int nouns 0-9, each label beginning with its number: "3 CUs") is keyed by the count,
+so `3` always brings three CUs. Otherwise choices are 1, 2, 3... in menu order.
+
+A side effect a choice has is written in its label after `WARNING_SEP` (" — "): "With
+Cornwallis — Howe returns to the reinforcements box (8.1.C)"; the jump labels on the map list
+it too (`warning_of`).
 
 A choice whose label begins with a letter in brackets ("[a] Move ...", a game's stable key for
 a piece: it does not shift as other choices come and go) is also taken by that letter while the
@@ -92,6 +102,39 @@ def grouped(choices: list[Any]) -> list[tuple[str, list[Any]]]:
 
 
 KEYED = re.compile(r"\[([a-z])\] ")  # a label's stable key, "[a] Move ..."
+DECLINE_VERBS = frozenset({"pass", "decline", "none", "nothing"})  # and every "no-…" verb
+WARNING_SEP = " — "  # a label's side effect follows it
+
+
+def is_decline(choice: Any) -> bool:
+    """The choice that does nothing (No Response, No general, pass): key `0`."""
+    verb, noun = choice.action.verb, choice.action.noun
+    return noun is None and (verb in DECLINE_VERBS or verb.startswith("no-"))
+
+
+def warning_of(label: str) -> str:
+    """The side effect a label announces after `WARNING_SEP` ("" when none)."""
+    return label.split(WARNING_SEP, 1)[1] if WARNING_SEP in label else ""
+
+
+def menu_numbers(choices: list[Any]) -> list[int]:
+    """The key number of each choice (menu order): counts keyed by their count, the one
+    decline `0`, the rest 1, 2, 3..."""
+    nouns = [c.action.noun for c in choices]
+    if choices and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 9
+                       for n in nouns) and len(set(nouns)) == len(nouns) \
+            and all(c.label.startswith(f"{n} ") for c, n in zip(choices, nouns)):
+        return list(nouns)
+    declines = [i for i, c in enumerate(choices) if is_decline(c)]
+    zero = declines[0] if len(declines) == 1 else None
+    out, number = [], 0
+    for i in range(len(choices)):
+        if i == zero:
+            out.append(0)
+        else:
+            number += 1
+            out.append(number)
+    return out
 
 
 def key_of(label: str) -> str:
@@ -177,7 +220,8 @@ class ActionMenu(Vertical):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.numbered: list[Any] = []  # choices in menu order: numbered[0] is "1"
+        self.numbered: list[Any] = []  # choices in menu order
+        self.numbers: list[int] = []   # the key number of each (`menu_numbers`)
         self._visible: list[int] = []  # option index -> number - 1 (or -1 for group headers)
         # text typed between "/" and the filter box taking focus (it is shown first, focused
         # after the next refresh): kept for the box, so fast typing loses nothing
@@ -199,6 +243,7 @@ class ActionMenu(Vertical):
         (the computer is playing)."""
         self.query_one("#prompt", Static).update(Text(prompt or "", style="bold"))
         self.numbered = [c for _, group in grouped(choices) for c in group]
+        self.numbers = menu_numbers(self.numbered)
         self._result = result
         self._waiting = waiting
         self.hinted = None
@@ -212,13 +257,14 @@ class ActionMenu(Vertical):
         self._visible = []
         groups = grouped(self.numbered)
         keyed = self.keyed()
-        number = 0
+        index = 0
         for name, group in groups:
             rows = []
             for choice in group:
-                number += 1
+                number = self.numbers[index]
+                index += 1
                 if matches(text, number, choice.label, keyed):
-                    rows.append((number, choice))
+                    rows.append((index, choice))
             if not rows:
                 continue
             if len(groups) > 1 or name:
@@ -227,8 +273,11 @@ class ActionMenu(Vertical):
                 self._visible.append(-1)
             for n, choice in rows:
                 prompt = Text()
-                prompt.append(f"{n:>2} ", style="bold")
-                prompt.append(choice.label)
+                prompt.append(f"{self.numbers[n - 1]:>2} ", style="bold")
+                label, warning = choice.label, warning_of(choice.label)
+                prompt.append(label[:len(label) - len(warning)] if warning else label)
+                if warning:
+                    prompt.append(warning, style="bold")
                 if getattr(choice, "ends_turn", False):
                     prompt.append(f"  {ENDS_TURN}", style="bold reverse")
                 if choice is self.hinted:
@@ -311,15 +360,22 @@ class ActionMenu(Vertical):
         text = self._typed_early
         self.cancel_early()
         keyed = self.keyed()
-        for number, choice in enumerate(self.numbered, 1):
+        for number, choice in zip(self.numbers, self.numbered):
             if matches(text, number, choice.label, keyed):
                 return choice
+        return None
+
+    def number_of(self, choice: Any) -> int | None:
+        """The key number the menu gives `choice` (None if it is not in the menu)."""
+        for number, listed in zip(self.numbers, self.numbered):
+            if listed is choice:
+                return number
         return None
 
     def mark_hint(self, action: Any) -> int | None:
         """Mark and highlight the choice taking `action` (the computer's suggestion); the
         filter is cleared if it hid it. Its number, or None if the menu does not offer it."""
-        for number, choice in enumerate(self.numbered, 1):
+        for number, choice in zip(self.numbers, self.numbered):
             if choice.action == action:
                 break
         else:
@@ -342,10 +398,11 @@ class ActionMenu(Vertical):
         return False
 
     def choose_number(self, number: int) -> bool:
-        """Take action `number` (1-based); False if there is no such action."""
-        if 1 <= number <= len(self.numbered):
-            self.post_message(self.Chosen(self.numbered[number - 1]))
-            return True
+        """Take the action keyed `number` (`menu_numbers`); False if there is none."""
+        for key, choice in zip(self.numbers, self.numbered):
+            if key == number:
+                self.post_message(self.Chosen(choice))
+                return True
         return False
 
     def on_key(self, event: events.Key) -> None:

@@ -141,7 +141,17 @@ DEFAULT_STYLES: dict[str, Style] = {
     "cursor": CURSOR_STYLE,
     "hint": HINT_STYLE,
     "focus": FOCUS_STYLE,
+    "region-name": Style(color="bright_black", italic=True),
+    "region-edge": Style(color="bright_black"),
+    # region tints (a colony, state or country: `REGION_PROPS`), neighbours never alike
+    "region-0": Style(bgcolor="#14202c"),
+    "region-1": Style(bgcolor="#2a1a1a"),
+    "region-2": Style(bgcolor="#16261a"),
+    "region-3": Style(bgcolor="#262314"),
+    "region-4": Style(bgcolor="#24182a"),
+    "region-5": Style(bgcolor="#142626"),
 }
+REGION_TINTS = 6
 STYLE_KEYS = tuple(DEFAULT_STYLES)
 # the same styles by their old names (older callers)
 LABEL_STYLE = DEFAULT_STYLES["label"]
@@ -227,7 +237,8 @@ def marker_initial(token: Any) -> str:
 
 def strengths_text(tokens: list[Any], code: str) -> str:
     """One side's pieces: its code, then each piece's strength (a letter of its kind when it
-    has none), e.g. `U:3·2·1`; past `MAX_STRENGTHS` pieces the rest is counted: `U:2·2·2·2·2·+4`."""
+    has none), e.g. `U:3·2·1`; past `MAX_STRENGTHS` pieces the rest is counted: `U:2·2·2·2·2·+4`.
+    (The map draws `pieces_text`; this plain form is for tokens without names.)"""
     values = []
     for token in tokens:
         if token.strength is not None:
@@ -237,6 +248,111 @@ def strengths_text(tokens: list[Any], code: str) -> str:
     if len(values) > MAX_STRENGTHS:
         values = values[:MAX_STRENGTHS - 1] + [f"+{len(values) - MAX_STRENGTHS + 1}"]
     return f"{code}:" + STRENGTH_SEP.join(values)
+
+
+# -- pieces by name ------------------------------------------------------------------------------
+
+NAMED_KINDS = frozenset({"general", "commander", "leader"})  # drawn by name
+REDUCED_MARK = "'"     # after a counter's code: reduced (its weaker face)
+NAME_SEP = "·"         # between the names of one side's generals
+CUT_MARK = "…"
+SHORT_NAMES_PATH = Path(__file__).resolve().parent.parent / "maps" / "short_names.toml"
+_short_names: dict[str, str] | None = None
+
+
+def short_names() -> dict[str, str]:
+    """Name -> short name (maps/short_names.toml), read once."""
+    global _short_names
+    if _short_names is None:
+        import tomllib
+
+        with SHORT_NAMES_PATH.open("rb") as handle:
+            _short_names = dict(tomllib.load(handle).get("names", {}))
+    return _short_names
+
+
+def piece_name(token: Any) -> str:
+    """The name a player reads on a piece: the words of its label before the first one with
+    a digit (`Howe S3 T6 A2` -> Howe, `De España 1-4` -> De España, `Lee 3` -> Lee)."""
+    words = []
+    for word in (token.label or "").split():
+        if any(ch.isdigit() for ch in word):
+            break
+        words.append(word)
+    return " ".join(words)
+
+
+def short_name(name: str) -> str:
+    """The one short form of a name (maps/short_names.toml), or the name when it is short."""
+    return short_names().get(name, name)
+
+
+def _is_counter(token: Any) -> bool:
+    """A counter whose label is its code (A House Divided's `MF`, `Foreign FV`)."""
+    label = token.label or ""
+    return bool(token.kind) and (label == token.kind or label.endswith(" " + token.kind))
+
+
+def side_parts(tokens: list[Any], short: bool) -> tuple[list[str], list[str]]:
+    """(names, forces) of one side's pieces at a place: the names of its generals (short ones
+    if `short`), then its forces: counters by code and count (`2MF`, a reduced one `MF'`),
+    strength points or CUs (`5`, several `5+2`), other pieces by name or kind."""
+    names: list[str] = []
+    codes: Counter[str] = Counter()
+    strengths: list[str] = []
+    others: list[str] = []
+    for token in tokens:
+        if token.kind in NAMED_KINDS:
+            name = piece_name(token) or token.kind
+            names.append(short_name(name) if short else name)
+        elif _is_counter(token):
+            reduced = "reduced" in (token.flags or [])
+            codes[token.kind + (REDUCED_MARK if reduced else "")] += 1
+        elif token.strength is not None:
+            strengths.append(str(token.strength))
+        else:
+            name = piece_name(token)
+            others.append(short_name(name) if name else (token.kind or "?")[:1].upper())
+    forces = [f"{n}{code}" if n > 1 else code for code, n in codes.items()]
+    if strengths:
+        forces.append("+".join(strengths))
+    return names, forces + others
+
+
+def pieces_text(tokens: list[Any], code: str, level: int = 0) -> str:
+    """One side's pieces where they stand: `B:Howe·Clinton 8`, `U:Grant 2MF·FV`, `G:5`.
+    `level` 0: full names; 1: short names (maps/short_names.toml); 2: one short name and
+    `+N` more."""
+    names, forces = side_parts(tokens, short=level >= 1)
+    if level >= 2 and len(names) > 1:
+        names = [names[0], f"+{len(names) - 1}"]
+    head = NAME_SEP.join(names)
+    body = NAME_SEP.join(forces)
+    return f"{code}:" + " ".join(part for part in (head, body) if part)
+
+
+def fit_pieces(groups: list[tuple[list[Any], str]], room: int) -> list[str]:
+    """Each side's `pieces_text`, at the first level whose line (sides joined by a blank)
+    fits in `room` columns; still too long: cut, ending with `…` (the info line has all)."""
+    texts: list[str] = []
+    for level in range(3):
+        texts = [pieces_text(tokens, code, level) for tokens, code in groups]
+        if len(" ".join(texts)) <= room:
+            return texts
+    out: list[str] = []
+    used = 0
+    for text in texts:
+        left = room - used - (1 if out else 0)
+        if left <= 1:
+            if out:
+                out[-1] = out[-1][:-1] + CUT_MARK
+            break
+        if len(text) > left:
+            out.append(text[:left - 1] + CUT_MARK)
+            break
+        out.append(text)
+        used += len(text) + (1 if len(out) > 1 else 0)
+    return out
 
 
 @dataclass
@@ -280,6 +396,7 @@ class Place:
 
 
 MARGIN = 2          # columns left of the westmost label (control letter + bracket)
+PIECE_ROOM = 18     # columns a piece row may take east of the last label (`B:Carleton 2`)
 LABEL_ROOM = 5      # a label needs len(abbr) + this many columns: c [ ] and a 2-letter hint
 
 
@@ -344,6 +461,42 @@ def place_columns(locations: list[Any], sx: float,
     return columns
 
 
+# -- regions (colonies, states, countries) ---------------------------------------------------
+
+REGION_PROPS = ("colony", "state", "region", "country")  # the first a board has names regions
+REGION_REACH = 7      # a cell belongs to the nearest place's region within this distance
+EDGE_CHAR = "·"       # a blank cell where two regions meet (the border, without colour)
+
+
+def region_of(loc: Any) -> str | None:
+    """The region a location lies in (its colony, state or country), None off the map."""
+    if getattr(loc, "offmap", False):
+        return None
+    props = getattr(loc, "props", {}) or {}
+    for prop in REGION_PROPS:
+        value = props.get(prop)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def region_tints(board: Any, regions: dict[str, str]) -> dict[str, int]:
+    """A tint index per region, two regions joined by a link never alike (greedy colouring,
+    the regions with most neighbours first)."""
+    near: dict[str, set[str]] = {r: set() for r in regions.values()}
+    for link in board.links:
+        a, b = regions.get(link.a), regions.get(link.b)
+        if a and b and a != b:
+            near[a].add(b)
+            near[b].add(a)
+    tints: dict[str, int] = {}
+    for region in sorted(near, key=lambda r: (-len(near[r]), r)):
+        used = {tints[n] for n in near[region] if n in tints}
+        tints[region] = next((i for i in range(REGION_TINTS) if i not in used),
+                             len(tints) % REGION_TINTS)
+    return tints
+
+
 class FallbackLocation:
     """A location synthesised for games without a drawable board."""
 
@@ -397,6 +550,40 @@ def staircase(start: tuple[int, int], end: tuple[int, int],
         x += 1 if x1 > x else -1
         cells.append((x, y))
     return cells
+
+
+def elbows(start: tuple[int, int], end: tuple[int, int],
+           horizontal: bool) -> list[list[tuple[int, int]]]:
+    """The orthogonal routes from `start` to `end` with at most two turns: for a link that
+    leaves sideways (`horizontal`) a run along the row, one down the column at the middle (or
+    at either end: an L) and a run along the other row; for a steep one the same turned."""
+    (x0, y0), (x1, y1) = start, end
+    if not horizontal:
+        return [[(x, y) for y, x in path] for path in elbows((y0, x0), (y1, x1), True)]
+    routes = []
+    for turn in dict.fromkeys(((x0 + x1) // 2, x1, x0)):
+        path = [(x0, y0)]
+        x, y = x0, y0
+        for tx, ty in ((turn, y0), (turn, y1), (x1, y1)):
+            while (x, y) != (tx, ty):
+                x += (tx > x) - (tx < x)
+                y += (ty > y) - (ty < y)
+                path.append((x, y))
+        routes.append(path)
+    return routes
+
+
+def turns(path: list[tuple[int, int]]) -> int:
+    """How many times a path changes direction."""
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])]
+    return sum(1 for a, b in zip(steps, steps[1:]) if a != b)
+
+
+ROUTE_LABEL_COST = 12   # a route's cell over another place's label or piece row
+ROUTE_LINE_COST = 0     # a cell another line uses: free (lines sharing a run fork where they
+#                         part, as on the printed maps); only labels are avoided
+ROUTE_TURN_COST = 0     # turns cost nothing: the staircase (first) wins ties, so a link keeps
+#                         its bearing unless an elbow spares a label or a crossing
 
 
 SIDE_OF = {(0, -1): N, (1, 0): E, (0, 1): S, (-1, 0): W}  # a step -> the side it leaves by
@@ -571,10 +758,19 @@ class MapCanvas(SideLook):
         for loc in locations:
             self.places[loc.id] = Place(loc.id, loc.name, loc.abbr, columns[loc.id],
                                         int(loc.y) * sy, widths[loc.id])
-        self.width = max([p.end + 6 for p in self.places.values()] + [10])
+        # room east of the last label for its markers and its piece row (names, `PIECE_ROOM`)
+        self.width = max([max(p.end + 6, p.column + PIECE_ROOM) for p in self.places.values()]
+                         + [10])
         self.height = max([p.y + 3 for p in self.places.values()] + [3])
         self.families = link_families(link.kind for link in board.links)
+        self.piece_room = self._piece_rooms()
+        self.room_above = self._rooms_above()
+        self.above: set[str] = set()  # places whose pieces are drawn above their label
+        self.regions = {loc.id: r for loc in locations if (r := region_of(loc)) is not None}
+        self.tints = region_tints(board, self.regions)
+        self._region_rows: dict[int, list[str | None]] = {}
         self.lines = self._draw_lines()
+        self.region_labels = self._place_region_names()
         self._static: dict[int, list[tuple[str, Style | None]]] = {}
         self._paint_static()
         # dynamic state
@@ -619,6 +815,9 @@ class MapCanvas(SideLook):
         seen: dict[frozenset[str], int] = {}
         named: list[tuple[Any, list[tuple[int, int]]]] = []
         banks: list[tuple[list[tuple[int, int]], str]] = []
+        used: set[tuple[int, int]] = set()  # cells the links routed so far pass
+        self.routes: list[tuple[Any, list[tuple[int, int]]]] = []  # (link, its cells)
+        self._label_cells = self._label_areas()
         # rivers first: a road or rail crossing one is a bridge over it
         for link in sorted(self.board.links, key=lambda ln: ln.kind not in RIVER_KINDS):
             a, b = self.places.get(link.a), self.places.get(link.b)
@@ -628,7 +827,9 @@ class MapCanvas(SideLook):
             shift = seen.get(pair, 0)
             seen[pair] = shift + 1
             pa, into_a, pb, into_b, horizontal = self.ports(a, b, shift)
-            path = staircase(pa, pb, horizontal)
+            path = self._route(pa, pb, horizontal, {a.id, b.id}, used)
+            used.update(path)
+            self.routes.append((link, path))
             layer.add(path, self.families.get(link.kind), style_key(link.kind), (into_a, into_b))
             props = getattr(link, "props", {}) or {}
             for end in props.get("bank", []) or []:
@@ -644,6 +845,34 @@ class MapCanvas(SideLook):
         for link, path in named:
             self._place_name(layer, str(link.props["name"]), path)
         return layer
+
+    def _label_areas(self) -> dict[tuple[int, int], str]:
+        """The cells each place's label and piece row take (a route avoids other places')."""
+        cells: dict[tuple[int, int], str] = {}
+        for place in self.places.values():
+            for column in range(place.left - 1, place.end + 1):
+                cells[(column, place.y)] = place.id
+            for column in range(place.left, place.column + min(self.piece_room[place.id], 9)):
+                cells[(column, place.y + 1)] = place.id
+        return cells
+
+    def _route(self, start: tuple[int, int], end: tuple[int, int], horizontal: bool,
+               ends: set[str], used: set[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The cheapest of the staircase along the straight line and the orthogonal elbows
+        (`elbows`): a cell over another place's label or pieces costs most, then a cell
+        another line uses (fewer crossings), then each turn; ties keep the staircase."""
+        def cost(path: list[tuple[int, int]]) -> int:
+            total = ROUTE_TURN_COST * turns(path)
+            for cell in path:
+                owner = self._label_cells.get(cell)
+                if owner is not None and owner not in ends:
+                    total += ROUTE_LABEL_COST
+                elif cell in used:
+                    total += ROUTE_LINE_COST
+            return total
+
+        candidates = [staircase(start, end, horizontal), *elbows(start, end, horizontal)]
+        return min(candidates, key=cost)
 
     def _place_name(self, layer: LineLayer, name: str, path: list[tuple[int, int]]) -> None:
         """Write a line's name in blank cells beside its middle (never over a label)."""
@@ -663,10 +892,102 @@ class MapCanvas(SideLook):
                         self.names[c] = ch
                     return
 
+    # -- regions ---------------------------------------------------------------------------
+
+    def region_row(self, row: int) -> list[str | None]:
+        """The region of every cell of a row: the region of the nearest place (by its label's
+        span, a row counting two columns) within `REGION_REACH`, else None."""
+        found = self._region_rows.get(row)
+        if found is not None:
+            return found
+        best: list[int] = [REGION_REACH + 1] * self.width
+        cells: list[str | None] = [None] * self.width
+        for place in self.places.values():
+            region = self.regions.get(place.id)
+            if region is None:
+                continue
+            dy = 0 if place.y <= row <= place.y + 1 else min(abs(row - place.y),
+                                                              abs(row - place.y - 1))
+            reach = REGION_REACH - 2 * dy
+            if reach < 0:
+                continue
+            left, right = place.left - 1, place.end
+            for x in range(max(0, left - reach), min(self.width, right + reach + 1)):
+                d = 2 * dy + (left - x if x < left else (x - right if x > right else 0))
+                if d < best[x]:
+                    best[x], cells[x] = d, region
+        self._region_rows[row] = cells
+        return cells
+
+    def region_style(self, column: int, row: int) -> Style | None:
+        """The tint of a cell's region (None outside every region)."""
+        if not 0 <= row < self.height or not 0 <= column < self.width:
+            return None
+        region = self.region_row(row)[column]
+        return None if region is None else self.styles[f"region-{self.tints[region]}"]
+
+    def _tinted(self, cells: list[tuple[str, Style | None]],
+                regions: list[str | None]) -> list[tuple[str, Style | None]]:
+        """A row's cells over their regions' tints (combined styles cached: one object per
+        pair, so equal runs join cheaply)."""
+        tints = {region: self.styles[f"region-{index}"] for region, index in self.tints.items()}
+        combined = self._combined
+        out = []
+        for (ch, style), region in zip(cells, regions):
+            if region is not None:
+                key = (style, region)
+                found = combined.get(key)
+                if found is None:
+                    tint = tints[region]
+                    found = combined[key] = tint if style is None else style + tint
+                style = found
+            out.append((ch, style))
+        return out
+
+    def region_edge(self, column: int, row: int) -> bool:
+        """A cell where two regions meet (its east or south neighbour is in another one)."""
+        here = self.region_row(row)[column]
+        if here is None:
+            return False
+        east = self.region_row(row)[column + 1] if column + 1 < self.width else None
+        south = self.region_row(row + 1)[column] if row + 1 < self.height else None
+        return (east is not None and east != here) or (south is not None and south != here)
+
+    def _place_region_names(self) -> dict[tuple[int, int], str]:
+        """Each region's name written once in blank cells near the middle of its places
+        (never over a line, a label or a piece row): the border's words, without colour."""
+        busy = set(self.lines.uses) | set(self.names)
+        for place in self.places.values():
+            for row in (place.y, place.y + 1):
+                for column in range(place.left - 2, place.left + max(place.end - place.left,
+                                                                     12) + 2):
+                    busy.add((column, row))
+        out: dict[tuple[int, int], str] = {}
+        members: dict[str, list[Place]] = {}
+        for loc, region in self.regions.items():
+            members.setdefault(region, []).append(self.places[loc])
+        for region, places in members.items():
+            text = region.upper() if len(region) <= 3 else region
+            mx = round(sum(p.x for p in places) / len(places))
+            my = round(sum(p.y for p in places) / len(places))
+            spots = sorted(((x, y) for x in range(max(0, mx - 12), mx + 13)
+                            for y in range(max(0, my - 4), my + 5)),
+                           key=lambda c: abs(c[0] - mx) + 2 * abs(c[1] - my))
+            for x, y in spots:
+                cells = [(x + i, y) for i in range(-1, len(text) + 1)]
+                if all(self.lines.inside(c) and c not in busy and c not in out for c in cells) \
+                        and all(self.region_row(y)[c[0]] == region for c in cells[1:-1]):
+                    for i, ch in enumerate(text):
+                        out[(x + i, y)] = ch
+                    busy.update(cells)
+                    break
+        return out
+
     def _paint_static(self) -> None:
         """Forget the painted line rows: each is painted when first drawn (`static_row`),
         so a game opens without painting rows that are never on screen."""
         self._static = {}
+        self._combined: dict[tuple[Style | None, str], Style] = {}
         self._name_rows: dict[int, list[tuple[int, int]]] = {}
         for cell in self.names:
             self._name_rows.setdefault(cell[1], []).append(cell)
@@ -675,7 +996,18 @@ class MapCanvas(SideLook):
         """The line layer's cells of one row: (character, style)."""
         cells = self._static.get(row)
         if cells is None:
-            cells = [(" ", None)] * self.width
+            cells: list[tuple[str, Style | None]] = [(" ", None)] * self.width
+            here = self.region_row(row)
+            below = self.region_row(row + 1) if row + 1 < self.height else [None] * self.width
+            edge = (EDGE_CHAR, self.styles["region-edge"])
+            for x, region in enumerate(here):
+                if region is None:
+                    continue
+                if (x, row) in self.region_labels:
+                    cells[x] = (self.region_labels[(x, row)], self.styles["region-name"])
+                elif (x + 1 < self.width and here[x + 1] not in (None, region)) \
+                        or below[x] not in (None, region):
+                    cells[x] = edge
             for (x, y) in self.lines.row_cells(row) + self._name_rows.get(row, []):
                 if not 0 <= x < self.width:
                     continue
@@ -726,8 +1058,9 @@ class MapCanvas(SideLook):
         self._rebuild()
 
     def summary(self, loc: str) -> list[tuple[str, Style]]:
-        """The pieces of a location: per side (in order of arrival) its code and each piece's
-        strength, `U:3·2·1`."""
+        """The pieces of a location, per side (in order of arrival) its code, its generals by
+        name and its forces (`B:Howe 5`, `U:2MF·FV`), as long as the room under the box allows
+        (`fit_pieces`: short names, then cut with `…`)."""
         sides: dict[str, list[Any]] = {}
         marks: list[Any] = []
         for token in self.board_view.get(loc, []):
@@ -735,12 +1068,67 @@ class MapCanvas(SideLook):
                 sides.setdefault(token.side, []).append(token)
             else:
                 marks.append(token)
-        items = [(strengths_text(tokens, self.code(side)), self.side_style(side))
-                 for side, tokens in sides.items()]
-        if marks:  # markers of no side (a Hasty Fort, a siege): their initials, `+H`
-            items.append((MARK_PREFIX + "".join(marker_initial(t) for t in marks),
-                          self.styles["marker"]))
+        mark = MARK_PREFIX + "".join(marker_initial(t) for t in marks) if marks else ""
+        extra = len(mark) + 1 if mark else 0
+        groups = [(tokens, self.code(side)) for side, tokens in sides.items()]
+        room = self.piece_room.get(loc, 40) - extra
+        texts = fit_pieces(groups, max(room, 2))
+        self.above.discard(loc)
+        if any(text.endswith(CUT_MARK) for text in texts):
+            # cut short under the box: above it, if the row above has the room
+            up = self.room_above.get(loc, 0) - extra
+            if up > room:
+                texts = fit_pieces(groups, up)
+                self.above.add(loc)
+        items = [(text, self.side_style(side)) for text, side in zip(texts, sides)]
+        if mark:  # markers of no side (a Hasty Fort, a siege): their initials, `+H`
+            items.append((mark, self.styles["marker"]))
         return items
+
+    def pieces_width(self, loc: str) -> int:
+        """Columns a place's piece row takes (so the pane keeps all of it in view)."""
+        items = [text for row, _, text, _ in self._place_items(self.places[loc])
+                 if row != self.places[loc].y]
+        return len(" ".join(items))
+
+    def _rooms_above(self) -> dict[str, int]:
+        """Columns free on the row above each label (the second place for a piece row that
+        is cut short under it): up to a blank before a label there, the piece row of a place
+        two rows up, or the next place's on this row."""
+        busy: dict[int, list[tuple[int, int]]] = {}
+        for q in self.places.values():
+            busy.setdefault(q.y, []).append((q.left - 2, q.end + 1))
+            busy.setdefault(q.y + 1, []).append((q.left, q.column + self.piece_room[q.id]))
+        rooms: dict[str, int] = {}
+        for place in self.places.values():
+            row = place.y - 1
+            if row < 0:
+                continue
+            start = place.left
+            spans = [(a, b) for a, b in busy.get(row, []) if b >= start - 1]
+            if any(a <= start <= b for a, b in spans):
+                continue
+            ahead = [a for a, _ in spans if a > start]
+            ahead += [q.left for q in self.places.values()
+                      if q.y == place.y and q.left > place.left]
+            rooms[place.id] = max(0, min(ahead + [self.width]) - 1 - place.column)
+        return rooms
+
+    def _piece_rooms(self) -> dict[str, int]:
+        """Columns free for each place's piece row (under its label, from the abbreviation's
+        first letter): up to a blank before the next thing on that row, the label of a place
+        on that row (with its control letter) or the piece row of a place beside it."""
+        starts: dict[int, list[int]] = {}
+        for q in self.places.values():
+            starts.setdefault(q.y, []).append(q.left - 2)      # a label: control letter
+            starts.setdefault(q.y + 1, []).append(q.left)       # a piece row (its "!")
+        rooms: dict[str, int] = {}
+        for place in self.places.values():
+            row = place.y + 1
+            ahead = [x for x in starts.get(row, []) if x > place.left]
+            end = min(ahead + [self.width]) - 1
+            rooms[place.id] = max(0, end - place.column)
+        return rooms
 
     def marker_items(self, loc: str) -> list[tuple[str, Style]]:
         """A location's markers with their styles (a side's in its colour)."""
@@ -771,19 +1159,22 @@ class MapCanvas(SideLook):
             column += len(text)
         hint = self.hints.get(loc)
         if hint:
-            items.append((place.y, place.right, hint, self.styles["hint"]))
+            # upper case (typed in either case): never read as a control letter (lower case)
+            items.append((place.y, place.right, hint.upper(), self.styles["hint"]))
         elif is_target:
             items.append((place.y, place.right, TARGET_MARK, self.styles["mark"]))
         elif self.markers.get(loc):
             items.append((place.y, place.right, " ", Style()))
         column = place.column
+        summary = self.summary(loc)
+        row = place.y - 1 if loc in self.above else place.y + 1
         if loc == self.focus:
-            items.append((place.y + 1, place.left, FOCUS_MARK, self.styles["focus"]))
-        for i, (text, style) in enumerate(self.summary(loc)):
+            items.append((row, place.left, FOCUS_MARK, self.styles["focus"]))
+        for i, (text, style) in enumerate(summary):
             if i:
-                items.append((place.y + 1, column, " ", Style()))
+                items.append((row, column, " ", Style()))
                 column += 1
-            items.append((place.y + 1, column, text, style))
+            items.append((row, column, text, style))
             column += len(text)
         return items
 
@@ -796,10 +1187,13 @@ class MapCanvas(SideLook):
             rows: set[int] = set()
             for loc in only:
                 if loc in self.places:
-                    rows |= {self.places[loc].y, self.places[loc].y + 1}
+                    rows |= {self.places[loc].y - 1, self.places[loc].y,
+                             self.places[loc].y + 1}
             while True:
-                places = [p for p in self.places.values() if p.y in rows or p.y + 1 in rows]
-                grown = rows | {p.y for p in places} | {p.y + 1 for p in places}
+                places = [p for p in self.places.values()
+                          if p.y in rows or p.y + 1 in rows or p.y - 1 in rows]
+                grown = rows | {p.y for p in places} | {p.y + 1 for p in places} \
+                    | {p.y - 1 for p in places if p.y}
                 if grown == rows:
                     break
                 rows = grown
@@ -834,7 +1228,7 @@ class MapCanvas(SideLook):
                     c = column + i
                     if 0 <= c < self.width:
                         cells[c] = (ch, style)
-            strip = cells_strip(cells, self.width)
+            strip = cells_strip(self._tinted(cells, self.region_row(row)), self.width)
         self._rows[row] = strip
         return strip
 
@@ -961,13 +1355,31 @@ def legend(canvas: MapCanvas | None = None) -> list[tuple[str, str]]:
         (one, a), (two, b) = sides
         rows.append((f"{a}2{b}1", f"after the box: recruiting values by side ({one} 2, "
                                   f"{two} 1); a lone digit: the place's recruiting value"))
+    shorts = short_names()
+    example = next(iter(shorts.items()), ("Washington", "Wash"))
     rows += [
-        (f"{code}:3·2·1", "under the box: pieces there, side code then each piece's strength "
-                    "(a letter: a piece without one, e.g. G a general; +N: N more)"),
+        (f"{code}:Howe·Clinton 8", "under the box: the pieces there, per side its code, its "
+                                   "generals or commanders by name, then its forces: CUs or "
+                                   "SP (5+2: two groups), counters by code and count (2MF·FV)"),
+        (f"{example[1]}", f"a short name where the full one does not fit, always the same "
+                          f"({', '.join(f'{v} {k}' for k, v in list(shorts.items())[:6])}…; "
+                          f"the info line names everyone)"),
+        (f"MF{REDUCED_MARK}", "a reduced counter; +N after names: N more generals; "
+                              f"{CUT_MARK}: more than fits (see the info line)"),
         (f"{FOCUS_MARK}{code}:3·2", "the battle (or what the focus panel resolves) is here"),
-        ("as", "jump labels (f): type one to act there"),
+    ]
+    if canvas is None or canvas.regions:
+        regions = sorted(set(canvas.regions.values())) if canvas is not None else []
+        rows.append((f"{EDGE_CHAR * 3} Name", "a region (colony, state or country: "
+                     + (", ".join(regions[:8]) + ("…" if len(regions) > 8 else "")
+                        if regions else "from the board") + "): its name, a dotted border "
+                     "and a faint background of its own"))
+    rows += [
+        ("AS", "jump labels (f) in reverse video after the box (the control letter is "
+               "before it, plain): type one to act there (either case)"),
         ("o", "overview: the whole board in the pane; a place is one glyph (U pieces of that "
-              "side, u held by that side, ∘ no one), then * if a target, then its name as room "
-              "allows"),
+              "side, u held by that side, ∘ no one), then * if a target; labels are placed "
+              "where they collide with nothing, most important first (cursor, targets, "
+              "pieces); off-map boxes are left out"),
     ]
     return rows

@@ -242,7 +242,10 @@ class MapPane(ScrollView, can_focus=True):
         place = self.canvas.places.get(self.cursor or "")
         if place is None:
             return
-        region = Region(max(0, place.left - 2), place.y, place.width + 4, 2)
+        # the label, its piece row below and the row above (pieces cut short below go there)
+        top = max(0, place.y - 1)
+        wide = max(place.width, getattr(self.canvas, "pieces_width", lambda _: 0)(place.id))
+        region = Region(max(0, place.left - 2), top, wide + 4, place.y + 2 - top)
         # force: in compact layouts the map has no scrollbars (overflow hidden) but still scrolls
         self.scroll_to_region(region, animate=animate, spacing=Spacing(1, 6, 1, 6),
                               immediate=True, force=True)

@@ -253,6 +253,32 @@ class TrackPane(Static):
         self.update(text or Text("(no tracks)", style="dim"))
 
 
+BADGE_WIDTH = 13  # a card's tags up to this long are its badges: "3 OPS", "British flag", "4 CP"
+
+
+def card_line(card: Any) -> Text:
+    """A card's one line in the hand: its number, its badges (the short tags: OPS or CP
+    value, flag, type; what the name already says is not repeated), then its title, e.g.
+    ` 18 British flag Joseph Brant Leads an Iroquois Raid`, `#97 4 CP B gb national Damned
+    Good Ground`. A card without badges shows its value in brackets after the name."""
+    name = card.name
+    number, _, title = name.partition(" ")
+    if not number.lstrip("#").isdigit():
+        number, title = "", name
+    badges = [tag for tag in card.tags if len(tag) <= BADGE_WIDTH
+              and not re.search(rf"(?<!\w){re.escape(tag)}(?!\w)", title)]
+    line = Text()
+    if number:
+        line.append(f"{number:>3} ", style="bold")
+    for badge in badges:
+        line.append(badge, style="italic")
+        line.append(" ")
+    line.append(title)
+    if not badges and card.value is not None and str(card.value) not in title:
+        line.append(f" [{card.value}]")
+    return line
+
+
 class HandPane(Vertical):
     """The acting role's cards, then the other hands of the same player (one person holding
     two roles, e.g. Wellington's GB and Spain), the face-up piles (`View.piles`: the discard
@@ -313,7 +339,6 @@ class HandPane(Vertical):
 
     def _cards(self, hand: list[Any]) -> None:
         for card in hand:
-            value = "" if card.value is None else f" [{card.value}]"
             body = Text()
             body.append(f"{card.name}", style="bold")
             if card.value is not None:
@@ -321,7 +346,7 @@ class HandPane(Vertical):
             if card.tags:
                 body.append(f"  ({', '.join(card.tags)})", style="italic")
             body.append(f"\n{card.text}")
-            self._entry(f"{card.name}{value}", body)
+            self._entry(card_line(card), body)
 
     def _boxes(self, boxes: dict[str, list[Any]]) -> None:
         for name, tokens in boxes.items():

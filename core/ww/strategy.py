@@ -695,7 +695,12 @@ def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
         least = 0 if waiting_generals(state, BRITISH) else 1  # A21: a general may come alone
         return [Choice(Action("cus", n), f"{n} CU{'' if n == 1 else 's'}", "move")
                 for n in range(least, box + 1)]
-    out = [Choice(Action("general", g), f"With {g.title()}", "move")
+    # 8.1.C / 8.2.C: the general already there goes back to the box; the label says so
+    # (after " — ", the side effect the menu and the map's jump labels show)
+    old = q.general_at(state, frame.space, side)
+    rule = "8.1.C" if side == BRITISH else "8.2.C"
+    back = f" — {old.title()} returns to the reinforcements box ({rule})" if old else ""
+    out = [Choice(Action("general", g), f"With {g.title()}{back}", "move")
            for g in arriving_generals(state, frame)]
     if frame.cus > 0:  # with no CUs the play brings a general or nothing would arrive (A21)
         out.append(Choice(Action("no-general"), "No general", "move"))

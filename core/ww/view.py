@@ -93,7 +93,7 @@ def card_view(number: int) -> Card:
     c = deck.card(number)
     if c.kind == "ops":
         return Card(id=c.number, name=ops_label(number), value=c.ops, text=c.text,
-                    tags=[f"OPS card, value {c.ops}"])
+                    tags=[f"{c.ops} OPS"])
     return Card(id=c.number, name=c.name, value=None, text=c.text, tags=list(c.tags))
 
 

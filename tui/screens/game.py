@@ -34,10 +34,10 @@ from textual.widgets import Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tui import computer, session, settings, turns
-from tui.actionmenu import ActionMenu, StatusLine
+from tui.actionmenu import ActionMenu, StatusLine, warning_of
 from tui.fit import FitStatic, Fitted
 from tui.footer import GameFooter
-from tui.mapcanvas import FallbackBoard, MapCanvas
+from tui.mapcanvas import FallbackBoard
 from tui.mappane import MapPane, is_hex_board
 from tui.playable import Playable
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
@@ -69,7 +69,7 @@ def _actions_provider() -> Any:
 class GameScreen(Screen):
     COMMANDS = {_actions_provider}  # ctrl+p finds the legal actions too (tui/commands.py)
     BINDINGS = [
-        *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"pick({n})", f"Action {n}", show=False) for n in range(0, 10)],
         Binding("f", "jump", "Jump"),
         Binding("slash", "filter", "Filter"),
         Binding("u", "undo", "Undo"),
@@ -622,6 +622,10 @@ class GameScreen(Screen):
                 text.append(" · ")
             text.append(label, style="bold reverse")
             text.append(f" {self.canvas.places[loc].abbr}")
+            # the side effect its menu line announces (actionmenu.warning_of), here too
+            warnings = {warning_of(c.label) for c in self.targets.get(loc, [])} - {""}
+            if len(warnings) == 1:
+                text.append(f" ({warnings.pop()})", style="bold")
         self.query_one("#info", FitStatic).update(Fitted(text))
 
     @on(MapPane.CursorMoved)
@@ -663,8 +667,9 @@ class GameScreen(Screen):
         if len(choices) == 1:
             self.take(choices[0])
             return
-        numbers = {id(c): n for n, c in enumerate(self.query_one(ActionMenu).numbered, 1)}
-        labels = [f"{c.label}  (#{numbers.get(id(c), '?')})" for c in choices]
+        menu = self.query_one(ActionMenu)
+        labels = [f"{c.label}  (#{menu.number_of(c) if menu.number_of(c) is not None else '?'})"
+                  for c in choices]
         self.app.push_screen(PickDialog(f"{name}: which action?", choices, labels),
                              self._picked)
 

@@ -17,7 +17,9 @@ from tui.mapcanvas import MapCanvas, legend as map_legend
 # (section, [(keys, what they do)]): the one list the help screen and docs/ui.md follow
 KEYS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Anywhere in a game", [
-        ("1 … 9", "take that action of the menu (numbers never change while filtering)"),
+        ("1 … 9", "take that action of the menu (numbers never change while filtering; a "
+                  "count is keyed by its count: 3 = three CUs)"),
+        ("0", "the choice that declines (No Response, No general, pass): always 0"),
         ("f", "jump: label every legal target on the map; type a label (1-2 letters) to act"),
         ("/", "filter the actions: type words of a label or its number; Enter takes it"),
         ("u", "undo (back to the last die roll, card draw or change of player)"),

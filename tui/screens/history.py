@@ -37,7 +37,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tui import session
