@@ -22,6 +22,8 @@ import sys
 from typing import Any, Sequence
 
 from tui import online_cli  # `muster online`: argparse only, its work imported when run
+from tui import session
+from tui.computer import COMPUTER, DEFAULT_LEVEL, LEVEL_NAMES
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -40,7 +42,6 @@ class _UsageExit(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from tui.computer import DEFAULT_LEVEL, LEVEL_NAMES  # names only: nothing heavy
 
     parser = _Parser(
         prog="muster",
@@ -140,7 +141,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def cmd_list() -> int:
-    from tui import session
 
     try:
         infos = session.listing()
@@ -164,7 +164,6 @@ def cmd_list() -> int:
 
 
 def cmd_games() -> int:
-    from tui import session
 
     for game_id in session.game_ids():
         try:
@@ -185,7 +184,6 @@ def cmd_games() -> int:
 
 
 def cmd_continue() -> int:
-    from tui import session
 
     try:
         match, info, damaged = session.resume()
@@ -205,7 +203,6 @@ def cmd_continue() -> int:
 
 
 def cmd_load(path: Any) -> int:
-    from tui import session
 
     try:
         match = session.load(path)
@@ -217,7 +214,6 @@ def cmd_load(path: Any) -> int:
 
 def cmd_replay(path: Any, role: str | None = None) -> int:
     """The history of a save, alone (the save is read, never written)."""
-    from tui import session
 
     try:
         match = session.load(path)
@@ -234,7 +230,6 @@ def cmd_replay(path: Any, role: str | None = None) -> int:
 def cmd_new(game: str, scenario: str | None, seed: int | None, raw_options: list[str],
             preset: str | None = None, raw_players: list[str] | None = None,
             raw_computers: list[str] | None = None, level: str | None = None) -> int:
-    from tui import session
 
     known = session.game_ids()
     if game not in known:
@@ -264,7 +259,6 @@ def _computers(players: dict[str, str], items: list[str], level: str | None
                ) -> tuple[dict[str, str], dict[str, str]] | None:
     """`--computer ROLE[=LEVEL]` and `--level` folded into (players, levels); None (after
     one line saying what is wrong) for a bad level, or a role given to a person too."""
-    from tui.computer import COMPUTER, DEFAULT_LEVEL, LEVEL_NAMES
 
     players = dict(players)
     levels: dict[str, str] = {}

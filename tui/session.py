@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tui import computer
+
 SEED_LIMIT = 1_000_000  # seeds stay short enough to read out and retype
 
 
@@ -42,7 +44,6 @@ def new_match(game_id: str, scenario: str | None = None, seed: int | None = None
     `levels`: role -> easy / normal / hard for the roles the computer plays (default
     normal), kept in `match.computer_levels` and in the saves."""
     from core.engine import Match, preset_options
-    from tui import computer
 
     rules = get_rules(game_id)
     chosen = preset_options(rules, preset) if preset else {}

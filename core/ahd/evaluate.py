@@ -40,7 +40,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from core.ahd import query as q
-from core.ahd import scenarios
+from core.ahd import scenarios, supply
 from core.ahd.state import CSA, UNION, AhdState
 from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
@@ -103,7 +103,6 @@ def unsupplied(state: AhdState, side: str) -> int:
     """A2.0: `side`'s stacks without a support line (0 without the advanced rule)."""
     if not state.options.supply:
         return 0
-    from core.ahd import supply
     return len(supply.unsupported(state, side))
 
 
