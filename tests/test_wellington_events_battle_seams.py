@@ -845,6 +845,27 @@ def test_55_a_national_card_is_discarded():
     assert fight(state).extra_dice == []
 
 
+def test_55_turns_73_conscripts_to_a_side_with_no_commander_there_no_sp_join():
+    """#73 (seed card list: "play it on any friendly commander ... 2 SP of that Power join")
+    turned by #55 (G.54) to the Allies, who fight at Avila with no commander: there is no
+    friendly commander to play it on, so no SP join and nobody is asked (random play, 1812,
+    2 players, seed 340 of bench.ai_positions: the question had no option but "None", taken
+    as a Power)."""
+    state = avila(fr_chiefs=("soult",), active=ADS)
+    give(state, ADS, 73)
+    give(state, GB, 55)
+    state = begin(state, ADS)
+    french, allied = building.sp(state, "avila", ADS), building.sp(state, "avila", GB)
+    state = act(state, ADS, "battle-card", 73)
+    state = respond(state, GB, 55)
+    state = pass_(state)
+    assert log_has(state, "#55 Outflanked!: #73 Conscripts now benefits GB")
+    assert log_has(state, "#73 Conscripts: GB has no friendly commander at Ávila: no SP join")
+    assert not isinstance(top(state), EventChoice)
+    assert building.sp(state, "avila", ADS) == french
+    assert building.sp(state, "avila", GB) == allied
+
+
 # --- #58 Take the High Ground (B) -------------------------------------------------------------
 
 

@@ -199,13 +199,24 @@ def _conscripts_battle_playable(state: WellingtonState, battle: Battle, power: s
 
 
 def _conscripts_battle_play(state: WellingtonState, battle: Battle, power: str) -> None:
-    powers = _conscript_powers(state, battle.duchy, power)
+    _conscripts_on(state, battle.duchy, power)
+
+
+def _conscripts_on(state: WellingtonState, duchy: str, power: str) -> None:
+    """The card acts for `power`: on its side's one commander there, or on the one it
+    chooses. Turned by #55 (G.54) to a Power whose side has no commander there, it finds no
+    friendly commander to be played on: no SP join."""
+    powers = _conscript_powers(state, duchy, power)
+    if not powers:
+        state.log.append(f"#73 Conscripts: {power} has no friendly commander at "
+                         f"{geo.name(duchy)}: no SP join.")
+        return
     if len(powers) == 1:
-        _conscripts_join(state, battle.duchy, powers[0])
+        _conscripts_join(state, duchy, powers[0])
         return
     common.ask(state, power, CONSCRIPTS, "power",
-               [(p, f"2 {p} SP join its commander at {geo.name(battle.duchy)}") for p in powers],
-               "on which friendly commander?", picked=[battle.duchy])
+               [(p, f"2 {p} SP join its commander at {geo.name(duchy)}") for p in powers],
+               "on which friendly commander?", picked=[duchy])
 
 
 def _conscripts_join(state: WellingtonState, duchy: str, power: str) -> None:
@@ -240,13 +251,7 @@ def _conscripts_siege_playable(state: WellingtonState, frame: Siege, power: str)
 def _conscripts_siege_play(state: WellingtonState, frame: Siege, power: str) -> None:
     """In a siege the friendly commander is the besieging Army's (or, for the fortress's
     owner, one of its side's commanders in the duchy); its Power's SP join him."""
-    powers = _conscript_powers(state, frame.duchy, power)
-    if len(powers) == 1:
-        _conscripts_join(state, frame.duchy, powers[0])
-        return
-    common.ask(state, power, CONSCRIPTS, "power",
-               [(p, f"2 {p} SP join its commander at {geo.name(frame.duchy)}") for p in powers],
-               "on which friendly commander?", picked=[frame.duchy])
+    _conscripts_on(state, frame.duchy, power)
 
 
 # --- #62 Nationalist Revolt (E), #90 The Spanish Levy (+R, Spain) ------------------------------
