@@ -388,6 +388,21 @@ def test_26_owed_play_is_the_impulse_card(game: Match) -> None:
     assert GB not in game.state.obligations
 
 
+def test_26_owed_play_comes_before_a_held_must_play_card(game: Match) -> None:
+    """#26 (owed as GB's card play of its next scheduled impulse) with only Must-Play #64 in
+    hand: 5.8's "a Must-Play card must be played" does not take the owed play away (random
+    play, 1812, 2 players, seed 131: GB could only end its impulses, the turn never ended)."""
+    at_gb(game, 64)
+    cards.move(game.state.piles, 26, game.state.piles.where(26), cards.REMOVED)   # 5.7
+    game.state.obligations = {GB: [26]}
+    impulses(game, GB, round_=2, last=ADN)
+    assert nouns(game, "owed") == [26] and "end" not in verbs(game)
+    act(game, GB, "owed", 26)
+    act(game, GB, "stop")
+    assert GB not in game.state.obligations and "end" in verbs(game)
+    assert nouns(game, "event") == []                  # the impulse's card play is made
+
+
 # --- 5.5, 6, 7: what CP buy ----------------------------------------------------------------------
 
 

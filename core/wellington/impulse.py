@@ -353,9 +353,11 @@ def menu_choices(state: WellingtonState, frame: ImpulseMenu) -> list[Choice]:
 
 def must_play_only(state: WellingtonState, power: str, impulse: Impulse) -> bool:
     """5.8: only Must-Play cards in hand, nothing played and no Resource: one must be played
-    (if any can be: one whose event is carried out)."""
+    (if any can be: one whose event is carried out). Not in an impulse whose card play is
+    owed (#26, #65): the owed play is that impulse's card play, the Must-Play card waits."""
     held = hands.hand(state, power)
-    return (not impulse.played and bool(held) and all(hands.must_play(n) for n in held)
+    return (not impulse.played and not impulse.owed and bool(held)
+            and all(hands.must_play(n) for n in held)
             and any(cardplay.event_playable(state, power, n) for n in held))
 
 
