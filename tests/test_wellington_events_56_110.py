@@ -676,6 +676,43 @@ def test_66_commanders_health_bv_0_for_the_rest_of_the_impulse() -> None:
     assert ev.battle_value(state, "wellington", 5) == 5
 
 
+def test_56_cavalry_raid_with_its_army_gone_before_it_resolves_has_no_effect() -> None:
+    """5.2: the raid's Army lost its commander before the raid resolved (#52 in random play,
+    1812, 2 players, seed 558): no friendly Army to ride from, nothing is asked."""
+    state = game(GB)
+    place(state, "lugo", GB, infantry=2, commanders=("wellington",), lead=True)
+    place(state, "orense", ADN, infantry=2)
+    give(state, SPAIN, 56)
+    assert cardplay.event_playable(state, SPAIN, 56, "cp-card:10")
+    cardplay.play_event(state, SPAIN, 56, "cp-card:10")
+    building.eliminate_commander(state, "wellington")      # before #56 resolves
+    stack.run(state, FLOW, flow.settle)
+    decline(state, "play:56")
+    assert any("#56 Cavalry Raid: Spain no longer has a friendly Army" in line
+               for line in state.log)
+    assert not isinstance(top(state), EventChoice)
+    assert building.sp(state, "orense", ADN) == 2
+
+
+def test_66_a_question_left_empty_by_a_response_5_2_has_no_effect() -> None:
+    """5.2: a Response to #66 resolves first and takes its only target away (Wellington
+    eliminated while the window is open, as #52 did to Marmont in random play, 1812, 2
+    players, seed 558): #66's question has no option, its "None" ends the event."""
+    state = game(GB)
+    place(state, "salamanca", GB, infantry=1, commanders=("wellington",), lead=True)
+    give(state, ADS, 66)
+    assert cardplay.event_playable(state, ADS, 66, battle_cards.BEFORE_DICE)
+    cardplay.play_event(state, ADS, 66, battle_cards.BEFORE_DICE)
+    building.eliminate_commander(state, "wellington")      # before #66 resolves
+    stack.run(state, FLOW, flow.settle)
+    decline(state, "play:66")
+    ask = top(state)
+    assert isinstance(ask, EventChoice) and ask.options == []
+    state = choose(state, ADS, common.DECLINE)
+    assert any("nothing left to choose" in line for line in state.log)
+    assert not any(e.card == 66 for e in state.effects)
+
+
 # --- #73 Conscripts, #76 Exploring Officers / Spies, #93 Admiralty / Hearts of Oak ------------
 
 

@@ -333,9 +333,16 @@ def _raid_playable(state: WellingtonState, power: str, trigger: str) -> bool:
 
 
 def _raid_play(state: WellingtonState, frame: EventPlay) -> None:
+    """Responses answering the raid resolve before it (5.2): when they leave no friendly
+    Army with two duchies to raid (#52 sent its commander to the Regroup Box), the cavalry
+    have nobody to ride from and the event has no effect."""
+    sources = _raid_armies(state, frame.power)
+    if not sources:
+        state.log.append(f"#56 Cavalry Raid: {frame.power} no longer has a friendly Army next "
+                         "to two duchies to raid: no effect.")
+        return
     common.ask(state, frame.power, CAVALRY_RAID, "army",
-               [(d, f"Raid from the Army at {geo.name(d)}") for d in _raid_armies(state,
-                                                                                  frame.power)],
+               [(d, f"Raid from the Army at {geo.name(d)}") for d in sources],
                "from which friendly Army do the cavalry ride?")
 
 

@@ -73,7 +73,14 @@ def _choices(state: WellingtonState, frame: EventChoice) -> list[Choice]:
 
 
 def _chosen(state: WellingtonState, frame: EventChoice, noun: str) -> None:
+    """The answer goes to the card's handler. A question left with nothing to choose (not
+    optional, no option: the Responses resolved before the event took its targets away,
+    5.2) offers only "None", and the event goes no further."""
     stack.done(state, frame)
+    if noun == DECLINE and not frame.optional and not frame.options:
+        state.log.append(f"{hands.title(frame.card)}: nothing left to choose ({frame.prompt}): "
+                         "no effect.")
+        return
     if frame.step == EXCHANGE:                     # 5.11, for any card (place_sp_then)
         _exchange(state, frame, noun)
         return
