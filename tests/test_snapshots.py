@@ -70,7 +70,11 @@ CASES = [
 
 
 async def _settle(pilot) -> None:
-    await pilot.pause()
+    """Let every refresh, and what runs after one (the menu scrolling to its highlight), end."""
+    for _ in range(4):
+        await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause(0.1)
     await pilot.pause()
 
 
@@ -89,6 +93,14 @@ def prepare(what: str):
         elif what == "overview":
             screen.query_one("#map").focus()
             await pilot.press("o")
+        await _settle(pilot)
+        # toasts (a choice taken for the player says so in one) come and go with the clock:
+        # the screen is compared without them; what was taken stays under the prompt
+        pilot.app.clear_notifications()
+        # the menu scrolls its highlight into view after a refresh; whether the group header
+        # above the first action stays in view depends on which comes first: start it at top
+        for actions in pilot.app.screen.query("#actions"):
+            actions.scroll_home(animate=False)
         await _settle(pilot)
 
     return run_before

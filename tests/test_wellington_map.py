@@ -454,7 +454,9 @@ def test_map_draws_without_stretching() -> None:
 
     assert layout(list(wm.load().locations.values())) == (1.0, 1)
     canvas = MapCanvas(wm.load())
-    assert canvas.width <= 160 and canvas.height <= 80
+    # the boxes fit 160 x 80 (above); a piece row under an eastmost box (commanders by name,
+    # issue 17) may reach a few columns past it
+    assert canvas.width <= 170 and canvas.height <= 80
 
 
 def test_geography_north_up(board: Board) -> None:
