@@ -45,13 +45,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Iterable
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
 from maps import hexes
-from tui.mapparts import CURSOR_STYLE, FOCUS_MARK, FOCUS_STYLE, HEX_STYLE_KEYS, HINT_STYLE, \
+from tui.mapparts import CURSOR_STYLE, cells_strip, FOCUS_MARK, FOCUS_STYLE, HEX_STYLE_KEYS, HINT_STYLE, \
     MARK_STYLE, TARGET_MARK, SideLook
 
 BOXES = (9, 11, 13)  # the widths a hex box takes, narrowest first (`box_for`)
@@ -686,7 +685,7 @@ class HexCanvas(SideLook):
         strip = self._rows.get(row)
         if strip is not None:
             return strip
-        strip = strip_of(self.row_cells(row), self.width) if 0 <= row < self.height \
+        strip = cells_strip(self.row_cells(row), self.width) if 0 <= row < self.height \
             else Strip.blank(self.width)
         self._rows[row] = strip
         return strip
@@ -840,20 +839,6 @@ class HexCanvas(SideLook):
         return text
 
 
-def strip_of(cells: list[Cell], width: int) -> Strip:
-    """Cells as a Strip, runs of one style as one segment."""
-    segments: list[Segment] = []
-    run_text, run_style = "", None
-    for ch, style in cells:
-        if style is run_style or style == run_style:
-            run_text += ch
-        else:
-            if run_text:
-                segments.append(Segment(run_text, run_style))
-            run_text, run_style = ch, style
-    if run_text:
-        segments.append(Segment(run_text, run_style))
-    return Strip(segments, width)
 
 
 class HexOverview:
@@ -973,7 +958,7 @@ class HexOverview:
     def row_strip(self, row: int) -> Strip:
         strip = self._rows.get(row)
         if strip is None:
-            strip = strip_of(self.row_cells(row), self.width) if 0 <= row < self.height \
+            strip = cells_strip(self.row_cells(row), self.width) if 0 <= row < self.height \
                 else Strip.blank(self.width)
             self._rows[row] = strip
         return strip

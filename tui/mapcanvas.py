@@ -38,12 +38,11 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, Iterable
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
 # the pieces both canvases share (the marks, their styles, jump labels, side codes)
-from tui.mapparts import (CURSOR_STYLE, FOCUS_MARK, FOCUS_STYLE, HINT_ALPHABET, HINT_STYLE,  # noqa: F401
+from tui.mapparts import (cells_strip, CURSOR_STYLE, FOCUS_MARK, FOCUS_STYLE, HINT_ALPHABET, HINT_STYLE,  # noqa: F401
                           MARK_STYLE, SIDE_COLOURS, TARGET_MARK, SideLook, hint_labels,
                           side_codes)
 
@@ -1285,20 +1284,6 @@ def nearest_place(places: dict[str, Any], origin: str, dx: int, dy: int) -> str 
     return best
 
 
-def cells_strip(cells: list[tuple[str, Style | None]], width: int) -> Strip:
-    """A row of (character, style) cells as a Strip, equal styles in one segment."""
-    segments: list[Segment] = []
-    run_text, run_style = "", None
-    for ch, style in cells:
-        if style is run_style or style == run_style:
-            run_text += ch
-        else:
-            if run_text:
-                segments.append(Segment(run_text, run_style))
-            run_text, run_style = ch, style
-    if run_text:
-        segments.append(Segment(run_text, run_style))
-    return Strip(segments, width)
 
 
 def legend(canvas: MapCanvas | None = None) -> list[tuple[str, str]]:

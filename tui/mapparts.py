@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rich.segment import Segment
 from rich.style import Style
+from textual.strip import Strip
 
 TARGET_MARK = "*"
 FOCUS_MARK = "!"   # what the focus panel resolves (View.focus.where) is here
@@ -102,3 +104,19 @@ class SideLook:
             return Style(dim=True) if dim else Style(bold=True)
         return Style(color=self._colour(side), dim=True) if dim else \
             Style(color=self._colour(side), bold=True)
+
+
+def cells_strip(cells: list[tuple[str, Style | None]], width: int) -> Strip:
+    """A row of (character, style) cells as a Strip, equal styles in one segment."""
+    segments: list[Segment] = []
+    run_text, run_style = "", None
+    for ch, style in cells:
+        if style is run_style or style == run_style:
+            run_text += ch
+        else:
+            if run_text:
+                segments.append(Segment(run_text, run_style))
+            run_text, run_style = ch, style
+    if run_text:
+        segments.append(Segment(run_text, run_style))
+    return Strip(segments, width)
