@@ -10,6 +10,7 @@ talks to the Muster server with. It never sees a game's state: only its own seat
                                   "British": "bob"})    # also "computer[:LEVEL]", "open"
     info = await conn.join(game_id, "British")           # take an open seat
     game = await conn.open_game(info.game_id)            # a RemoteGame, watched from now on
+    game = await conn.open_game(game_id, roles=["British"])  # only these of your seats' views
     game.view("American"); game.actions("American")      # latest View / its legal Choices
     game.number, game.active, game.result, game.info, game.roles (yours), game.all_roles
     await game.act("American", action)       # StaleAction (views refreshed) / ServerError
@@ -102,6 +103,7 @@ class Connection:
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future] = {}
         self._games: dict[int, RemoteGame] = {}
+        self._watch: dict[int, frozenset[str] | None] = {}  # game -> roles asked for at open
         self._closed = asyncio.Event()
         self.lost: ConnectionLost | None = None
         self.on_lost: Callable[[ConnectionLost], None] | None = None
@@ -170,9 +172,12 @@ class Connection:
     async def join(self, game_id: int, role: str) -> GameInfo:
         return (await self._request(JoinGame(game_id=game_id, role=role))).info
 
-    async def open_game(self, game_id: int) -> "RemoteGame":
-        """Open a game of yours and watch it; the same RemoteGame if it is open already."""
-        await self._request(OpenGame(game_id=game_id))
+    async def open_game(self, game_id: int, roles: list[str] | None = None) -> "RemoteGame":
+        """Open a game of yours and watch it; the same RemoteGame if it is open already.
+        `roles`: only these of your seats (their views alone are sent); None: all of them."""
+        self._watch[game_id] = None if roles is None else frozenset(roles)
+        await self._request(OpenGame(game_id=game_id,
+                                     roles=None if roles is None else list(roles)))
         return self._games[game_id]   # made (or brought up to date) by the reader
 
     async def upload(self, save: bytes | str | os.PathLike[str],
@@ -298,8 +303,12 @@ class Connection:
     def _opened(self, reply: Opened) -> None:
         game = self._games.get(reply.info.game_id)
         if game is None:
-            self._games[reply.info.game_id] = RemoteGame(self, reply)
+            game = self._games[reply.info.game_id] = RemoteGame(self, reply)
+            game.watched = self._watch.get(game.game_id)
         else:
+            game.watched = self._watch.get(game.game_id)
+            game.views = {role: view for role, view in game.views.items()
+                          if game.watched is None or role in game.watched}
             game._logs.clear()  # the server starts again from whole logs
             game.watching = True
             game._take(reply.number, reply.views, reply.info)
@@ -329,6 +338,7 @@ class RemoteGame:
         self.info: GameInfo = opened.info
         self.number = opened.number
         self.views: dict[str, View] = dict(opened.views)
+        self.watched: frozenset[str] | None = None  # the roles asked for (None: every one)
         self._logs = {role: view.log for role, view in opened.views.items()}  # last received
         self.on_update: Callable[[Update], None] | None = None
         self._queue: asyncio.Queue[Update | ConnectionLost] = asyncio.Queue(MAX_UNREAD)
@@ -341,8 +351,9 @@ class RemoteGame:
 
     @property
     def roles(self) -> list[str]:
-        """The roles of this account (whose views it has)."""
-        return list(self.info.yours)
+        """The roles of this account (whose views it has): those it watches."""
+        return [role for role in self.info.yours
+                if self.watched is None or role in self.watched]
 
     @property
     def all_roles(self) -> list[str]:

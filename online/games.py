@@ -109,12 +109,15 @@ class OnlineGame:
             view = self._views[role] = self.match.view(role)
         return view
 
-    def views_for(self, account: str) -> dict[str, View]:
-        """The views of `account`'s roles, and it counts as having been shown them."""
+    def views_for(self, account: str,
+                  only: frozenset[str] | None = None) -> dict[str, View]:
+        """The views of `account`'s roles (those in `only`, when given: the roles a
+        connection watches), and it counts as having been shown them."""
         if self.match is None:
             return {}
         self.shown[account] = len(self.match.history)
-        return {role: self.view(role) for role in self.roles_of(account)}
+        return {role: self.view(role) for role in self.roles_of(account)
+                if only is None or role in only}
 
     def info(self, account: str) -> GameInfo:
         row = self.row

@@ -25,6 +25,7 @@ from core.engine import Action, View
 VERSION = 1                       # the protocol version, sent in Hello and Welcome
 MAX_FRAME = 16 * 1024 * 1024      # bytes of one message, either way (a view, an upload)
 HEADER = struct.Struct(">I")      # the length in front of each message
+MAX_ROLES = 64                    # roles named in one request (a game has a handful)
 
 RequestId = Annotated[int, msgspec.Meta(ge=0, le=2 ** 63 - 1)]
 GameId = Annotated[int, msgspec.Meta(ge=1, le=2 ** 63 - 1)]
@@ -76,9 +77,13 @@ class JoinGame(Message, tag="join", kw_only=True):
 
 
 class OpenGame(Message, tag="open", kw_only=True):
-    """Watch a game: the reply has its views, and every later change is pushed (`Update`)."""
+    """Watch a game: the reply has its views, and every later change is pushed (`Update`).
+    `roles`: only these of the account's roles (their views alone are sent on this
+    connection, so a player holding two seats may follow each from its own terminal); None:
+    every role the account holds, now and after a join."""
     id: RequestId = 0
     game_id: GameId
+    roles: Annotated[list[Name], msgspec.Meta(max_length=MAX_ROLES)] | None = None
 
 
 class CloseGame(Message, tag="close", kw_only=True):

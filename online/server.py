@@ -10,7 +10,8 @@ Who a connection is comes from the socket's peer credentials (SO_PEERCRED -> uid
 `account_exists` instead, never the product. Each connection's requests are answered in order;
 every game change happens on the event loop in one go (checked, applied, stored, answered), so
 of two acts at the same number exactly one applies. After each change every other connection
-watching the game is pushed an `Update` with its own account's views. Computer seats are
+watching the game is pushed an `Update` with the views of the roles it watches (its
+account's, or those it named when it opened the game). Computer seats are
 played here: `core.ai.choose` in a worker thread (`asyncio.to_thread`) on a snapshot of the
 match, its act then checked like anyone's (a position changed meanwhile is thought about
 again). Nothing a client sends can stop the server: each request is validated and each
@@ -61,7 +62,8 @@ class Client:
         self.account = account
         self.writer = writer
         self.greeted = False
-        self.watching: set[int] = set()
+        self.watching: dict[int, frozenset[str] | None] = {}  # game -> roles watched (None:
+                                                              # every role of the account)
         self.logs: dict[tuple[int, str], list[str]] = {}  # (game, role) -> the log last sent
 
     def send(self, message: Any) -> None:
@@ -91,6 +93,11 @@ class Client:
                 view = msgspec.structs.replace(view, log=view.log[start:])
             trimmed[role] = view
         return log_from, trimmed
+
+    def views(self, game: OnlineGame) -> dict[str, View]:
+        """The views of the roles this connection watches in `game` (computed once per change
+        and role: OnlineGame.view)."""
+        return game.views_for(self.account, self.watching.get(game.id))
 
     def forget_logs(self, game_id: int) -> None:
         for key in [key for key in self.logs if key[0] == game_id]:
@@ -250,7 +257,7 @@ class Server:
     def _unwatch(self, client: Client, game_id: int) -> None:
         """`client` no longer watches the game; a finished game nobody watches leaves memory
         (it is rebuilt from the store if opened or downloaded again)."""
-        client.watching.discard(game_id)
+        client.watching.pop(game_id, None)
         client.forget_logs(game_id)
         watchers = self.watchers.get(game_id)
         if watchers is not None:
@@ -267,7 +274,10 @@ class Server:
             return Error(id=rid, code=refusal.code, message=refusal.message,
                          game_id=game.id if game is not None else None,
                          number=game.number if game is not None else None)
-        log_from, views = client.trim(game.id, refusal.views)
+        only = client.watching.get(game.id)
+        log_from, views = client.trim(game.id, {role: view for role, view in
+                                                refusal.views.items()
+                                                if only is None or role in only})
         return Error(id=rid, code=refusal.code, message=refusal.message, game_id=game.id,
                      number=game.number, views=views, info=game.info(client.account),
                      log_from=log_from)
@@ -304,9 +314,13 @@ class Server:
             lobby.loaded(game)
             if request.game_id not in client.watching and len(client.watching) >= MAX_WATCHED:
                 raise Refusal("full", f"one connection watches at most {MAX_WATCHED} games")
-            client.watching.add(game.id)
+            only = None if request.roles is None else frozenset(request.roles)
+            if only is not None:
+                for role in sorted(only):
+                    lobby.seat_of(account, game, role)
+            client.watching[game.id] = only
             self.watchers.setdefault(game.id, set()).add(client)
-            views = game.views_for(account)
+            views = client.views(game)
             client.forget_logs(game.id)
             client.trim(game.id, views)  # whole logs now; from now on only what is new
             return Opened(id=rid, info=game.info(account), number=game.number,
@@ -361,7 +375,7 @@ class Server:
     def _accepted(self, client: Client, rid: int, change: Change) -> Accepted:
         game = change.game
         self._push(change, client)
-        log_from, views = client.trim(game.id, game.views_for(client.account))
+        log_from, views = client.trim(game.id, client.views(game))
         return Accepted(id=rid, info=game.info(client.account), number=game.number,
                         views=views, log_from=log_from)
 
@@ -373,7 +387,7 @@ class Server:
         for client in list(self.watchers.get(game.id, ())):
             if client is origin:
                 continue
-            log_from, views = client.trim(game.id, game.views_for(client.account))
+            log_from, views = client.trim(game.id, client.views(game))
             client.send(Update(game_id=game.id, info=game.info(client.account),
                                number=game.number, views=views, lines=change.lines,
                                by=change.by, undone=change.undone, log_from=log_from))

@@ -117,6 +117,53 @@ async def test_the_other_player_is_pushed_each_move_within_a_second(server):
     await bob.close()
 
 
+async def test_a_connection_may_watch_only_some_of_its_accounts_seats(server):
+    alice = await connect(server, "alice")
+    info = await alice.create_game(WW, seats={"American": "alice", "British": "alice"}, seed=3)
+    both = await alice.open_game(info.game_id)
+    assert sorted(both.views) == ["American", "British"]
+    second = await connect(server, "alice")         # alice's second terminal: British only
+    british = await second.open_game(info.game_id, roles=["British"])
+    assert list(british.views) == ["British"] and british.roles == ["British"]
+    third = await connect(server, "alice")
+    american = await third.open_game(info.game_id, roles=["American"])
+    assert list(american.views) == ["American"] and american.roles == ["American"]
+    rng = random.Random(2)
+    for _ in range(12):                     # pushes, replies and refusals carry those alone
+        role = both.active[0]
+        game = british if role == "British" else american
+        number = game.number
+        await game.act(role, rng.choice(game.actions(role)).action)
+        for watcher in (british, american):
+            while watcher.number < number + 1:
+                await asyncio.wait_for(watcher.updates().__anext__(), 2.0)
+        assert list(british.views) == ["British"] and list(american.views) == ["American"]
+    match = stored(server, info.game_id).match
+    assert british.view("British") == match.view("British")
+    assert american.view("American") == match.view("American")
+    stale = american if match.active[0] == "American" else british
+    role = stale.roles[0]
+    while both.number < stale.number:
+        await asyncio.wait_for(both.updates().__anext__(), 2.0)
+    results = await asyncio.gather(both.act(role, both.actions(role)[0].action),
+                                   stale.act(role, stale.actions(role)[0].action),
+                                   return_exceptions=True)
+    refused = [(game, r) for game, r in zip((both, stale), results) if r is not None]
+    assert len(refused) == 1 and isinstance(refused[0][1], StaleAction)
+    game, error = refused[0]
+    assert sorted(error.views) == (["American", "British"] if game is both else [role])
+    bob = await connect(server, "bob")
+    with pytest.raises(ServerError) as refused:      # a seat not the account's: refused
+        await second.open_game(info.game_id, roles=["British", "Spain"])
+    assert refused.value.code == "bad-request"
+    other = await bob.create_game(WW, seats={"American": "bob", "British": "alice"})
+    with pytest.raises(ServerError) as refused:
+        await alice.open_game(other.game_id, roles=["American"])
+    assert refused.value.code == "not-yours"
+    for conn in (alice, second, third, bob):
+        await conn.close()
+
+
 async def test_two_acts_at_the_same_moment_one_applies_the_other_is_refused_fresh(server):
     alice, bob, ga, gb = await two_players(server)
     second = await connect(server, "alice")           # alice at a second terminal
