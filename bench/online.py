@@ -4,20 +4,30 @@
                                      [--think SECONDS] [--profile PATH]
 
 Starts `python -m online.server` (the product: peer credentials, SQLite in WAL) on a temporary
-socket and database, creates the games (each seat the benchmark's account, two clients per
-game: one per role, each playing only its role; as both seats are one account's, each client
-is sent both views, twice what a game between two accounts sends), and lets every client act as fast as the
-game lets it: a random legal action whenever its role is to act. A finished game is replaced
-by a new one (the first games are made before the clock starts). It reports: actions served per second; the time from one client sending its act
-to the other client of the game holding the pushed update (median, p99, max); errors (any
-refusal but "the game moved on", any failure); lost actions (acknowledged acts missing from
-the store, checked after the server stops); the server's peak resident memory. Not a test:
-figures for this machine, under its load (printed with them).
+socket and database, creates the games (every seat the benchmark's account: two clients per
+game, each opening the game for its own role alone, as the players of a game between two
+accounts would be sent it: one view each) and lets every client act as soon as its role is to
+act: a random legal action from the view it was sent, at the number it was sent. A finished
+game is replaced by a new one (the first games are made before the clock starts).
+
+The clients are cheap on purpose, so that the figures are the server's: all of them run in
+this one process (not the server's), one asyncio task per connection that reads its frames
+and answers at once; they speak the real protocol (online.protocol's requests and frames) and
+decode of each reply only what they act on (number, active roles, their view's actions)
+instead of whole views as the app's client library does.
+
+It reports: actions served per second; the time from one client sending its act to the other
+client of the game holding the pushed update (median, p99, max); errors (any refusal but "the
+game moved on", any failure); lost actions (acknowledged acts missing from the store, checked
+after the server stops); the server's peak resident memory; the CPU time of the server and of
+the clients per action. Not a test: figures for this machine, under its load (printed with
+them).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import signal
@@ -26,15 +36,86 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+import msgspec
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.engine import normalize_options  # noqa: E402
+from core.engine import Action, normalize_options  # noqa: E402
 from core.registry import get_rules  # noqa: E402
-from online.client import Connection, ServerError, StaleAction  # noqa: E402
 from online.host import own_account  # noqa: E402
+from online.protocol import (VERSION, Act, CloseGame, CreateGame, Hello, OpenGame,  # noqa: E402
+                             encode, frame, read_frame)
 from online.store import Store  # noqa: E402
+
+
+# --- what a client decodes of the server's messages (online.protocol's, fields left out) ---
+
+
+class Choice(msgspec.Struct):
+    action: Action
+
+
+class SeatView(msgspec.Struct):
+    actions: list[Choice]
+
+
+class Info(msgspec.Struct):
+    game_id: int
+    active: list[str]
+    result: str | None
+
+
+class Reply(msgspec.Struct, tag_field="kind"):
+    pass
+
+
+class Welcome(Reply, tag="welcome"):
+    id: int
+
+
+class GameReply(Reply, tag="game"):
+    id: int
+    info: Info
+
+
+class Opened(Reply, tag="opened"):
+    id: int
+    info: Info
+    number: int
+    views: dict[str, SeatView]
+
+
+class Accepted(Reply, tag="accepted"):
+    id: int
+    info: Info
+    number: int
+    views: dict[str, SeatView]
+
+
+class Done(Reply, tag="done"):
+    id: int
+
+
+class Error(Reply, tag="error"):
+    id: int
+    code: str
+    message: str
+    number: int | None = None
+    views: dict[str, SeatView] | None = None
+    info: Info | None = None
+
+
+class Update(Reply, tag="update"):
+    info: Info
+    number: int
+    views: dict[str, SeatView]
+
+
+decode = msgspec.msgpack.Decoder(Welcome | GameReply | Opened | Accepted | Done | Error
+                                 | Update).decode
 
 
 class Stats:
@@ -44,8 +125,142 @@ class Stats:
         self.errors: list[str] = []
         self.latencies: list[float] = []
         self.sent: dict[tuple[int, int], float] = {}   # (game, number) -> when its act left
-        self.acked: dict[tuple[int, int], tuple[str, object]] = {}
+        self.acked: dict[tuple[int, int], tuple[str, Action]] = {}
         self.finished = 0
+        self.measuring = True   # False once the clock stopped: answers after it not counted
+
+
+class Client:
+    """One connection playing `roles` of one game at a time; acts from its reader."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 stats: Stats, rng: random.Random, think: float) -> None:
+        self.reader, self.writer = reader, writer
+        self.stats, self.rng, self.think = stats, rng, think
+        self.ids = itertools.count(1)
+        self.waiting: dict[int, asyncio.Future] = {}
+        self.roles: list[str] = []
+        self.game_id = 0
+        self.number = 0
+        self.active: list[str] = []
+        self.views: dict[str, SeatView] = {}
+        self.result: str | None = None
+        self.acting: tuple[str, Action] | None = None  # the act sent and not yet answered
+        self.playing = False
+        self.over = asyncio.Event()
+        self.thinking: asyncio.TimerHandle | None = None
+        self.task = asyncio.create_task(self.read())
+
+    @classmethod
+    async def open(cls, sock: Path, stats: Stats, rng: random.Random,
+                   think: float) -> "Client":
+        reader, writer = await asyncio.open_unix_connection(str(sock))
+        client = cls(reader, writer, stats, rng, think)
+        await client.request(Hello(version=VERSION, program="bench"))
+        return client
+
+    def send(self, request: Any) -> int:
+        request.id = next(self.ids)
+        self.writer.write(frame(encode(request)))
+        return request.id
+
+    async def request(self, request: Any) -> Reply:
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[self.send(request)] = future
+        reply = await future
+        if isinstance(reply, Error):
+            raise RuntimeError(f"{type(request).__name__} refused: {reply.code}: "
+                               f"{reply.message}")
+        return reply
+
+    async def play(self, game_id: int, roles: list[str]) -> None:
+        """Open the game for `roles` and act until it ends or `stop()`."""
+        self.roles, self.game_id, self.result, self.acting = roles, game_id, None, None
+        self.number = 0
+        self.over.clear()
+        opened = await self.request(OpenGame(game_id=game_id, roles=roles))
+        self.take(opened.number, opened.info, opened.views)
+        self.playing = True
+        self.act()
+        await self.over.wait()
+
+    def stop(self) -> None:
+        self.playing = False
+        self.over.set()
+
+    def take(self, number: int, info: Info | None, views: dict[str, SeatView] | None) -> None:
+        if number < self.number:  # (an update older than the reply taken in already)
+            return
+        self.number = number
+        if info is not None:
+            self.active, self.result = info.active, info.result
+        if views:
+            self.views.update(views)
+        if self.result is not None:
+            self.stop()
+
+    def act(self, thought: bool = False) -> None:
+        """Send an act if one of our roles is to act and none is on its way (with a thinking
+        time, once it has passed: `thought`)."""
+        if not self.playing or self.acting is not None or (self.thinking and not thought):
+            return
+        mine = [role for role in self.active if role in self.roles
+                and self.views.get(role) and self.views[role].actions]
+        if not mine:
+            return
+        if self.think and not thought:
+            self.thinking = asyncio.get_running_loop().call_later(
+                self.rng.expovariate(1 / self.think), self.thought)
+            return
+        role = mine[0]
+        action = self.rng.choice(self.views[role].actions).action
+        self.acting = (role, action)
+        self.stats.sent[(self.game_id, self.number + 1)] = time.perf_counter()
+        self.send(Act(game_id=self.game_id, role=role, action=action, at=self.number))
+
+    def thought(self) -> None:
+        self.thinking = None
+        self.act(thought=True)
+
+    async def read(self) -> None:
+        stats = self.stats
+        while True:
+            data = await read_frame(self.reader)
+            if data is None:
+                return
+            message = decode(data)
+            if isinstance(message, Update):
+                sent = stats.sent.pop((message.info.game_id, message.number), None)
+                if sent is not None and stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent)
+                if message.info.game_id == self.game_id:
+                    self.take(message.number, message.info, message.views)
+                    self.act()
+                continue
+            future = self.waiting.pop(message.id, None)
+            if future is not None:
+                future.set_result(message)
+                continue
+            # the answer to an act
+            role, action = self.acting
+            self.acting = None
+            if isinstance(message, Accepted):
+                stats.acted += stats.measuring
+                stats.acked[(self.game_id, message.number)] = (role, action)
+                self.take(message.number, message.info, message.views)
+            else:
+                stats.sent.pop((self.game_id, self.number + 1), None)
+                if message.code == "stale":
+                    stats.stale += 1
+                    self.take(message.number, message.info, message.views)
+                elif self.playing:
+                    stats.errors.append(f"{message.code}: {message.message}")
+            self.act()
+
+    async def close(self) -> None:
+        self.writer.close()
+        self.task.cancel()
+        await asyncio.gather(self.task, return_exceptions=True)
 
 
 async def start_server(sock: Path, db: Path,
@@ -82,78 +297,36 @@ def rss_mb(pid: int) -> float:
 
 async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Barrier,
                stop: asyncio.Event, think: float) -> None:
-    """Two clients on one game (one per role), then a new game when it ends. The first games
-    are made before the clock starts (`ready`: every pair has its game)."""
+    """Two clients on one game (the roles dealt between them), then a new game when it ends.
+    The first games are made before the clock starts (`ready`: every pair has its game)."""
     me = own_account()
     rules = get_rules(game)
     roles = rules.roles(rules.scenarios()[0], normalize_options(rules, {}))
-    conns = [await Connection.open(sock, program="bench") for _ in range(2)]
     rng = random.Random(seed)
+    clients = [await Client.open(sock, stats, random.Random(rng.random()), think)
+               for _ in range(2)]
     first = True
     while not stop.is_set():
-        info = await conns[0].create_game(game, seats={role: me for role in roles},
-                                          seed=rng.randrange(2 ** 31))
-        games = [await conn.open_game(info.game_id) for conn in conns]
+        created = await clients[0].request(CreateGame(game=game, seats={role: me for role in roles},
+                                                      seed=rng.randrange(2 ** 31)))
+        game_id = created.info.game_id
         if first:
             first = False
             await ready.wait()
-
-        events = [asyncio.Event() for _ in games]
-
-        def arrived(update, game_id=info.game_id, event=None) -> None:
-            sent = stats.sent.pop((game_id, update.number), None)
-            if sent is not None:
-                stats.latencies.append(time.perf_counter() - sent)
-            event.set()
-
-        for remote, event in zip(games, events):
-            remote.on_update = lambda update, event=event: arrived(update, event=event)
-        players = [asyncio.create_task(play(remote, roles[index::2], rng, stats, stop, think,
-                                            events[index]))
-                   for index, remote in enumerate(games)]
+        players = [asyncio.create_task(client.play(game_id, roles[index::2]))
+                   for index, client in enumerate(clients)]
+        ending = asyncio.create_task(stop.wait())
+        await asyncio.wait([ending, *players], return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            for client in clients:
+                client.stop()
         await asyncio.gather(*players)
-        for remote in games:
-            await remote.close()
-        if games[0].result is not None:
-            stats.finished += 1
-    for conn in conns:
-        await conn.close()
-
-
-async def play(remote, roles: list[str], rng: random.Random, stats: Stats,
-               stop: asyncio.Event, think: float, pushed: asyncio.Event) -> None:
-    """Act for `roles` whenever one is to act (after `think` seconds on average), until the
-    game ends or time is up; otherwise wait for a push (`pushed`)."""
-    while not stop.is_set() and remote.result is None:
-        pushed.clear()
-        mine = [role for role in remote.active if role in roles]
-        if not mine or not remote.actions(mine[0]):
-            try:
-                async with asyncio.timeout(0.5):
-                    await pushed.wait()
-            except TimeoutError:
-                pass
-            continue
-        if think:
-            await asyncio.sleep(rng.expovariate(1 / think))
-            if remote.result is not None or mine[0] not in remote.active:
-                continue
-        actor = mine[0]
-        action = rng.choice(remote.actions(actor)).action
-        number = remote.number
-        stats.sent[(remote.game_id, number + 1)] = time.perf_counter()
-        try:
-            await remote.act(actor, action)
-        except StaleAction:
-            stats.sent.pop((remote.game_id, number + 1), None)
-            stats.stale += 1
-            continue
-        except ServerError as exc:
-            stats.sent.pop((remote.game_id, number + 1), None)
-            stats.errors.append(f"{exc.code}: {exc.message}")
-            continue
-        stats.acted += 1
-        stats.acked[(remote.game_id, remote.number)] = (actor, action)
+        ending.cancel()
+        stats.finished += clients[0].result is not None and stats.measuring
+        for client in clients:
+            await client.request(CloseGame(game_id=game_id))
+    for client in clients:
+        await client.close()
 
 
 async def main() -> None:
@@ -163,8 +336,8 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="washingtons-war")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
-                        help="mean time a client takes before each act (default 0: as fast "
-                             "as it can, the server saturated)")
+                        help="mean time a client takes before each act (default 0: at once, "
+                             "the server saturated)")
     parser.add_argument("--profile", metavar="PATH",
                         help="run the server under cProfile, its statistics written to PATH")
     args = parser.parse_args()
@@ -179,7 +352,7 @@ async def main() -> None:
     ready = asyncio.Barrier(args.games + 1)
     pairs = [asyncio.create_task(pair(sock, args.game, seed, stats, ready, stop, args.think))
              for seed in range(args.games)]
-    await asyncio.wait_for(ready.wait(), 600)  # every game made and opened: the clock starts
+    await asyncio.wait_for(ready.wait(), 600)  # every game made: the clock starts
     server_cpu_before = cpu_seconds(proc.pid)
     own_cpu_before = sum(os.times()[:2])
     started = time.perf_counter()
@@ -192,9 +365,11 @@ async def main() -> None:
                 pairs.remove(task)
                 break
     stop.set()
+    stats.measuring = False
     elapsed = time.perf_counter() - started
     server_cpu = cpu_seconds(proc.pid) - server_cpu_before
     own_cpu = sum(os.times()[:2]) - own_cpu_before
+    acted = stats.acted
     results = await asyncio.gather(*pairs, return_exceptions=True)
     stats.errors += [f"client failed: {r!r}" for r in results if isinstance(r, Exception)]
     proc.send_signal(signal.SIGTERM)
@@ -216,9 +391,9 @@ async def main() -> None:
         return f"{lat[min(len(lat) - 1, int(q * len(lat)))] * 1000:.1f} ms" if lat else "n/a"
 
     print(f"bench/online.py: {args.clients} clients on {args.games} games of {args.game}, "
-          f"think {args.think:g} s, {elapsed:.0f} s (load average before {load_before[0]:.1f}, after "
-          f"{os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
-    print(f"  actions served: {stats.acted} ({stats.acted / elapsed:.1f}/s); refused as moved "
+          f"think {args.think:g} s, {elapsed:.0f} s (load average before {load_before[0]:.1f}, "
+          f"after {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
+    print(f"  actions served: {acted} ({acted / elapsed:.1f}/s); refused as moved "
           f"on: {stats.stale}; games finished: {stats.finished}")
     print(f"  act -> other client's update: median {ms(0.5)}, p99 {ms(0.99)}, max "
           f"{lat[-1] * 1000 if lat else 0:.1f} ms over {len(lat)} updates"
@@ -227,9 +402,14 @@ async def main() -> None:
                                               if stats.errors else ""))
     print(f"  lost actions: {lost} of {len(stats.acked)} acknowledged ({stored_actions} stored)")
     print(f"  server peak RSS: {peak:.0f} MB")
-    print(f"  CPU: server {server_cpu:.1f} s ({server_cpu / max(stats.acted, 1) * 1000:.1f} ms "
-          f"per action), clients {own_cpu:.1f} s, in {elapsed:.0f} s of "
-          f"wall time")
+    print(f"  CPU: server {server_cpu:.1f} s ({server_cpu / max(acted, 1) * 1000:.2f} ms "
+          f"per action, {server_cpu / elapsed * 100:.0f}% of a core), clients {own_cpu:.1f} s "
+          f"({own_cpu / max(acted, 1) * 1000:.2f} ms per action), in {elapsed:.0f} s of wall "
+          f"time")
+    if acted:
+        print(f"  each game acts every {args.games / (acted / elapsed) * 1000:.0f} ms on "
+              f"average (games / actions per second): the act, its wait for the server, the "
+              f"server's work and the answer's way to the clients")
 
 
 if __name__ == "__main__":
