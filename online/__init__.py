@@ -9,5 +9,6 @@
     store.py      SQLite: games, seats, actions
     games.py      the games in memory and the rules of who may do what (undo, stale acts)
     server.py     the asyncio UNIX-socket server (`muster serve`)
+    computer.py   the computer seats' searches, in worker processes
     client.py     the asyncio client library the app uses
 """

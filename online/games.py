@@ -119,15 +119,19 @@ class OnlineGame:
         return {role: self.view(role) for role in self.roles_of(account)
                 if only is None or role in only}
 
-    def info(self, account: str) -> GameInfo:
+    def info(self, account: str, only: frozenset[str] | None = None) -> GameInfo:
+        """The game as `account` may know it; `only`: the roles a connection watches (its
+        prompt is the first of those's)."""
         row = self.row
         match = self.match
         active = match.active if match is not None and match.result is None else []
         yours = self.roles_of(account)
         if match is not None and row.status != DAMAGED:
-            # the prompt as this account sees it: its own first role's view (computed for it
-            # anyway), else the public view; an inactive role's prompt says what is decided
-            deciding = match.result or self.view(yours[0] if yours else None).prompt
+            # the prompt as this account sees it: its own first (watched) role's view,
+            # computed for it anyway, else the public view; an inactive role's prompt says
+            # what is decided
+            watched = [role for role in yours if only is None or role in only] or yours
+            deciding = match.result or self.view(watched[0] if watched else None).prompt
         else:
             deciding = row.result or ""
         return GameInfo(

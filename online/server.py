@@ -12,7 +12,7 @@ every game change happens on the event loop in one go (checked, applied, stored,
 of two acts at the same number exactly one applies. After each change every other connection
 watching the game is pushed an `Update` with the views of the roles it watches (its
 account's, or those it named when it opened the game). Computer seats are
-played here: `core.ai.choose` in a worker thread (`asyncio.to_thread`) on a snapshot of the
+played here: `core.ai.choose` in a worker process (online.computer) on a copy of the
 match, its act then checked like anyone's (a position changed meanwhile is thought about
 again). Nothing a client sends can stop the server: each request is validated and each
 failure is an `Error` reply naming the problem.
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import signal
 import stat
@@ -32,14 +33,16 @@ from typing import Any, Callable
 
 import msgspec
 
-from core.engine import Match, View
+from core.engine import View
 from online import command, host, paths
+from online.computer import Searches, Stopped
 from online import seats as seat_text
 from online.games import OVER, Change, Lobby, OnlineGame, Refusal, load_save, replay
 from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, CreateGame, Done,
-                             Download, Error, FrameError, GameReply, Games, Hello, JoinGame,
-                             ListGames, OpenGame, Opened, SaveData, Undo, Update, Upload,
-                             Welcome, decode_request, encode, frame, read_frame, request_id)
+                             Download, Error, FrameError, GameInfo, GameReply, Games, Hello,
+                             JoinGame, ListGames, OpenGame, Opened, SaveData, Undo, Update,
+                             Upload, Welcome, decode_request, encode, frame, read_frame,
+                             request_id)
 from online.store import Store, StoreError
 
 MAX_CONNECTIONS = 512
@@ -47,6 +50,13 @@ MAX_CONNECTIONS_PER_ACCOUNT = 128  # so that one account cannot take every conne
 FRAME_TIMEOUT = 30.0              # seconds for a frame's bytes to follow its length
 MAX_WATCHED = 64                  # games one connection may watch at once
 MAX_BUFFER = 64 * 1024 * 1024     # bytes waiting to reach one client before it is dropped
+
+# Full garbage collections walk every object and stop the event loop meanwhile (50-150 ms
+# with 50 games in memory, measured). What start-up made (modules, the rules' tables, the
+# games reopened) is frozen out of them; the rest are made ten times rarer than Python's
+# default (the engine makes few reference cycles: about two objects per action, and the young
+# collections find those).
+GC_FULL_AFTER = 100               # collections of the middle generation before a full one
 
 Identify = Callable[[Any], str]   # a connection's socket -> its account
 
@@ -99,6 +109,9 @@ class Client:
         and role: OnlineGame.view)."""
         return game.views_for(self.account, self.watching.get(game.id))
 
+    def info(self, game: OnlineGame) -> GameInfo:
+        return game.info(self.account, self.watching.get(game.id))
+
     def forget_logs(self, game_id: int) -> None:
         for key in [key for key in self.logs if key[0] == game_id]:
             del self.logs[key]
@@ -122,6 +135,7 @@ class Server:
         self.clients: set[Client] = set()
         self.watchers: dict[int, set[Client]] = {}
         self.thinking: dict[int, asyncio.Task] = {}
+        self.searches = Searches()
         self.stopping = False
         self._server: asyncio.AbstractServer | None = None
         self._handlers: set[asyncio.Task] = set()
@@ -169,6 +183,7 @@ class Server:
         for task in list(self.thinking.values()) + list(self._handlers):
             task.cancel()
         await asyncio.gather(*self.thinking.values(), *self._handlers, return_exceptions=True)
+        await self.searches.close()
         if self._server is not None:
             await self._server.wait_closed()
         self._remove_socket()
@@ -279,7 +294,7 @@ class Server:
                                                 refusal.views.items()
                                                 if only is None or role in only})
         return Error(id=rid, code=refusal.code, message=refusal.message, game_id=game.id,
-                     number=game.number, views=views, info=game.info(client.account),
+                     number=game.number, views=views, info=client.info(game),
                      log_from=log_from)
 
     # --- requests ------------------------------------------------------------------------
@@ -323,7 +338,7 @@ class Server:
             views = client.views(game)
             client.forget_logs(game.id)
             client.trim(game.id, views)  # whole logs now; from now on only what is new
-            return Opened(id=rid, info=game.info(account), number=game.number,
+            return Opened(id=rid, info=client.info(game), number=game.number,
                           views=views), False
         if isinstance(request, CloseGame):
             game = lobby.game_of(account, request.game_id, seated=False)
@@ -376,7 +391,7 @@ class Server:
         game = change.game
         self._push(change, client)
         log_from, views = client.trim(game.id, client.views(game))
-        return Accepted(id=rid, info=game.info(client.account), number=game.number,
+        return Accepted(id=rid, info=client.info(game), number=game.number,
                         views=views, log_from=log_from)
 
     # --- pushes and the computer ---------------------------------------------------------
@@ -388,7 +403,7 @@ class Server:
             if client is origin:
                 continue
             log_from, views = client.trim(game.id, client.views(game))
-            client.send(Update(game_id=game.id, info=game.info(client.account),
+            client.send(Update(game_id=game.id, info=client.info(game),
                                number=game.number, views=views, lines=change.lines,
                                by=change.by, undone=change.undone, log_from=log_from))
         self._kick_computer(game)
@@ -399,21 +414,13 @@ class Server:
         self.thinking[game.id] = asyncio.create_task(self._computer_turns(game))
 
     async def _computer_turns(self, game: OnlineGame) -> None:
-        """Play the computer's seats of one game while one is to act (in a worker thread)."""
-        from core.ai import choose
-
-        def stop_when_closing(done: int, total: int) -> None:
-            if self.stopping:
-                raise asyncio.CancelledError()
-
+        """Play the computer's seats of one game while one is to act (each search in a worker
+        process: online.computer)."""
         try:
             while not self.stopping and (role := game.computer_to_act()) is not None:
                 match, at = game.match, game.number
                 level = seat_text.level(game.seats[role])
-                snapshot = Match(match.rules, match.header, match.state, list(match.history),
-                                 players=dict(match.players))
-                action = await asyncio.to_thread(choose, snapshot, role, level, None,
-                                                 stop_when_closing)
+                action = await self.searches.choose(match, role, level)
                 if self.stopping or game.number != at:
                     continue  # the game moved on (an undo): think again
                 try:
@@ -424,7 +431,7 @@ class Server:
                     game.row.note = f"the computer could not play {role}: {refusal.message}"
                     return
                 self._push(change, None)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, Stopped):
             pass
         except Exception as exc:
             log(f"game {game.id}: the computer failed:\n" + traceback.format_exc())
@@ -506,6 +513,10 @@ async def serve(socket_path: str | None = None, db: str | None = None) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    gc.collect()
+    gc.freeze()
+    young, middle, _full = gc.get_threshold()
+    gc.set_threshold(young, middle, GC_FULL_AFTER)
     games = server.lobby.games.values()
     running = sum(1 for g in games if g.row.status in ("waiting", "playing"))
     print(f"muster serve: listening on {server.path} as {server.account} "

@@ -417,7 +417,7 @@ async def test_a_computer_thinking_blocks_neither_the_server_nor_another_game(se
     alice = await connect(server, "alice")
     thinking = await alice.create_game(WW, seats={"American": "computer:hard",
                                                   "British": "alice"}, seed=8)
-    assert thinking.game_id in server.thinking          # its search runs in a worker thread
+    assert thinking.game_id in server.thinking          # its search runs in a worker process
     other = await alice.create_game(WW, seats={"American": "alice", "British": "bob"})
     game = await alice.open_game(other.game_id)
     for _ in range(5):                                  # served meanwhile, one act after another
