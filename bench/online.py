@@ -20,7 +20,9 @@ It reports: actions served per second; the time from one client sending its act 
 client of the game holding the pushed update (median, p99, max); errors (any refusal but "the
 game moved on", any failure); lost actions (acknowledged acts missing from the store, checked
 after the server stops); the server's peak resident memory; the CPU time of the server and of
-the clients per action. Not a test: figures for this machine, under its load (printed with
+the clients per action; and what the server logs at its stop: how long it took over each act
+from reading it to writing its reply and pushes, in wall and in CPU time (the wait of an act
+before the server reads it is the rest of the latency). Not a test: figures for this machine, under its load (printed with
 them).
 """
 from __future__ import annotations
@@ -263,13 +265,14 @@ class Client:
         await asyncio.gather(self.task, return_exceptions=True)
 
 
-async def start_server(sock: Path, db: Path,
+async def start_server(sock: Path, db: Path, log: Path,
                        profile: str | None = None) -> asyncio.subprocess.Process:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
-    proc = await asyncio.create_subprocess_exec(
-        *python, "-m", "online.server", "--socket", str(sock), "--db", str(db),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, cwd=ROOT, env=env)
+    with open(log, "wb") as err:
+        proc = await asyncio.create_subprocess_exec(
+            *python, "-m", "online.server", "--socket", str(sock), "--db", str(db),
+            stdout=asyncio.subprocess.PIPE, stderr=err, cwd=ROOT, env=env)
     line = await asyncio.wait_for(proc.stdout.readline(), 120)
     if b"listening on" not in line:
         raise SystemExit(f"the server did not start: {line!r}")
@@ -344,8 +347,8 @@ async def main() -> None:
     if args.clients != 2 * args.games:
         raise SystemExit("two clients per game: --clients must be twice --games")
     folder = Path(tempfile.mkdtemp(prefix="mb-", dir="/tmp"))
-    sock, db = folder / "server.sock", folder / "games.sqlite3"
-    proc = await start_server(sock, db, args.profile)
+    sock, db, log = folder / "server.sock", folder / "games.sqlite3", folder / "server.log"
+    proc = await start_server(sock, db, log, args.profile)
     stats, stop = Stats(), asyncio.Event()
     load_before = os.getloadavg()
     peak = rss_mb(proc.pid)
@@ -374,6 +377,8 @@ async def main() -> None:
     stats.errors += [f"client failed: {r!r}" for r in results if isinstance(r, Exception)]
     proc.send_signal(signal.SIGTERM)
     await proc.wait()
+    said = [line.split(": ", 1)[1] for line in log.read_text().splitlines()
+            if "acts and undos answered" in line]
     store = Store.open(db)
     histories: dict[int, list] = {}
     lost = 0
@@ -402,6 +407,8 @@ async def main() -> None:
                                               if stats.errors else ""))
     print(f"  lost actions: {lost} of {len(stats.acked)} acknowledged ({stored_actions} stored)")
     print(f"  server peak RSS: {peak:.0f} MB")
+    if said:
+        print(f"  the server's own log (the whole run, set-up included): {said[0]}")
     print(f"  CPU: server {server_cpu:.1f} s ({server_cpu / max(acted, 1) * 1000:.2f} ms "
           f"per action, {server_cpu / elapsed * 100:.0f}% of a core), clients {own_cpu:.1f} s "
           f"({own_cpu / max(acted, 1) * 1000:.2f} ms per action), in {elapsed:.0f} s of wall "

@@ -44,6 +44,7 @@ from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, Creat
                              Upload, Welcome, decode_request, encode, frame, read_frame,
                              request_id)
 from online.store import Store, StoreError
+from online.timings import Timings
 
 MAX_CONNECTIONS = 512
 MAX_CONNECTIONS_PER_ACCOUNT = 128  # so that one account cannot take every connection
@@ -118,6 +119,9 @@ class Client:
 
     async def reply(self, message: Any) -> None:
         self.send(message)
+        await self.drain()
+
+    async def drain(self) -> None:
         try:
             await self.writer.drain()
         except (ConnectionError, OSError):
@@ -136,6 +140,7 @@ class Server:
         self.watchers: dict[int, set[Client]] = {}
         self.thinking: dict[int, asyncio.Task] = {}
         self.searches = Searches()
+        self.timings = Timings()    # each accepted act's and undo's time (logged at stop)
         self.stopping = False
         self._server: asyncio.AbstractServer | None = None
         self._handlers: set[asyncio.Task] = set()
@@ -247,6 +252,7 @@ class Server:
                 return
             if data is None:
                 return
+            started, cpu = time.perf_counter(), time.thread_time()
             try:
                 reply, hang_up = await self._answer(client, data)
             except Refusal as refusal:
@@ -260,7 +266,10 @@ class Server:
                               message=f"the server failed on this request ({type(exc).__name__}:"
                                       f" {exc}); nothing was changed")
                 hang_up = False
-            await client.reply(reply)
+            client.send(reply)
+            if isinstance(reply, Accepted):
+                self.timings.add(time.perf_counter() - started, time.thread_time() - cpu)
+            await client.drain()
             if hang_up:
                 return
 
@@ -524,6 +533,7 @@ async def serve(socket_path: str | None = None, db: str | None = None) -> int:
           f"unfinished, reopened in {time.perf_counter() - started:.1f} s", flush=True)
     await stop.wait()
     await server.close()
+    log(server.timings.summary())
     print("muster serve: stopped", flush=True)
     return 0
 
