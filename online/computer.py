@@ -13,7 +13,9 @@ left. A worker gets the game's set-up, state, history and players (pickled: a fe
 rebuilds the match with the rules of its own import and answers the action: the server's match
 is never touched. The workers are forked from a forkserver that imported the rules and the
 computer once (a fresh process, not the server with its threads and sockets), started at the
-first search. At `close` each running search stops at its next iteration.
+first search; as with any multiprocessing start but fork, each worker imports the server's main
+module (`python -m online.server`, the `muster` script: both start nothing on import). At
+`close` each running search stops at its next iteration.
 """
 from __future__ import annotations
 
