@@ -23,6 +23,7 @@ import asyncio
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from core.engine import Action, Header, Match, State
@@ -54,12 +55,20 @@ class Searches:
 
     async def choose(self, match: Match, role: str, level: str) -> Action:
         """The computer's action for `role` in (a copy of) `match`; whatever `choose`
-        raises; asyncio.CancelledError when the searches were closed meanwhile."""
+        raises; asyncio.CancelledError when the searches were closed meanwhile. A worker
+        that died (killed, out of memory) breaks the pool: a new one is started and the
+        search made again, once."""
+        args = (match.header, match.state, list(match.history), dict(match.players), role,
+                level)
+        loop = asyncio.get_running_loop()
         pool = self._started()
-        future = asyncio.get_running_loop().run_in_executor(
-            pool, search, match.header, match.state, list(match.history),
-            dict(match.players), role, level)
-        return await future
+        try:
+            return await loop.run_in_executor(pool, search, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+        return await loop.run_in_executor(self._started(), search, *args)
 
     async def close(self) -> None:
         """Stop every running search at its next iteration and end the workers."""

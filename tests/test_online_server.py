@@ -4,8 +4,10 @@ SQLite file, clients through the real protocol; accounts named by the test's inj
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -426,6 +428,27 @@ async def test_a_computer_thinking_blocks_neither_the_server_nor_another_game(se
     assert stored(server, thinking.game_id).number == 0  # the hard search is still going
     assert not server.thinking[thinking.game_id].done()
     await alice.close()                                 # and closing stops it at once
+
+
+async def test_a_computer_worker_killed_mid_game_is_replaced(server):
+    alice = await connect(server, "alice")
+    info = await alice.create_game(WW, seats={"American": "computer:easy",
+                                              "British": "alice"}, seed=4)
+    for _ in range(400):                      # its workers are up: the first search started
+        pool = server.searches._pool
+        if pool is not None and pool._processes:
+            break
+        await asyncio.sleep(0.01)
+    for pid in list(pool._processes):         # killed, as the out-of-memory killer would
+        os.kill(pid, signal.SIGKILL)
+    game = await alice.open_game(info.game_id)
+    for _ in range(600):                      # a new pool plays the American set-up through
+        if "British" in game.active:
+            break
+        await asyncio.sleep(0.05)
+    assert "British" in game.active and stored(server, info.game_id).row.note == ""
+    assert server.searches._pool is not pool
+    await alice.close()
 
 
 async def test_a_lost_connection_is_a_clear_exception_everywhere(sock_dir, tmp_path):
