@@ -2,7 +2,7 @@
 
     searches = Searches()                                # no process started yet
     action = await searches.choose(match, role, level)   # a worker searches a copy of it
-    await searches.close()                               # running searches stop, workers go
+    searches.close()                                     # running searches stop, workers go
 
 A search is pure Python: in a thread of the server it would hold the interpreter lock (GIL)
 and the event loop would get it back only every switch interval (5 ms), or less often with
@@ -70,13 +70,14 @@ class Searches:
                 pool.shutdown(wait=False, cancel_futures=True)
         return await loop.run_in_executor(self._started(), search, *args)
 
-    async def close(self) -> None:
-        """Stop every running search at its next iteration and end the workers."""
+    def close(self) -> None:
+        """Stop every running search at its next iteration (within one simulated line: up
+        to a second for a hard search) and let the workers end then, without waiting."""
         pool, self._pool = self._pool, None
         if pool is None:
             return
         self._stop.set()
-        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class Stopped(Exception):

@@ -188,7 +188,7 @@ class Server:
         for task in list(self.thinking.values()) + list(self._handlers):
             task.cancel()
         await asyncio.gather(*self.thinking.values(), *self._handlers, return_exceptions=True)
-        await self.searches.close()
+        self.searches.close()
         if self._server is not None:
             await self._server.wait_closed()
         self._remove_socket()
