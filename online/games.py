@@ -120,8 +120,8 @@ class OnlineGame:
                 if only is None or role in only}
 
     def info(self, account: str, only: frozenset[str] | None = None) -> GameInfo:
-        """The game as `account` may know it; `only`: the roles a connection watches (its
-        prompt is the first of those's)."""
+        """The game as `account` may know it; `only`: the roles a connection watches (the
+        prompt is then that of the first of them)."""
         row = self.row
         match = self.match
         active = match.active if match is not None and match.result is None else []

@@ -35,8 +35,8 @@ import msgspec
 
 from core.engine import View
 from online import command, host, paths
-from online.computer import Searches, Stopped
 from online import seats as seat_text
+from online.computer import Searches, Stopped
 from online.games import OVER, Change, Lobby, OnlineGame, Refusal, load_save, replay
 from online.protocol import (MAX_FRAME, VERSION, Accepted, Act, CloseGame, CreateGame, Done,
                              Download, Error, FrameError, GameInfo, GameReply, Games, Hello,
