@@ -225,6 +225,15 @@ class Client:
         self.act(thought=True)
 
     async def read(self) -> None:
+        try:
+            await self.take_messages()
+        finally:  # the connection is gone: nothing more will be answered
+            for future in self.waiting.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("the server hung up"))
+            self.stop()
+
+    async def take_messages(self) -> None:
         stats = self.stats
         while True:
             data = await read_frame(self.reader)
@@ -243,8 +252,10 @@ class Client:
             if future is not None:
                 future.set_result(message)
                 continue
-            # the answer to an act
-            role, action = self.acting
+            if self.acting is None:  # an answer to nothing asked: the server hung up saying why
+                stats.errors.append(f"{message.code}: {message.message}")
+                continue
+            role, action = self.acting  # the answer to our act
             self.acting = None
             if isinstance(message, Accepted):
                 stats.acted += stats.measuring
