@@ -20,6 +20,8 @@ hand at all.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from core import cards, stack
 from core.engine import Card, Panel, Token, View
 from core.ww import deck, flow
@@ -89,25 +91,37 @@ def general_label(gid: str) -> str:
 
 def card_view(number: int) -> Card:
     """A card as a player who may see it sees it: number and title (an OPS card's value),
-    its OPS value or None, its full text and its flags/kind as tags."""
+    its OPS value or None, its full text and its flags/kind as tags. A new Card each call
+    (a view's parts are its own), from the fields read once per card."""
+    id_, name, value, text, tags = _card_fields(number)
+    return Card(id=id_, name=name, value=value, text=text, tags=list(tags))
+
+
+@cache
+def _card_fields(number: int) -> tuple[int, str, int | None, str, tuple[str, ...]]:
     c = deck.card(number)
     if c.kind == "ops":
-        return Card(id=c.number, name=ops_label(number), value=c.ops, text=c.text,
-                    tags=[f"{c.ops} OPS"])
-    return Card(id=c.number, name=c.name, value=None, text=c.text, tags=list(c.tags))
+        return c.number, ops_label(number), c.ops, c.text, (f"{c.ops} OPS",)
+    return c.number, c.name, None, c.text, tuple(c.tags)
 
 
 # --- pieces -------------------------------------------------------------------------------
 
 
 def general_token(gid: str) -> Token:
+    side, label, flags = _general_fields(gid)
+    return Token(id=gid, kind="general", side=side, label=label, flags=list(flags))
+
+
+@cache
+def _general_fields(gid: str) -> tuple[str, str, tuple[str, ...]]:
     g = roster.general(gid)
     flags = []
     if g.nationality != g.side:
         flags.append(g.nationality)             # Rochambeau: French, played as American
     if g.retreat_bonus:
         flags.append(f"+{g.retreat_bonus} agility to retreat before battle (7.9.A)")
-    return Token(id=gid, kind="general", side=g.side, label=general_label(gid), flags=flags)
+    return g.side, general_label(gid), tuple(flags)
 
 
 def cu_token(where: str, nationality: str, count: int) -> Token:
@@ -117,10 +131,21 @@ def cu_token(where: str, nationality: str, count: int) -> Token:
                  flags=[name] if nationality == FR else [])
 
 
-def pieces_at(state: WwState, where: str) -> list[Token]:
+def generals_by_place(state: WwState) -> dict[str, dict[str, list[str]]]:
+    """Place -> side -> its generals there, in the state's order (`q.generals_at` for every
+    place at once, for a view that asks of every place)."""
+    sides = roster.sides()
+    out: dict[str, dict[str, list[str]]] = {}
+    for general, where in state.generals.items():
+        out.setdefault(where, {}).setdefault(sides[general], []).append(general)
+    return out
+
+
+def pieces_at(state: WwState, where: str,
+              by_place: dict[str, dict[str, list[str]]] | None = None) -> list[Token]:
     """Generals (British first), then CUs per nationality, at a space or box."""
-    out = [general_token(g) for side in (BRITISH, AMERICAN)
-           for g in q.generals_at(state, where, side)]
+    here_generals = (by_place if by_place is not None else generals_by_place(state)).get(where, {})
+    out = [general_token(g) for side in (BRITISH, AMERICAN) for g in here_generals.get(side, ())]
     here = state.cus.get(where, {})
     out += [cu_token(where, n, here[n]) for n in NATIONALITIES if here.get(n)]
     return out
@@ -155,8 +180,9 @@ def board_and_boxes(state: WwState) -> tuple[dict[str, list[Token]], dict[str, l
     board: dict[str, list[Token]] = {}
     boxes: dict[str, list[Token]] = {box: [] for box in BOXES}
     places = dict.fromkeys([*state.generals.values(), *state.cus])   # in a stable order
+    by_place = generals_by_place(state)
     for where in places:
-        tokens = pieces_at(state, where)
+        tokens = pieces_at(state, where, by_place)
         if not tokens:
             continue
         if q.on_map(where):
@@ -228,9 +254,10 @@ def navy_track(state: WwState) -> str:
     return place_name(state.navy)
 
 
-def box_summary(state: WwState, box: str) -> str:
-    parts = [roster.display(g) for side in (BRITISH, AMERICAN)
-             for g in q.generals_at(state, box, side)]
+def box_summary(state: WwState, box: str,
+                by_place: dict[str, dict[str, list[str]]] | None = None) -> str:
+    here_generals = (by_place if by_place is not None else generals_by_place(state)).get(box, {})
+    parts = [roster.display(g) for side in (BRITISH, AMERICAN) for g in here_generals.get(side, ())]
     here = state.cus.get(box, {})
     parts += [f"{here[n]} {NATIONALITY_NAME[n]} CU" for n in NATIONALITIES if here.get(n)]
     return ", ".join(parts) or "empty"
@@ -247,7 +274,8 @@ def tracks(state: WwState) -> dict[str, int | str]:
                                          if impulse.last_card else "")
     if state.first_player:
         out["First player"] = state.first_player
-    american, british = (q.colonies_controlled(state, side) for side in (AMERICAN, BRITISH))
+    controllers = [q.colony_controller(state, c) for c in q.colonies()]   # 13.2, read once
+    american, british = controllers.count(AMERICAN), controllers.count(BRITISH)
     out[COLONIES] = f"American {american} · British {british} (of {len(q.colonies())})"
     out[ALLIANCE] = alliance_track(state)
     out[WAR_ENDS_TRACK] = war_ends_track(state)
@@ -268,8 +296,9 @@ def tracks(state: WwState) -> dict[str, int | str]:
     if state.exchange_card and state.exchange_for:
         out["Exchange open"] = (f"{state.exchange_for} may take "
                                 f"{deck.card(state.exchange_card).name} (6.32.C)")
+    by_place = generals_by_place(state)
     for box in (BRITISH_REINFORCEMENTS, AMERICAN_LEADERS, FRENCH_REINFORCEMENTS, CAPTURED):
-        out[place_name(box)] = box_summary(state, box)
+        out[place_name(box)] = box_summary(state, box, by_place)
     out["Reserve"] = ", ".join(f"{q.cu_count(state, RESERVE, n)} {NATIONALITY_NAME[n]}"
                                for n in (AM, BR))
     return out
