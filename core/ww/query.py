@@ -203,6 +203,8 @@ def move_cus(state: WwState, source: str, target: str, nationality: str, n: int)
 
 
 def generals_at(state: WwState, where: str, side: str | None = None) -> list[str]:
+    if where not in state.generals.values():  # (most places have none: one look in C)
+        return []
     if side is None:
         return [g for g, loc in state.generals.items() if loc == where]
     sides = roster.sides()
@@ -212,8 +214,11 @@ def generals_at(state: WwState, where: str, side: str | None = None) -> list[str
 def general_at(state: WwState, where: str, side: str) -> str | None:
     """The general of `side` in a space (at most one per side outside the moment of arrival,
     3.0 stacking)."""
+    generals = state.generals
+    if where not in generals.values():  # (most places have none: one look in C)
+        return None
     sides = roster.sides()
-    for general, loc in state.generals.items():
+    for general, loc in generals.items():
         if loc == where and sides[general] == side:
             return general
     return None
@@ -260,17 +265,34 @@ def cus_on_map(state: WwState, side: str) -> int:
 def cus_for_victory(state: WwState) -> tuple[bool, bool]:
     """13.1 in one look: whether an American or French CU stands on the map (Canada
     included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
-    `victory.british_cus_in_colonies` > 0), stopping once both are found."""
-    on, thirteen = _MAP_SPACES, _THIRTEEN
-    american = british = False
-    for space, here in state.cus.items():
+    `victory.british_cus_in_colonies` > 0), stopping once both are found.
+
+    Asked after every step of play (core/ww/flow.py `settle`), so it first looks where it
+    found each last time (`_VICTORY_WITNESS`): a space that still holds such a CU answers at
+    once. The witnesses are only where to look first; every answer is read from `state`."""
+    cus, on, thirteen, witness = state.cus, _MAP_SPACES, _THIRTEEN, _VICTORY_WITNESS
+    american_at, british_at = witness
+    here = cus.get(american_at)
+    american = bool(here) and american_at in on and bool(here.get(AM, 0) or here.get(FR, 0))
+    here = cus.get(british_at)
+    british = bool(here) and british_at in thirteen and bool(here.get(BR, 0))
+    if american and british:
+        return True, True
+    for space, here in cus.items():
         if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
             american = True
+            witness[0] = space
         if not british and space in thirteen and here.get(BR, 0):
             british = True
+            witness[1] = space
         if american and british:
             break
     return american, british
+
+
+# Where `cus_for_victory` last found an American (or French) CU on the map and a British CU in
+# the 13 colonies: a hint shared by every game, checked against the state before it is used.
+_VICTORY_WITNESS: list[str] = ["", ""]
 
 
 def congress_dispersed(state: WwState) -> bool:
@@ -342,6 +364,16 @@ class Neighbourhood:
     def __init__(self, pcs: set[str]) -> None:
         self.pcs = pcs
         self.near, self.ports = _near(frozenset(pcs))
+
+    def adjacent_spaces(self, side: str) -> list[str]:
+        """The map spaces for which `adjacent(space, side)` holds, in board order: a listing
+        that needs a friendly PC next door (10.12.B) asks only of these."""
+        near = self.near
+        if side != BRITISH or not self.ports:
+            return [space for space in spaces() if space in near]
+        ports = self.ports
+        return [space for space in spaces() if space in near
+                or _PORTS[space] and any(port != space for port in ports)]
 
     def american_adjacent(self, space: str) -> bool:
         return space in self.near

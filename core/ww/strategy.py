@@ -10,6 +10,8 @@ opponent's exchange (6.32.C); Campaign cards (7.2) with the Landing Party (7.2.B
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
 from core.ww import alliance, arrival, deck, event_cards, movement
@@ -235,37 +237,69 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
             pcs_ok, reinforce_ok, french_ok = uses
             if value not in activates:
                 activates[value] = bool(movement.activatable(state, side, value))
-            label = ops_label(number)
+            plays = _ops_plays(number, side, bool(queue))
             if queue:
                 total = queue_total(state, side) + value
-                out.append(Choice(Action("queue-add", number), f"{label}: add to your "
-                                  f"Operations Queue (total {total}) (7.1.B)", "ops"))
-            abandon = " (abandons your queue)" if queue else ""
+                out.append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to "
+                                  f"your Operations Queue (total {total}) (7.1.B)", "ops"))
             if activates[value]:
-                out.append(Choice(Action("activate", number), f"{label}: activate a general "
-                                  f"of strategy {value} or less{abandon} (7.1)", "ops"))
+                out.append(Choice(*plays["activate"], "ops"))
             if pcs_ok:
-                out.append(Choice(Action("pc", number), f"{label}: up to {value} PC actions"
-                                  f"{abandon} (10.11)", "ops"))
+                out.append(Choice(*plays["pc"], "ops"))
             if reinforce_ok:
-                out.append(Choice(Action("reinforce", number), f"{label}: reinforcements"
-                                  f"{abandon} ({'8.1' if side == BRITISH else '8.2'})", "ops"))
+                out.append(Choice(*plays["reinforce"], "ops"))
             if french_ok:
-                out.append(Choice(Action("french", number), f"{label}: bring Rochambeau and "
-                                  f"the French CUs{abandon} (12.2.B.ii)", "ops"))
+                out.append(Choice(*plays["french"], "ops"))
             if not queue and value in (1, 2):
-                out.append(Choice(Action("queue", number), f"{label}: start an Operations "
-                                  f"Queue (7.1.B)", "ops"))
-            out.append(Choice(Action("discard", number), f"{label}: discard with no effect"
-                              f"{abandon}", "ops"))
+                out.append(Choice(*plays["queue"], "ops"))
+            out.append(Choice(*plays["discard"], "ops"))
             continue
+        event, discard = _event_plays(number)
         if may_play_event(state, side, number):
-            out.append(Choice(Action("event", number), f"{c.name}: play the event", "event"))
+            out.append(Choice(*event, "event"))
         if not c.must_play:
-            out.append(Choice(Action("discard-event", number), f"{c.name}: discard it (a "
-                              "minor PC action; the opponent may exchange for it) (6.32)",
-                              "event"))
+            out.append(Choice(*discard, "event"))
     return out
+
+
+# The card plays' actions and labels depend only on the card, the side and whether a queue
+# stands: made once each, the first time a hand holds the card (an Action is frozen, a label a
+# string). The queue's running total (queue-add) is written at each listing.
+_OPS_PLAYS: dict[tuple[int, str, bool], dict[str, tuple[Action, str]]] = {}
+_EVENT_PLAYS: dict[int, tuple[tuple[Action, str], tuple[Action, str]]] = {}
+
+
+def _ops_plays(number: int, side: str, queued: bool) -> dict[str, tuple[Action, str]]:
+    """The OPS card plays but queue-add (7.1, 7.1.B, 8.1, 8.2, 10.11, 12.2.B.ii, A38)."""
+    key = (number, side, queued)
+    plays = _OPS_PLAYS.get(key)
+    if plays is None:
+        label, value = ops_label(number), deck.card(number).ops or 0
+        abandon = " (abandons your queue)" if queued else ""
+        plays = _OPS_PLAYS[key] = {
+            "activate": (Action("activate", number), f"{label}: activate a general of strategy "
+                         f"{value} or less{abandon} (7.1)"),
+            "pc": (Action("pc", number), f"{label}: up to {value} PC actions{abandon} (10.11)"),
+            "reinforce": (Action("reinforce", number), f"{label}: reinforcements{abandon} "
+                          f"({'8.1' if side == BRITISH else '8.2'})"),
+            "french": (Action("french", number), f"{label}: bring Rochambeau and the French "
+                       f"CUs{abandon} (12.2.B.ii)"),
+            "queue": (Action("queue", number), f"{label}: start an Operations Queue (7.1.B)"),
+            "discard": (Action("discard", number), f"{label}: discard with no effect{abandon}"),
+        }
+    return plays
+
+
+def _event_plays(number: int) -> tuple[tuple[Action, str], tuple[Action, str]]:
+    """An Event card's two plays: the event (6.3) and the discard (6.32)."""
+    plays = _EVENT_PLAYS.get(number)
+    if plays is None:
+        name_ = deck.card(number).name
+        plays = _EVENT_PLAYS[number] = (
+            (Action("event", number), f"{name_}: play the event"),
+            (Action("discard-event", number), f"{name_}: discard it (a minor PC action; the "
+                                              "opponent may exchange for it) (6.32)"))
+    return plays
 
 
 def may_play_event(state: WwState, side: str, number: int) -> bool:
@@ -514,7 +548,17 @@ def may_remove(state: WwState, side: str, space: str,
 
 def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
+    return list(_pc_targets(state, side, british_before, exclude))
+
+
+def any_pc_target(state: WwState, side: str, british_before: set[str],
+                  exclude: set[str] = frozenset()) -> bool:
+    """`pc_targets` is not empty (stopping at the first)."""
+    return next(_pc_targets(state, side, british_before, exclude), None) is not None
+
+
+def _pc_targets(state: WwState, side: str, british_before: set[str],
+                exclude: set[str]) -> Iterator[tuple[str, str]]:
     # what the rules read of every space, read once: the British placement's neighbourhood and
     # American units (10.11.B), the American flip's generals (10.11.A.iii)
     before = q.Neighbourhood(british_before) if side == BRITISH else None
@@ -523,11 +567,10 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
     for space in q.spaces():
         if space in exclude:
             continue
-        if may_place(state, side, space, british_before, before=before, units=units):
-            out.append(("place", space))
-        elif may_flip(state, side, space, leaders=leaders):
-            out.append(("flip", space))
-    return out
+        if may_place(state, side, space, british_before, False, None, before, units):
+            yield "place", space
+        elif may_flip(state, side, space, False, None, leaders):
+            yield "flip", space
 
 
 def has_pc_target(state: WwState, side: str) -> bool:
@@ -535,20 +578,23 @@ def has_pc_target(state: WwState, side: str) -> bool:
     `pc_targets` is not empty."""
     if side == AMERICAN:
         # mostly the first free space will do: the generals are read only if none does
-        if any(may_place(state, side, space, set()) for space in q.spaces()):
+        if any(may_place(state, side, space, _NO_PCS) for space in q.spaces()):
             return True
         leaders = q.general_spaces(state, side)
-        return any(may_flip(state, side, space, leaders=leaders) for space in q.spaces())
-    pcs = pcs_before(state, side)
-    before, units = q.Neighbourhood(pcs), q.american_unit_spaces(state)
-    return any(may_place(state, side, space, pcs, before=before, units=units)
-               or may_flip(state, side, space) for space in q.spaces())
+        return any(may_flip(state, side, space, False, None, leaders) for space in q.spaces())
+    return any_pc_target(state, side, pcs_before(state, side))
+
+
+# the PC actions' choices for every space, made once (the board never changes)
+_PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name(space)}")
+                     for space in q.spaces()} for verb in ("place", "flip")}
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
-    out = [Choice(Action(verb, space), f"{verb.title()} a PC in {name(space)}", "pc")
-           for verb, space in pc_targets(state, frame.side, set(frame.before),
-                                         set(frame.done_spaces))]
+    out = []
+    for verb, space in _pc_targets(state, frame.side, set(frame.before), set(frame.done_spaces)):
+        action, label = _PC_CHOICE[verb][space]
+        out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
                       ends_turn=True))
     return out
@@ -559,7 +605,8 @@ def _pc_action(state: WwState, frame: PcActions, space: str) -> None:
     set_pc(state, space, side, "10.11")
     frame.done_spaces.append(space)
     frame.left -= 1
-    if frame.left == 0 or not pc_targets(state, side, set(frame.before), set(frame.done_spaces)):
+    if frame.left == 0 or not any_pc_target(state, side, set(frame.before),
+                                            set(frame.done_spaces)):
         stack.done(state, frame)
 
 
@@ -576,27 +623,43 @@ PC_ACTIONS = stack.Stop(
 # --- the minor action of a discarded Event (6.32.B) ------------------------------------------
 
 
+_NO_PCS: frozenset[str] = frozenset()  # `british_before` where a discard's placement ignores it
+
+# The minor actions' choices for every space, made once (the board never changes): an action
+# and its label, shared by every listing (an Action is frozen, a label a string).
+_MINOR_PLACE = {space: (Action("place", space), f"Place a PC in {name(space)} (6.32.B.ii)")
+                for space in q.spaces()}
+_MINOR_FLIP = {space: (Action("flip", space), f"Flip the PC in {name(space)} (6.32.B.ii)")
+               for space in q.spaces()}
+_MINOR_REMOVE = {side: {space: (Action("remove", space), f"Remove the {q.enemy(side)} PC in "
+                                f"{name(space)} (6.32.B.iii)") for space in q.spaces()}
+                 for side in (AMERICAN, BRITISH)}
+_NOTHING = Action("nothing")
+
+
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
-    out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
+    out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     friendly = q.Neighbourhood(q.pcs_of(state, side))
     units = q.american_unit_spaces(state) if side == BRITISH else None
     leaders = q.general_spaces(state, side) if side == AMERICAN else None
-    for space in q.spaces():
-        holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
-        if holder == side or not friendly.adjacent(space, side):
-            continue  # (and each of 6.32.B.ii-iii needs a friendly PC next door, 10.12.B)
-        if holder is None:
-            if may_place(state, side, space, set(), discard=True, friendly=friendly, units=units):
-                out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
-                                  "(6.32.B.ii)", "pc"))
+    pcs, removes = state.pcs, _MINOR_REMOVE[side]
+    # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B): only those spaces are asked
+    for space in friendly.adjacent_spaces(side):
+        holder = pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
+        if holder == side:
             continue
-        if may_flip(state, side, space, discard=True, friendly=friendly, leaders=leaders):
-            out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
-                              "(6.32.B.ii)", "pc"))
-        if may_remove(state, side, space, friendly=friendly, units=units):
-            out.append(Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC in "
-                              f"{name(space)} (6.32.B.iii)", "pc"))
+        if holder is None:
+            if may_place(state, side, space, _NO_PCS, True, friendly, None, units):
+                action, label = _MINOR_PLACE[space]
+                out.append(Choice(action, label, "pc"))
+            continue
+        if may_flip(state, side, space, True, friendly, leaders):
+            action, label = _MINOR_FLIP[space]
+            out.append(Choice(action, label, "pc"))
+        if may_remove(state, side, space, friendly, units):
+            action, label = removes[space]
+            out.append(Choice(action, label, "pc"))
     return out
 
 
