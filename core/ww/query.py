@@ -69,6 +69,12 @@ _PORTS: dict[str, bool] = {space: bool(props.get("port", False))
 _MAP_SPACES: frozenset[str] = frozenset(loc.id for loc in _LOCATIONS.values() if not loc.offmap)
 _THIRTEEN: frozenset[str] = frozenset(space for space in _MAP_SPACES
                                       if _COLONIES[space] != CANADA)
+_PORT_SPACES: frozenset[str] = frozenset(space for space in _MAP_SPACES if _PORTS[space])
+
+
+def map_spaces() -> frozenset[str]:
+    """Every map space (no off-map box), as a set."""
+    return _MAP_SPACES
 
 
 def prop(space: str, key: str, default=None):
@@ -359,21 +365,11 @@ class Neighbourhood:
     space whether it is adjacent to one (10.11, 10.12.B): `american_adjacent` and
     `british_adjacent` answered from a set. The PCs must not change while it is used."""
 
-    __slots__ = ("pcs", "near", "ports")
+    __slots__ = ("pcs", "near", "ports", "_british")
 
     def __init__(self, pcs: set[str]) -> None:
         self.pcs = pcs
-        self.near, self.ports = _near(frozenset(pcs))
-
-    def adjacent_spaces(self, side: str) -> list[str]:
-        """The map spaces for which `adjacent(space, side)` holds, in board order: a listing
-        that needs a friendly PC next door (10.12.B) asks only of these."""
-        near = self.near
-        if side != BRITISH or not self.ports:
-            return [space for space in spaces() if space in near]
-        ports = self.ports
-        return [space for space in spaces() if space in near
-                or _PORTS[space] and any(port != space for port in ports)]
+        self.near, self.ports, self._british = _near(frozenset(pcs))
 
     def american_adjacent(self, space: str) -> bool:
         return space in self.near
@@ -389,13 +385,30 @@ class Neighbourhood:
         """As `friendly_adjacent(space, side, pcs)`."""
         return self.british_adjacent(space) if side == BRITISH else space in self.near
 
+    def adjacent_set(self, side: str) -> frozenset[str]:
+        """Every map space for which `adjacent(space, side)` holds."""
+        return self._british if side == BRITISH else self.near
+
 
 @lru_cache(maxsize=512)
-def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The spaces next to `pcs` (isolation links) and those of `pcs` that are ports: a pure
+def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """The spaces next to `pcs` (isolation links), those of `pcs` that are ports, and the
+    spaces next to them for the British (A35: every port next to every other port): a pure
     function of the map, remembered for the PC sets a game goes through (they change slowly)."""
-    near = frozenset(other for space in pcs for other in _adjacent(space, False))
-    return near, tuple(space for space in pcs if _PORTS[space])
+    near = frozenset().union(*[_NEAR_ONE[space] for space in pcs])
+    ports = tuple(space for space in pcs if _PORTS[space])
+    if len(ports) > 1:
+        british = near | _PORT_SPACES
+    elif ports:
+        british = near | (_PORT_SPACES - {ports[0]})
+    else:
+        british = near
+    return near, ports, british
+
+
+# each space's neighbours by the isolation links (no Arnold-only link), as a set
+_NEAR_ONE: dict[str, frozenset[str]] = {space: frozenset(_adjacent(space, False))
+                                        for space in _MAP_SPACES}
 
 
 def pcs_of(state: WwState, side: str) -> set[str]:

@@ -10,11 +10,9 @@ opponent's exchange (6.32.C); Campaign cards (7.2) with the Landing Party (7.2.B
 """
 from __future__ import annotations
 
-from typing import Iterator
-
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, arrival, deck, event_cards, movement
+from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces
 from core.ww.alliance import french_ports
 from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
                            returning_reminders, title)
@@ -481,108 +479,45 @@ def pcs_before(state: WwState, side: str) -> set[str]:
     return q.pcs_of(state, side)
 
 
-def may_place(state: WwState, side: str, space: str, british_before: set[str],
-              discard: bool = False, friendly: q.Neighbourhood | None = None,
-              before: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
-    """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
-    needs a friendly PC next door for both sides (10.12.B). When the caller asks of every space:
-    `friendly`, `before`, `side`'s PCs and `british_before` as neighbourhoods; `units`,
-    `query.american_unit_spaces`."""
-    if space in state.pcs:
-        return False
-    if side == AMERICAN:
-        if q.congress_dispersed(state) or state.mutiny:
-            return False  # 10.11.A.iv
-        if q.cus(state, space, BRITISH):
-            return False
-        if not discard:
-            return True
-        return (friendly.american_adjacent(space) if friendly is not None
-                else q.american_adjacent(space, q.pcs_of(state, AMERICAN)))
-    if (space in units) if units is not None else q.american_units(state, space):
-        return False
-    if discard:
-        return (friendly.british_adjacent(space) if friendly is not None
-                else q.british_adjacent(space, q.pcs_of(state, BRITISH)))
-    adjacent = (before.british_adjacent(space) if before is not None
-                else q.british_adjacent(space, british_before))
-    return adjacent or q.has_army(state, space, BRITISH)
-
-
-def _friendly_adjacent(state: WwState, side: str, space: str,
-                       friendly: q.Neighbourhood | None) -> bool:
-    if friendly is not None:
-        return friendly.adjacent(space, side)
-    return q.friendly_adjacent(space, side, q.pcs_of(state, side))
-
-
-def may_flip(state: WwState, side: str, space: str, discard: bool = False,
-             friendly: q.Neighbourhood | None = None, leaders: set[str] | None = None) -> bool:
-    """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
-    Army there. By discard, also next to a friendly PC (10.12.B). `leaders`: the spaces of
-    `side`'s generals (query.general_spaces), when the caller asks of every space."""
-    if state.pcs.get(space) != q.enemy(side):
-        return False
-    if side == AMERICAN:
-        ok = (space in leaders if leaders is not None
-              else q.general_at(state, space, AMERICAN) is not None)
-    else:
-        ok = q.has_army(state, space, BRITISH)
-    if ok and discard:
-        return _friendly_adjacent(state, side, space, friendly)
-    return ok
-
-
-def may_remove(state: WwState, side: str, space: str,
-               friendly: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
-    """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
-    American CU, general or the Congress is; the American may not where a British CU is."""
-    if state.pcs.get(space) != q.enemy(side):
-        return False
-    if not _friendly_adjacent(state, side, space, friendly):
-        return False
-    if side == BRITISH:
-        return (space not in units) if units is not None else not q.american_units(state, space)
-    return not q.cus(state, space, BRITISH)
-
-
 def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
-    return list(_pc_targets(state, side, british_before, exclude))
+    """10.11: the PC actions an OPS card allows now, in board order: ("place", space) or
+    ("flip", space); `british_before`, the British PCs before the card (10.11.B.ii);
+    `exclude`, the spaces this card has already acted in."""
+    place, flip = _pc_spaces(state, side, british_before)
+    out: list[tuple[str, str]] = []
+    for space in q.spaces():
+        if space in exclude:
+            continue
+        if space in place:
+            out.append(("place", space))
+        elif space in flip:
+            out.append(("flip", space))
+    return out
 
 
 def any_pc_target(state: WwState, side: str, british_before: set[str],
                   exclude: set[str] = frozenset()) -> bool:
-    """`pc_targets` is not empty (stopping at the first)."""
-    return next(_pc_targets(state, side, british_before, exclude), None) is not None
-
-
-def _pc_targets(state: WwState, side: str, british_before: set[str],
-                exclude: set[str]) -> Iterator[tuple[str, str]]:
-    # what the rules read of every space, read once: the British placement's neighbourhood and
-    # American units (10.11.B), the American flip's generals (10.11.A.iii)
+    """`pc_targets` is not empty (the flips are read only if no placement is left)."""
+    board = pc_spaces.PcBoard(state)
     before = q.Neighbourhood(british_before) if side == BRITISH else None
-    units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side) if side == AMERICAN else None
-    for space in q.spaces():
-        if space in exclude:
-            continue
-        if may_place(state, side, space, british_before, False, None, before, units):
-            yield "place", space
-        elif may_flip(state, side, space, False, None, leaders):
-            yield "flip", space
+    if not exclude:
+        return pc_spaces.can_place(board, side, before) or bool(pc_spaces.flippable(board, side))
+    return (not pc_spaces.placeable(board, side, before) <= exclude
+            or not pc_spaces.flippable(board, side) <= exclude)
+
+
+def _pc_spaces(state: WwState, side: str, british_before: set[str]) -> tuple[
+        set[str] | frozenset[str], set[str]]:
+    board = pc_spaces.PcBoard(state)
+    before = q.Neighbourhood(british_before) if side == BRITISH else None
+    return pc_spaces.placeable(board, side, before), pc_spaces.flippable(board, side)
 
 
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
     `pc_targets` is not empty."""
-    if side == AMERICAN:
-        # mostly the first free space will do: the generals are read only if none does
-        if any(may_place(state, side, space, _NO_PCS) for space in q.spaces()):
-            return True
-        leaders = q.general_spaces(state, side)
-        return any(may_flip(state, side, space, False, None, leaders) for space in q.spaces())
-    return any_pc_target(state, side, pcs_before(state, side))
+    return any_pc_target(state, side, pcs_before(state, side) if side == BRITISH else set())
 
 
 # the PC actions' choices for every space, made once (the board never changes)
@@ -592,7 +527,7 @@ _PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
     out = []
-    for verb, space in _pc_targets(state, frame.side, set(frame.before), set(frame.done_spaces)):
+    for verb, space in pc_targets(state, frame.side, set(frame.before), set(frame.done_spaces)):
         action, label = _PC_CHOICE[verb][space]
         out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
@@ -623,8 +558,6 @@ PC_ACTIONS = stack.Stop(
 # --- the minor action of a discarded Event (6.32.B) ------------------------------------------
 
 
-_NO_PCS: frozenset[str] = frozenset()  # `british_before` where a discard's placement ignores it
-
 # The minor actions' choices for every space, made once (the board never changes): an action
 # and its label, shared by every listing (an Action is frozen, a label a string).
 _MINOR_PLACE = {space: (Action("place", space), f"Place a PC in {name(space)} (6.32.B.ii)")
@@ -640,24 +573,21 @@ _NOTHING = Action("nothing")
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
     out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
-    friendly = q.Neighbourhood(q.pcs_of(state, side))
-    units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side) if side == AMERICAN else None
-    pcs, removes = state.pcs, _MINOR_REMOVE[side]
-    # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B): only those spaces are asked
-    for space in friendly.adjacent_spaces(side):
-        holder = pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
-        if holder == side:
+    # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B)
+    board, friendly = pc_spaces.PcBoard(state), q.Neighbourhood(q.pcs_of(state, side))
+    place = pc_spaces.placeable(board, side, friendly=friendly)
+    flip = pc_spaces.flippable(board, side, friendly)
+    remove = pc_spaces.removable(board, side, friendly)
+    removes = _MINOR_REMOVE[side]
+    for space in q.spaces():
+        if space in place:
+            action, label = _MINOR_PLACE[space]
+            out.append(Choice(action, label, "pc"))
             continue
-        if holder is None:
-            if may_place(state, side, space, _NO_PCS, True, friendly, None, units):
-                action, label = _MINOR_PLACE[space]
-                out.append(Choice(action, label, "pc"))
-            continue
-        if may_flip(state, side, space, True, friendly, leaders):
+        if space in flip:
             action, label = _MINOR_FLIP[space]
             out.append(Choice(action, label, "pc"))
-        if may_remove(state, side, space, friendly, units):
+        if space in remove:
             action, label = removes[space]
             out.append(Choice(action, label, "pc"))
     return out
