@@ -82,25 +82,29 @@ def _neighbours() -> dict[str, tuple[str, ...]]:
     return {space: tuple(graph.neighbors(space)) for space in graph}
 
 
+@cache
+def _neighbour_sets() -> dict[str, frozenset[str]]:
+    return {space: frozenset(others) for space, others in _neighbours().items()}
+
+
 def controlled_parts(state: WwState, side: str) -> list[set[str]]:
     """The connected parts of `controlled_graph` (step 1), traced on the map graph's
     adjacency instead of a copy of it: the British ports, all joined to each other, make one
     part with every part that holds one."""
     mine = q.pcs_of(state, side)
-    neighbours = _neighbours()
+    neighbours = _neighbour_sets()
     parts: list[set[str]] = []
-    seen: set[str] = set()
-    for start in mine:
-        if start in seen:
-            continue
+    left = set(mine)              # the controlled spaces no part holds yet
+    while left:
+        start = left.pop()
         part = {start}
         frontier = [start]
         while frontier:
-            for other in neighbours[frontier.pop()]:
-                if other in mine and other not in part:
-                    part.add(other)
-                    frontier.append(other)
-        seen |= part
+            found = neighbours[frontier.pop()] & left
+            if found:
+                left -= found
+                part |= found
+                frontier.extend(found)
         parts.append(part)
     if side != BRITISH:
         return parts

@@ -95,15 +95,21 @@ def placeable(board: PcBoard, side: str, before: q.Neighbourhood | None = None,
 
 
 def can_place(board: PcBoard, side: str, before: q.Neighbourhood | None = None) -> bool:
-    """`placeable(board, side, before)` is not empty. The American's answer is mostly the
-    first space without a PC: the spaces are asked in board order until one also has no
-    British CU, instead of making the set."""
-    if side != AMERICAN:
-        return bool(placeable(board, side, before))
-    if not board.american_may_place:
-        return False
-    pcs, british_cus = board.state.pcs, board.british_cus()
-    return any(space not in pcs and space not in british_cus for space in q.spaces())
+    """`placeable(board, side, before)` is not empty, found without making the set: the
+    spaces are asked in board order until one will do, which is mostly one of the first
+    (American: no PC and no British CU; British: no PC, no American Unit, and a British Army
+    there or a British PC of `before` next door, A35 included)."""
+    pcs = board.state.pcs
+    if side == AMERICAN:
+        if not board.american_may_place:
+            return False
+        british_cus = board.british_cus()
+        return any(space not in pcs and space not in british_cus for space in q.spaces())
+    assert before is not None, "a British placement needs the PCs before the card (10.11.B)"
+    units, armies = board.american_units(), board.british_armies()
+    return any(space not in pcs and space not in units
+               and (space in armies or before.british_adjacent(space))
+               for space in q.spaces())
 
 
 def flippable(board: PcBoard, side: str,

@@ -159,6 +159,12 @@ def spaces_of(colony_name: str) -> tuple[str, ...]:
 
 
 @cache
+def spaces_in(colony_names: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces of any of these colonies, in board order (an event's "in NY, PA or VA")."""
+    return tuple(s for s in spaces() if colony(s) in colony_names)
+
+
+@cache
 def ports() -> tuple[str, ...]:
     return tuple(s for s in spaces() if is_port(s))
 

@@ -222,9 +222,10 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     side = frame.side
     queue = state.piles.boxes[QUEUE[side]]
     out: list[Choice] = []
-    # What an OPS card may do depends on its value alone: each question is asked once.
+    # What an OPS card may do depends on its value alone: each question is asked once, for
+    # the first OPS card.
     uses: tuple[bool, bool, bool] | None = None
-    activates: dict[int, bool] = {}
+    least: int | None = None  # the least Strategy rating of a general on the map (7.1.A)
     for number in hand(state, side):
         c = deck.card(number)
         if c.kind == "ops":
@@ -232,15 +233,15 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
             if uses is None:
                 uses = (has_pc_target(state, side), can_reinforce(state, side),
                         can_bring_french(state, side))
+                on_map = movement.activatable(state, side, None)
+                least = min((movement.strategy(g) for g in on_map), default=None)
             pcs_ok, reinforce_ok, french_ok = uses
-            if value not in activates:
-                activates[value] = bool(movement.activatable(state, side, value))
             plays = _ops_plays(number, side, bool(queue))
             if queue:
                 total = queue_total(state, side) + value
                 out.append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to "
                                   f"your Operations Queue (total {total}) (7.1.B)", "ops"))
-            if activates[value]:
+            if least is not None and least <= value:  # activatable(state, side, value) holds one
                 out.append(Choice(*plays["activate"], "ops"))
             if pcs_ok:
                 out.append(Choice(*plays["pc"], "ops"))

@@ -69,7 +69,7 @@ PITT = _simple("pitt", BRITISH, deck.NAMED_TITLES["pitt"], 3, _pitt_targets, _pi
 def _brant_targets(state: WwState, frame: EventPick):
     colonies = deck.card(deck.BRANT).colonies
     return (("remove", s, f"Remove the American PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and not q.is_port(s)
+            for s in q.spaces_in(colonies) if not q.is_port(s)
             and unprotected_american_pc(state, s))
 
 
@@ -89,7 +89,7 @@ HALE_TITLE = "Nathan Hale, American Martyr"
 def _hale_targets(state: WwState, frame: EventPick):
     colonies = deck.card(card_number(HALE_TITLE)).colonies
     return (("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and american_may_place(state, s))
+            for s in q.spaces_in(colonies) if american_may_place(state, s))
 
 
 def _hale(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -106,7 +106,7 @@ HALE = _simple("hale", AMERICAN, HALE_TITLE, 2, _hale_targets, _hale,
 def _paine_targets(state: WwState, frame: EventPick):
     done = _colonies_chosen(frame)
     return (("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in THIRTEEN and q.colony(s) not in done
+            for s in q.spaces_in(THIRTEEN) if q.colony(s) not in done
             and american_may_place(state, s))
 
 
@@ -175,7 +175,7 @@ GILBERT_TOWN = "gilbert-town"
 def _kings_mountain_targets(state: WwState, frame: EventPick):
     colonies = deck.card(KINGS_MOUNTAIN).colonies
     return (("remove", s, f"Remove the British PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and state.pcs.get(s) == BRITISH
+            for s in q.spaces_in(colonies) if state.pcs.get(s) == BRITISH
             and not q.cus(state, s, BRITISH))
 
 
@@ -228,7 +228,7 @@ LOYALISTS_TITLE = "Loyalists Rise in the Carolinas"
 def _loyalists_targets(state: WwState, frame: EventPick):
     colonies = deck.card(card_number(LOYALISTS_TITLE)).colonies
     return (("place", s, f"Place a British PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and british_may_place(state, s))
+            for s in q.spaces_in(colonies) if british_may_place(state, s))
 
 
 def _loyalists(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -248,8 +248,8 @@ NORFOLK = "norfolk"
 
 def _dunmore_targets(state: WwState, frame: EventPick):
     colonies = deck.card(card_number(DUNMORE_TITLE)).colonies
-    for s in q.spaces():
-        if q.colony(s) in colonies and british_may_place(state, s):
+    for s in q.spaces_in(colonies):
+        if british_may_place(state, s):
             yield "place", s, f"Place a British PC in {name(s)}"
     if state.pcs.get(NORFOLK) == AMERICAN and not q.american_units(state, NORFOLK):
         yield "flip", NORFOLK, f"Flip the American PC in {name(NORFOLK)} to British"
