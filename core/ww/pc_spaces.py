@@ -94,22 +94,27 @@ def placeable(board: PcBoard, side: str, before: q.Neighbourhood | None = None,
     return out & (before.adjacent_set(BRITISH) | board.british_armies())
 
 
-def can_place(board: PcBoard, side: str, before: q.Neighbourhood | None = None) -> bool:
-    """`placeable(board, side, before)` is not empty, found without making the set: the
-    spaces are asked in board order until one will do, which is mostly one of the first
-    (American: no PC and no British CU; British: no PC, no American Unit, and a British Army
-    there or a British PC of `before` next door, A35 included)."""
+def can_place(board: PcBoard, side: str, british_before: set[str]) -> bool:
+    """`placeable(board, side, Neighbourhood(british_before))` is not empty, found without
+    making a set of the map: the spaces are asked in board order until one will do, mostly
+    one of the first (American: no PC and no British CU; British: no PC, no American Unit, and
+    a British Army there or a British PC of `british_before` next door, A35 included)."""
     pcs = board.state.pcs
     if side == AMERICAN:
         if not board.american_may_place:
             return False
         british_cus = board.british_cus()
         return any(space not in pcs and space not in british_cus for space in q.spaces())
-    assert before is not None, "a British placement needs the PCs before the card (10.11.B)"
     units, armies = board.american_units(), board.british_armies()
-    return any(space not in pcs and space not in units
-               and (space in armies or before.british_adjacent(space))
-               for space in q.spaces())
+    ports = q.port_spaces().intersection(british_before)
+    for space in q.spaces():
+        if space in pcs or space in units:
+            continue
+        if space in armies or any(other in british_before for other in q.neighbours(space)):
+            return True
+        if q.is_port(space) and any(port != space for port in ports):  # A35
+            return True
+    return False
 
 
 def flippable(board: PcBoard, side: str,

@@ -77,6 +77,11 @@ def map_spaces() -> frozenset[str]:
     return _MAP_SPACES
 
 
+def port_spaces() -> frozenset[str]:
+    """Every port, as a set (`ports` in board order)."""
+    return _PORT_SPACES
+
+
 def prop(space: str, key: str, default=None):
     return _PROPS[space].get(key, default)
 
@@ -133,6 +138,12 @@ def _adjacent(space: str, arnold: bool) -> tuple[str, ...]:
         if other not in out:
             out.append(other)
     return tuple(out)
+
+
+def neighbours(space: str) -> tuple[str, ...]:
+    """The spaces joined to `space` by an isolation link (every link but Falmouth-Quebec,
+    10.3): the adjacency of PCs (10.11, 10.12.B)."""
+    return _adjacent(space, False)
 
 
 def link_cost(a: str, b: str) -> int:

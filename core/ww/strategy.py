@@ -501,9 +501,10 @@ def any_pc_target(state: WwState, side: str, british_before: set[str],
                   exclude: set[str] = frozenset()) -> bool:
     """`pc_targets` is not empty (the flips are read only if no placement is left)."""
     board = pc_spaces.PcBoard(state)
-    before = q.Neighbourhood(british_before) if side == BRITISH else None
     if not exclude:
-        return pc_spaces.can_place(board, side, before) or bool(pc_spaces.flippable(board, side))
+        return (pc_spaces.can_place(board, side, british_before)
+                or bool(pc_spaces.flippable(board, side)))
+    before = q.Neighbourhood(british_before) if side == BRITISH else None
     return (not pc_spaces.placeable(board, side, before) <= exclude
             or not pc_spaces.flippable(board, side) <= exclude)
 
