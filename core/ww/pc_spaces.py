@@ -15,6 +15,8 @@ change while a `PcBoard` is used (each set is made once, when a rule first asks 
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from core.ww import query as q
 from core.ww.state import AMERICAN, BR, BRITISH, WwState
 
@@ -97,24 +99,30 @@ def placeable(board: PcBoard, side: str, before: q.Neighbourhood | None = None,
 def can_place(board: PcBoard, side: str, british_before: set[str]) -> bool:
     """`placeable(board, side, Neighbourhood(british_before))` is not empty, found without
     making a set of the map: the spaces are asked in board order until one will do, mostly
-    one of the first (American: no PC and no British CU; British: no PC, no American Unit, and
-    a British Army there or a British PC of `british_before` next door, A35 included)."""
+    one of the first."""
+    return any(True for _ in placements(board, side, british_before))
+
+
+def placements(board: PcBoard, side: str, british_before: set[str]) -> Iterator[str]:
+    """The spaces of `placeable(board, side, Neighbourhood(british_before))`, in board order,
+    each asked on its own (American: no PC and no British CU; British: no PC, no American Unit,
+    and a British Army there or a British PC of `british_before` next door, A35 included)."""
     pcs = board.state.pcs
     if side == AMERICAN:
         if not board.american_may_place:
-            return False
+            return
         british_cus = board.british_cus()
-        return any(space not in pcs and space not in british_cus for space in q.spaces())
+        yield from (space for space in q.spaces()
+                    if space not in pcs and space not in british_cus)
+        return
     units, armies = board.american_units(), board.british_armies()
     ports = q.port_spaces().intersection(british_before)
     for space in q.spaces():
         if space in pcs or space in units:
             continue
-        if space in armies or any(other in british_before for other in q.neighbours(space)):
-            return True
-        if q.is_port(space) and any(port != space for port in ports):  # A35
-            return True
-    return False
+        if (space in armies or any(other in british_before for other in q.neighbours(space))
+                or q.is_port(space) and any(port != space for port in ports)):  # A35
+            yield space
 
 
 def flippable(board: PcBoard, side: str,

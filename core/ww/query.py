@@ -386,7 +386,8 @@ class Neighbourhood:
 
     def __init__(self, pcs: set[str]) -> None:
         self.pcs = pcs
-        self.near, self.ports, self._british = _near(frozenset(pcs))
+        self.near, self.ports = _near(frozenset(pcs))
+        self._british: frozenset[str] | None = None
 
     def american_adjacent(self, space: str) -> bool:
         return space in self.near
@@ -404,23 +405,24 @@ class Neighbourhood:
 
     def adjacent_set(self, side: str) -> frozenset[str]:
         """Every map space for which `adjacent(space, side)` holds."""
-        return self._british if side == BRITISH else self.near
+        if side != BRITISH:
+            return self.near
+        if self._british is None:
+            ports = self.ports   # A35: every port is next to every other port
+            if len(ports) > 1:
+                self._british = self.near | _PORT_SPACES
+            elif ports:
+                self._british = self.near | _PORT_SPACES.difference(ports)
+            else:
+                self._british = self.near
+        return self._british
 
 
 @lru_cache(maxsize=512)
-def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
-    """The spaces next to `pcs` (isolation links), those of `pcs` that are ports, and the
-    spaces next to them for the British (A35: every port next to every other port): a pure
+def _near(pcs: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The spaces next to `pcs` (isolation links) and those of `pcs` that are ports: a pure
     function of the map, remembered for the PC sets a game goes through (they change slowly)."""
-    near = frozenset().union(*[_NEAR_ONE[space] for space in pcs])
-    ports = tuple(space for space in pcs if _PORTS[space])
-    if len(ports) > 1:
-        british = near | _PORT_SPACES
-    elif ports:
-        british = near | (_PORT_SPACES - {ports[0]})
-    else:
-        british = near
-    return near, ports, british
+    return frozenset().union(*[_NEAR_ONE[space] for space in pcs]), _PORT_SPACES.intersection(pcs)
 
 
 # each space's neighbours by the isolation links (no Arnold-only link), as a set

@@ -639,7 +639,8 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
     if side == BRITISH:
         return [s for s in q.ports() if not q.blockaded(state, s)
                 and not q.cus(state, s, AMERICAN) and state.pcs.get(s) != AMERICAN]
-    return [s for s in q.spaces() if not q.cus(state, s, BRITISH)
+    cus = state.cus
+    return [s for s in q.spaces() if (s not in cus or not q.cus(state, s, BRITISH))
             and state.pcs.get(s) != BRITISH]
 
 
@@ -680,11 +681,16 @@ def can_bring_french(state: WwState, side: str) -> bool:
             and bool(french_ports(state)))
 
 
+# the reinforcement spaces' choices, made once (the board never changes)
+_REINFORCE_SPACE = {space: (Action("space", space), f"Reinforce {name(space)}")
+                    for space in q.spaces()}
+
+
 def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
     side = frame.side
     if not frame.space:
         spaces = french_ports(state) if frame.french else reinforcement_spaces(state, side)
-        return [Choice(Action("space", s), f"Reinforce {name(s)}", "move") for s in spaces]
+        return [Choice(*_REINFORCE_SPACE[s], "move") for s in spaces]
     if frame.cus < 0:
         box = q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
         least = 0 if waiting_generals(state, BRITISH) else 1  # A21: a general may come alone
