@@ -373,6 +373,8 @@ def american_adjacent(space: str, american_pcs: set[str]) -> bool:
 
 
 def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
+    """10.11 / 10.12.B adjacency of one space to a side's PCs (A35 for the British); a listing
+    asks `Neighbourhood.adjacent_set` instead, the same answer for every space at once."""
     return (british_adjacent(space, friendly_pcs) if side == BRITISH
             else american_adjacent(space, friendly_pcs))
 
@@ -380,7 +382,8 @@ def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
 class Neighbourhood:
     """A side's PCs and the spaces next to them, read once by a listing that asks of every
     space whether it is adjacent to one (10.11, 10.12.B): `american_adjacent` and
-    `british_adjacent` answered from a set. The PCs must not change while it is used."""
+    `british_adjacent` answered from sets (`adjacent_set`). The PCs must not change while it
+    is used."""
 
     __slots__ = ("pcs", "near", "ports", "_british")
 
@@ -389,9 +392,6 @@ class Neighbourhood:
         self.near, self.ports = _near(frozenset(pcs))
         self._british: frozenset[str] | None = None
 
-    def american_adjacent(self, space: str) -> bool:
-        return space in self.near
-
     def british_adjacent(self, space: str) -> bool:
         """As `british_adjacent(space, pcs)`: next to one, or a port while another is a port
         (A35)."""
@@ -399,12 +399,8 @@ class Neighbourhood:
             return True
         return _PORTS[space] and any(port != space for port in self.ports)
 
-    def adjacent(self, space: str, side: str) -> bool:
-        """As `friendly_adjacent(space, side, pcs)`."""
-        return self.british_adjacent(space) if side == BRITISH else space in self.near
-
     def adjacent_set(self, side: str) -> frozenset[str]:
-        """Every map space for which `adjacent(space, side)` holds."""
+        """Every map space for which `friendly_adjacent(space, side, pcs)` holds."""
         if side != BRITISH:
             return self.near
         if self._british is None:
