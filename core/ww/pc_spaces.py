@@ -100,7 +100,7 @@ def can_place(board: PcBoard, side: str, british_before: set[str]) -> bool:
     """`placeable(board, side, Neighbourhood(british_before))` is not empty, found without
     making a set of the map: the spaces are asked in board order until one will do, mostly
     one of the first."""
-    return any(True for _ in placements(board, side, british_before))
+    return next(placements(board, side, british_before), None) is not None
 
 
 def placements(board: PcBoard, side: str, british_before: set[str]) -> Iterator[str]:
@@ -112,8 +112,9 @@ def placements(board: PcBoard, side: str, british_before: set[str]) -> Iterator[
         if not board.american_may_place:
             return
         british_cus = board.british_cus()
-        yield from (space for space in q.spaces()
-                    if space not in pcs and space not in british_cus)
+        for space in q.spaces():
+            if space not in pcs and space not in british_cus:
+                yield space
         return
     units, armies = board.american_units(), board.british_armies()
     ports = q.port_spaces().intersection(british_before)
