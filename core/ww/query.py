@@ -10,6 +10,7 @@ the Falmouth-Quebec link is `arnold_only` (7.4.D).
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Iterable
 
 from maps.board import Board, Link
 from maps import washingtons_war as board_data
@@ -70,11 +71,18 @@ _MAP_SPACES: frozenset[str] = frozenset(loc.id for loc in _LOCATIONS.values() if
 _THIRTEEN: frozenset[str] = frozenset(space for space in _MAP_SPACES
                                       if _COLONIES[space] != CANADA)
 _PORT_SPACES: frozenset[str] = frozenset(space for space in _MAP_SPACES if _PORTS[space])
+_BOARD_ORDER: dict[str, int] = {space: i for i, space in enumerate(
+    loc.id for loc in _LOCATIONS.values() if not loc.offmap)}   # spaces() order
 
 
 def map_spaces() -> frozenset[str]:
     """Every map space (no off-map box), as a set."""
     return _MAP_SPACES
+
+
+def in_board_order(some: Iterable[str]) -> list[str]:
+    """Map spaces in board order (`spaces()`), for a listing made from sets."""
+    return sorted(some, key=_BOARD_ORDER.__getitem__)
 
 
 def port_spaces() -> frozenset[str]:

@@ -486,15 +486,8 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
     ("flip", space); `british_before`, the British PCs before the card (10.11.B.ii);
     `exclude`, the spaces this card has already acted in."""
     place, flip = _pc_spaces(state, side, british_before)
-    out: list[tuple[str, str]] = []
-    for space in q.spaces():
-        if space in exclude:
-            continue
-        if space in place:
-            out.append(("place", space))
-        elif space in flip:
-            out.append(("flip", space))
-    return out
+    return [("place" if space in place else "flip", space)
+            for space in q.in_board_order((place | flip) - exclude)]
 
 
 def any_pc_target(state: WwState, side: str, british_before: set[str],
@@ -581,7 +574,7 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     flip = pc_spaces.flippable(board, side, friendly)
     remove = pc_spaces.removable(board, side, friendly)
     removes = _MINOR_REMOVE[side]
-    for space in q.spaces():
+    for space in q.in_board_order(place | flip | remove):
         if space in place:
             action, label = _MINOR_PLACE[space]
             out.append(Choice(action, label, "pc"))
