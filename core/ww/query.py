@@ -350,7 +350,8 @@ def colony_controller(state: WwState, colony_name: str) -> str | None:
     if colony_name == CANADA:
         holders = {state.pcs.get("montreal"), state.pcs.get("quebec")}
         return holders.pop() if len(holders) == 1 and None not in holders else None
-    american, british = pcs_in(state, colony_name, AMERICAN), pcs_in(state, colony_name, BRITISH)
+    held = [state.pcs.get(space) for space in spaces_of(colony_name)]   # (one look each)
+    american, british = held.count(AMERICAN), held.count(BRITISH)
     if american > british:
         return AMERICAN
     if british > american:
