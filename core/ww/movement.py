@@ -339,10 +339,12 @@ def no_choice_at(state: WwState, act: Activation, space: str) -> bool:
 # --- the Move stop --------------------------------------------------------------------------
 
 
-def step_label(state: WwState, act: Activation, there: str, spent: int) -> str:
+def step_label(state: WwState, act: Activation, there: str, spent: int, k: int,
+               tail: str) -> str:
+    """The label of the move to `there`; `k`, `carrying(act)`, and `tail`, " of {limit} spaces,
+    {k CUs}", made once by the Move menu for every neighbour."""
     enemy = q.enemy(act.side)
-    k = carrying(act)
-    moved = f"{spent} of {limit(act)} spaces, {plural(k)}"
+    moved = f"{spent}{tail}"
     opposing = q.cus(state, there, enemy)
     general = q.general_at(state, there, enemy)
     if opposing:
@@ -365,11 +367,15 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
     act = activation(state)
     here = where(state, act)
     out: list[Choice] = []
+    k = carrying(act)
+    tail = f" of {limit(act)} spaces, {plural(k)}"
+    enemy = q.enemy(act.side)
     for there in neighbours(here, act.general):
         spent = act.spent + cost(here, there, act.general)
         if may_enter(state, act, there, spent):
-            kind = "battle" if q.cus(state, there, q.enemy(act.side)) else "move"
-            out.append(Choice(Action("move", there), step_label(state, act, there, spent), kind))
+            kind = "battle" if q.cus(state, there, enemy) else "move"
+            out.append(Choice(Action("move", there),
+                              step_label(state, act, there, spent, k, tail), kind))
     for nat in q.nationalities(act.side):
         have = act.carried.get(nat, 0)
         for n in range(most_carried(state, act, nat) + 1):
@@ -378,7 +384,6 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
                 out.append(Choice(Action("carry", f"{nat}={n}"),
                                   f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in "
                                   f"{name(here)}) (7.3.A)", "cus"))
-    k = carrying(act)
     goes_on = campaign_goes_on(state, act)   # whether an end hands play over: asked once
     for port in naval_ports(state, act):
         out.append(Choice(Action("naval", port),
