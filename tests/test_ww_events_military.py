@@ -151,7 +151,7 @@ def test_mutinies_ban_american_placement_and_remove_two_american_cus_10_11_a_iv(
     hand(state, AMERICAN)
     state = played(state, BRITISH, MUTINIES)
     assert state.mutiny
-    assert not strategy.may_place(state, AMERICAN, "trenton", set())
+    assert ("place", "trenton") not in strategy.pc_targets(state, AMERICAN, set())
     assert nouns(state, BRITISH, "remove") == ["morristown"]          # not French CUs
     assert "done" not in labels(state, BRITISH)                       # compulsory
     state = act(state, BRITISH, "remove", "morristown")

@@ -78,8 +78,9 @@ def lose(state: WwState, space: str, losses: dict[str, int], rule: str) -> None:
 
 def begin(state: WwState, frame: WinterAttrition) -> None:
     state.log.append("Winter Attrition Phase (5.4).")
-    frame.british = [s for s in q.spaces() if q.cu_count(state, s, BR)]
-    frame.american = [s for s in q.spaces() if q.cus(state, s, AMERICAN)]
+    held = state.cus   # (a space not in it holds no CU)
+    frame.british = [s for s in q.spaces() if s in held and q.cu_count(state, s, BR)]
+    frame.american = [s for s in q.spaces() if s in held and q.cus(state, s, AMERICAN)]
 
 
 def british_stacks(state: WwState, frame: WinterAttrition) -> None:

@@ -14,6 +14,7 @@ The Strategy Phase never imports the events: it asks this registry (docs/ww-engi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable
 
 from core import stack
@@ -55,6 +56,18 @@ def playable(state: WwState, side: str, card: int) -> bool:
     only in battle, Tarleton excepted), the `requires` conditions and the card's own (6.32.A:
     "Play only if ..."; an event none of whose instructions could be carried out cannot be
     played either, reading E1)."""
+    fixed = _fixed(card, side)
+    if fixed is not None:
+        return fixed
+    if not all(requirements.met(state, r, side) for r in deck.card(card).requires):
+        return False
+    return event_of(card).playable(state, side)
+
+
+@cache
+def _fixed(card: int, side: str) -> bool | None:
+    """What `playable` answers from the card and the side alone, whatever the state (asked at
+    every card menu, so answered once); None when the state decides."""
     c = deck.card(card)
     if c.kind == "ops":
         return False
@@ -64,9 +77,7 @@ def playable(state: WwState, side: str, card: int) -> bool:
         return True                   # 7.2: no conditions (strategy.py plays them)
     if not flag_allows(side, card) or "strategy" not in c.play_in:
         return False
-    if not all(requirements.met(state, r, side) for r in c.requires):
-        return False
-    return event_of(card).playable(state, side)
+    return None
 
 
 def play(state: WwState, side: str, card: int) -> None:

@@ -73,10 +73,10 @@ def start(state: WwState) -> None:
     stack.run(state, FLOW, settle)
 
 
-def settle(state: WwState) -> None:
-    """What holds at every moment: 13.1 automatic victory (in the Strategy and Winter
-    Attrition Phases)."""
-    victory.check_automatic(state)
+# What holds at every moment, run after every step and decision: 13.1 automatic victory (in
+# the Strategy and Winter Attrition Phases). The check itself, with no call around it: it runs
+# several times an action.
+settle: stack.Settle = victory.check_automatic
 
 
 FLOW: stack.Flow = {

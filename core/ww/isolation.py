@@ -20,7 +20,7 @@ from functools import cache
 import networkx
 
 from core.ww import query as q
-from core.ww.state import AMERICAN, BRITISH, WwState
+from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
 
 
 @cache
@@ -46,34 +46,38 @@ def controlled_graph(state: WwState, side: str) -> networkx.Graph:
     return graph
 
 
-def friendly_target(state: WwState, side: str, space: str) -> bool:
-    """10.31.A / 10.32.A: a controlled space a PC may trace to."""
+def friendly_targets(state: WwState, side: str) -> set[str] | frozenset[str]:
+    """10.31.A / 10.32.A: the controlled spaces a PC may trace to. American: the Congress, an
+    American or French CU or general (query.american_unit_spaces); British: a port or a
+    British CU."""
     if side == AMERICAN:
-        return (state.congress == space or q.cus(state, space, AMERICAN) > 0
-                or q.general_at(state, space, AMERICAN) is not None)
-    return q.is_port(space) or q.cus(state, space, BRITISH) > 0
+        return q.american_unit_spaces(state)
+    return q.port_spaces().union(where for where, here in state.cus.items() if here.get(BR, 0))
 
 
-def uncontrolled_target(state: WwState, side: str, space: str) -> bool:
-    """10.31.A / 10.32.A: a space next to the traced path that ends it. The Congress ends an
+def uncontrolled_targets(state: WwState, side: str) -> set[str] | frozenset[str]:
+    """10.31.A / 10.32.A: the spaces next to the traced path that end it. The Congress ends an
     American path whatever the control of its space; A7: a British path needs an uncontrolled
     space with neither American or French CUs nor an American or French general. A lone
     British general does not stop an American trace (C6)."""
+    free = q.map_spaces().difference(state.pcs)
     if side == AMERICAN:
-        return state.congress == space or (space not in state.pcs
-                                           and q.cus(state, space, BRITISH) == 0)
-    return (space not in state.pcs and q.cus(state, space, AMERICAN) == 0
-            and q.general_at(state, space, AMERICAN) is None)
+        out = free.difference(where for where, here in state.cus.items() if here.get(BR, 0))
+        return out | {state.congress}
+    out = free.difference(where for where, here in state.cus.items()
+                          if here.get(AM, 0) or here.get(FR, 0))
+    return out - q.general_spaces(state, AMERICAN)
 
 
-def safe_part(state: WwState, side: str, part: set[str]) -> bool:
+def safe_part(part: set[str], friendly: set[str] | frozenset[str],
+              uncontrolled: set[str] | frozenset[str]) -> bool:
     """Step 3: a connected part of the controlled graph is safe if it holds a friendly target
-    or touches an uncontrolled one."""
-    if any(friendly_target(state, side, space) for space in part):
+    or touches an uncontrolled one (`friendly_targets`, `uncontrolled_targets`)."""
+    if not part.isdisjoint(friendly):
         return True
-    neighbours = _neighbours()
-    return any(uncontrolled_target(state, side, other)
-               for space in part for other in neighbours[space] if other not in part)
+    neighbours = _neighbour_sets()
+    touched = set().union(*[neighbours[space] for space in part]) - part
+    return not touched.isdisjoint(uncontrolled)
 
 
 @cache
@@ -82,41 +86,47 @@ def _neighbours() -> dict[str, tuple[str, ...]]:
     return {space: tuple(graph.neighbors(space)) for space in graph}
 
 
+@cache
+def _neighbour_sets() -> dict[str, frozenset[str]]:
+    return {space: frozenset(others) for space, others in _neighbours().items()}
+
+
 def controlled_parts(state: WwState, side: str) -> list[set[str]]:
     """The connected parts of `controlled_graph` (step 1), traced on the map graph's
     adjacency instead of a copy of it: the British ports, all joined to each other, make one
     part with every part that holds one."""
     mine = q.pcs_of(state, side)
-    neighbours = _neighbours()
+    neighbours = _neighbour_sets()
     parts: list[set[str]] = []
-    seen: set[str] = set()
-    for start in mine:
-        if start in seen:
-            continue
+    left = set(mine)              # the controlled spaces no part holds yet
+    while left:
+        start = left.pop()
         part = {start}
         frontier = [start]
         while frontier:
-            for other in neighbours[frontier.pop()]:
-                if other in mine and other not in part:
-                    part.add(other)
-                    frontier.append(other)
-        seen |= part
+            found = neighbours[frontier.pop()] & left
+            if found:
+                left -= found
+                part |= found
+                frontier.extend(found)
         parts.append(part)
     if side != BRITISH:
         return parts
-    with_port = [part for part in parts if any(q.is_port(s) for s in part)]
+    ports = q.port_spaces()
+    with_port = [part for part in parts if not ports.isdisjoint(part)]
     if len(with_port) < 2:
         return parts
     joined = set().union(*with_port)
-    return [part for part in parts if not any(q.is_port(s) for s in part)] + [joined]
+    return [part for part in parts if ports.isdisjoint(part)] + [joined]
 
 
 def isolated(state: WwState, side: str) -> set[str]:
     """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
     after one is removed (10.31.B)."""
     out: set[str] = set()
+    friendly, uncontrolled = friendly_targets(state, side), uncontrolled_targets(state, side)
     for part in controlled_parts(state, side):
-        if not safe_part(state, side, part):
+        if not safe_part(part, friendly, uncontrolled):
             out |= part
     return out
 

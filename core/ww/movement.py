@@ -318,13 +318,20 @@ def naval_ports(state: WwState, act: Activation) -> list[str]:
             and may_stop(state, act, port)]
 
 
-def hands_over(state: WwState, act: Activation, space: str) -> bool:
-    """Whether ending the activation in `space` hands play to the other player: no
-    activation of the Campaign left to choose, and no 7.4.C choice to make there."""
+# Ending the activation in a space hands play to the other player (a choice's `ends_turn`)
+# when no activation of the Campaign is left to choose and no 7.4.C choice is made there.
+
+
+def campaign_goes_on(state: WwState, act: Activation) -> bool:
+    """The activation's Campaign has an activation left to choose (7.2.A)."""
     campaign = campaign_of(state, act)
-    if campaign is not None and \
-            len(campaign.activated) + int(campaign.landing_party) < campaign.activations:
-        return False
+    return campaign is not None and \
+        len(campaign.activated) + int(campaign.landing_party) < campaign.activations
+
+
+def no_choice_at(state: WwState, act: Activation, space: str) -> bool:
+    """Ending there asks no 7.4.C choice: no other general of his side there, or Washington
+    one of them."""
     others = [g for g in q.generals_at(state, space, act.side) if g != act.general]
     return not others or q.WASHINGTON in (act.general, *others)
 
@@ -332,10 +339,12 @@ def hands_over(state: WwState, act: Activation, space: str) -> bool:
 # --- the Move stop --------------------------------------------------------------------------
 
 
-def step_label(state: WwState, act: Activation, there: str, spent: int) -> str:
+def step_label(state: WwState, act: Activation, there: str, spent: int, k: int,
+               tail: str) -> str:
+    """The label of the move to `there`; `k`, `carrying(act)`, and `tail`, " of {limit} spaces,
+    {k CUs}", made once by the Move menu for every neighbour."""
     enemy = q.enemy(act.side)
-    k = carrying(act)
-    moved = f"{spent} of {limit(act)} spaces, {plural(k)}"
+    moved = f"{spent}{tail}"
     opposing = q.cus(state, there, enemy)
     general = q.general_at(state, there, enemy)
     if opposing:
@@ -358,11 +367,15 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
     act = activation(state)
     here = where(state, act)
     out: list[Choice] = []
+    k = carrying(act)
+    tail = f" of {limit(act)} spaces, {plural(k)}"
+    enemy = q.enemy(act.side)
     for there in neighbours(here, act.general):
         spent = act.spent + cost(here, there, act.general)
         if may_enter(state, act, there, spent):
-            kind = "battle" if q.cus(state, there, q.enemy(act.side)) else "move"
-            out.append(Choice(Action("move", there), step_label(state, act, there, spent), kind))
+            kind = "battle" if q.cus(state, there, enemy) else "move"
+            out.append(Choice(Action("move", there),
+                              step_label(state, act, there, spent, k, tail), kind))
     for nat in q.nationalities(act.side):
         have = act.carried.get(nat, 0)
         for n in range(most_carried(state, act, nat) + 1):
@@ -371,14 +384,16 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
                 out.append(Choice(Action("carry", f"{nat}={n}"),
                                   f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in "
                                   f"{name(here)}) (7.3.A)", "cus"))
-    k = carrying(act)
+    goes_on = campaign_goes_on(state, act)   # whether an end hands play over: asked once
     for port in naval_ports(state, act):
         out.append(Choice(Action("naval", port),
                           f"Naval move to {name(port)} with {plural(k)}: the whole activation "
-                          f"(7.5)", "move", ends_turn=hands_over(state, act, port)))
+                          f"(7.5)", "move",
+                          ends_turn=not goes_on and no_choice_at(state, act, port)))
     if may_stop(state, act, here):
         out.append(Choice(Action("end"), f"End {who(act.general)}'s move in {name(here)} "
-                          f"with {plural(k)}", "turn", ends_turn=hands_over(state, act, here)))
+                          f"with {plural(k)}", "turn",
+                          ends_turn=not goes_on and no_choice_at(state, act, here)))
     return out
 
 

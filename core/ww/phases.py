@@ -129,9 +129,12 @@ def placement_segment(state: WwState, frame: PoliticalControl) -> None:
     """10.2.2 (A28: mandatory and automatic): in every space holding one of his Armies (a
     general with at least one CU; French ones count as American, 12.2.C) each side places
     his PC or flips the enemy's, the British with no need of adjacency."""
+    # where each side has an Army (query.has_army), read once: placing PCs moves no piece
+    armies = {side: {space for space in q.general_spaces(state, side)
+                     if q.cus(state, space, side)} for side in SIDES}
     for space in q.spaces():
         for side in SIDES:
-            if q.has_army(state, space, side) and state.pcs.get(space) != side:
+            if space in armies[side] and state.pcs.get(space) != side:
                 set_pc(state, space, side, "10.2.2")
 
 

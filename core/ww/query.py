@@ -10,6 +10,7 @@ the Falmouth-Quebec link is `arnold_only` (7.4.D).
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Iterable
 
 from maps.board import Board, Link
 from maps import washingtons_war as board_data
@@ -69,6 +70,24 @@ _PORTS: dict[str, bool] = {space: bool(props.get("port", False))
 _MAP_SPACES: frozenset[str] = frozenset(loc.id for loc in _LOCATIONS.values() if not loc.offmap)
 _THIRTEEN: frozenset[str] = frozenset(space for space in _MAP_SPACES
                                       if _COLONIES[space] != CANADA)
+_PORT_SPACES: frozenset[str] = frozenset(space for space in _MAP_SPACES if _PORTS[space])
+_BOARD_ORDER: dict[str, int] = {space: i for i, space in enumerate(
+    loc.id for loc in _LOCATIONS.values() if not loc.offmap)}   # spaces() order
+
+
+def map_spaces() -> frozenset[str]:
+    """Every map space (no off-map box), as a set."""
+    return _MAP_SPACES
+
+
+def in_board_order(some: Iterable[str]) -> list[str]:
+    """Map spaces in board order (`spaces()`), for a listing made from sets."""
+    return sorted(some, key=_BOARD_ORDER.__getitem__)
+
+
+def port_spaces() -> frozenset[str]:
+    """Every port, as a set (`ports` in board order)."""
+    return _PORT_SPACES
 
 
 def prop(space: str, key: str, default=None):
@@ -129,6 +148,12 @@ def _adjacent(space: str, arnold: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
+def neighbours(space: str) -> tuple[str, ...]:
+    """The spaces joined to `space` by an isolation link (every link but Falmouth-Quebec,
+    10.3): the adjacency of PCs (10.11, 10.12.B)."""
+    return _adjacent(space, False)
+
+
 def link_cost(a: str, b: str) -> int:
     """Spaces a move from `a` to adjacent `b` counts: 1, or 3 across a wilderness link."""
     for other, link in _links(a):
@@ -150,6 +175,12 @@ def colonies() -> tuple[str, ...]:
 @cache
 def spaces_of(colony_name: str) -> tuple[str, ...]:
     return tuple(s for s in spaces() if colony(s) == colony_name)
+
+
+@cache
+def spaces_in(colony_names: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces of any of these colonies, in board order (an event's "in NY, PA or VA")."""
+    return tuple(s for s in spaces() if colony(s) in colony_names)
 
 
 @cache
@@ -203,6 +234,8 @@ def move_cus(state: WwState, source: str, target: str, nationality: str, n: int)
 
 
 def generals_at(state: WwState, where: str, side: str | None = None) -> list[str]:
+    if where not in state.generals.values():  # (most places have none: one look in C)
+        return []
     if side is None:
         return [g for g, loc in state.generals.items() if loc == where]
     sides = roster.sides()
@@ -212,8 +245,11 @@ def generals_at(state: WwState, where: str, side: str | None = None) -> list[str
 def general_at(state: WwState, where: str, side: str) -> str | None:
     """The general of `side` in a space (at most one per side outside the moment of arrival,
     3.0 stacking)."""
+    generals = state.generals
+    if where not in generals.values():  # (most places have none: one look in C)
+        return None
     sides = roster.sides()
-    for general, loc in state.generals.items():
+    for general, loc in generals.items():
         if loc == where and sides[general] == side:
             return general
     return None
@@ -260,17 +296,34 @@ def cus_on_map(state: WwState, side: str) -> int:
 def cus_for_victory(state: WwState) -> tuple[bool, bool]:
     """13.1 in one look: whether an American or French CU stands on the map (Canada
     included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
-    `victory.british_cus_in_colonies` > 0), stopping once both are found."""
-    on, thirteen = _MAP_SPACES, _THIRTEEN
-    american = british = False
-    for space, here in state.cus.items():
+    `victory.british_cus_in_colonies` > 0), stopping once both are found.
+
+    Asked after every step of play (core/ww/flow.py `settle`), so it first looks where it
+    found each last time (`_VICTORY_WITNESS`): a space that still holds such a CU answers at
+    once. The witnesses are only where to look first; every answer is read from `state`."""
+    cus, on, thirteen, witness = state.cus, _MAP_SPACES, _THIRTEEN, _VICTORY_WITNESS
+    american_at, british_at = witness
+    here = cus.get(american_at)
+    american = bool(here) and american_at in on and bool(here.get(AM, 0) or here.get(FR, 0))
+    here = cus.get(british_at)
+    british = bool(here) and british_at in thirteen and bool(here.get(BR, 0))
+    if american and british:
+        return True, True
+    for space, here in cus.items():
         if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
             american = True
+            witness[0] = space
         if not british and space in thirteen and here.get(BR, 0):
             british = True
+            witness[1] = space
         if american and british:
             break
     return american, british
+
+
+# Where `cus_for_victory` last found an American (or French) CU on the map and a British CU in
+# the 13 colonies: a hint shared by every game, checked against the state before it is used.
+_VICTORY_WITNESS: list[str] = ["", ""]
 
 
 def congress_dispersed(state: WwState) -> bool:
@@ -297,7 +350,8 @@ def colony_controller(state: WwState, colony_name: str) -> str | None:
     if colony_name == CANADA:
         holders = {state.pcs.get("montreal"), state.pcs.get("quebec")}
         return holders.pop() if len(holders) == 1 and None not in holders else None
-    american, british = pcs_in(state, colony_name, AMERICAN), pcs_in(state, colony_name, BRITISH)
+    held = [state.pcs.get(space) for space in spaces_of(colony_name)]   # (one look each)
+    american, british = held.count(AMERICAN), held.count(BRITISH)
     if american > british:
         return AMERICAN
     if british > american:
@@ -328,6 +382,8 @@ def american_adjacent(space: str, american_pcs: set[str]) -> bool:
 
 
 def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
+    """10.11 / 10.12.B adjacency of one space to a side's PCs (A35 for the British); a listing
+    asks `Neighbourhood.adjacent_set` instead, the same answer for every space at once."""
     return (british_adjacent(space, friendly_pcs) if side == BRITISH
             else american_adjacent(space, friendly_pcs))
 
@@ -335,16 +391,15 @@ def friendly_adjacent(space: str, side: str, friendly_pcs: set[str]) -> bool:
 class Neighbourhood:
     """A side's PCs and the spaces next to them, read once by a listing that asks of every
     space whether it is adjacent to one (10.11, 10.12.B): `american_adjacent` and
-    `british_adjacent` answered from a set. The PCs must not change while it is used."""
+    `british_adjacent` answered from sets (`adjacent_set`). The PCs must not change while it
+    is used."""
 
-    __slots__ = ("pcs", "near", "ports")
+    __slots__ = ("pcs", "near", "ports", "_british")
 
     def __init__(self, pcs: set[str]) -> None:
         self.pcs = pcs
         self.near, self.ports = _near(frozenset(pcs))
-
-    def american_adjacent(self, space: str) -> bool:
-        return space in self.near
+        self._british: frozenset[str] | None = None
 
     def british_adjacent(self, space: str) -> bool:
         """As `british_adjacent(space, pcs)`: next to one, or a port while another is a port
@@ -353,17 +408,31 @@ class Neighbourhood:
             return True
         return _PORTS[space] and any(port != space for port in self.ports)
 
-    def adjacent(self, space: str, side: str) -> bool:
-        """As `friendly_adjacent(space, side, pcs)`."""
-        return self.british_adjacent(space) if side == BRITISH else space in self.near
+    def adjacent_set(self, side: str) -> frozenset[str]:
+        """Every map space for which `friendly_adjacent(space, side, pcs)` holds."""
+        if side != BRITISH:
+            return self.near
+        if self._british is None:
+            ports = self.ports   # A35: every port is next to every other port
+            if len(ports) > 1:
+                self._british = self.near | _PORT_SPACES
+            elif ports:
+                self._british = self.near | _PORT_SPACES.difference(ports)
+            else:
+                self._british = self.near
+        return self._british
 
 
 @lru_cache(maxsize=512)
-def _near(pcs: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+def _near(pcs: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The spaces next to `pcs` (isolation links) and those of `pcs` that are ports: a pure
     function of the map, remembered for the PC sets a game goes through (they change slowly)."""
-    near = frozenset(other for space in pcs for other in _adjacent(space, False))
-    return near, tuple(space for space in pcs if _PORTS[space])
+    return frozenset().union(*[_NEAR_ONE[space] for space in pcs]), _PORT_SPACES.intersection(pcs)
+
+
+# each space's neighbours by the isolation links (no Arnold-only link), as a set
+_NEAR_ONE: dict[str, frozenset[str]] = {space: frozenset(_adjacent(space, False))
+                                        for space in _MAP_SPACES}
 
 
 def pcs_of(state: WwState, side: str) -> set[str]:

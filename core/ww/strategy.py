@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, arrival, deck, event_cards, movement
+from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces
 from core.ww.alliance import french_ports
 from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
                            returning_reminders, title)
@@ -222,9 +222,10 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     side = frame.side
     queue = state.piles.boxes[QUEUE[side]]
     out: list[Choice] = []
-    # What an OPS card may do depends on its value alone: each question is asked once.
+    # What an OPS card may do depends on its value alone: each question is asked once, for
+    # the first OPS card.
     uses: tuple[bool, bool, bool] | None = None
-    activates: dict[int, bool] = {}
+    least: int | None = None  # the least Strategy rating of a general on the map (7.1.A)
     for number in hand(state, side):
         c = deck.card(number)
         if c.kind == "ops":
@@ -232,40 +233,72 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
             if uses is None:
                 uses = (has_pc_target(state, side), can_reinforce(state, side),
                         can_bring_french(state, side))
+                on_map = movement.activatable(state, side, None)
+                least = min((movement.strategy(g) for g in on_map), default=None)
             pcs_ok, reinforce_ok, french_ok = uses
-            if value not in activates:
-                activates[value] = bool(movement.activatable(state, side, value))
-            label = ops_label(number)
+            plays = _ops_plays(number, side, bool(queue))
             if queue:
                 total = queue_total(state, side) + value
-                out.append(Choice(Action("queue-add", number), f"{label}: add to your "
-                                  f"Operations Queue (total {total}) (7.1.B)", "ops"))
-            abandon = " (abandons your queue)" if queue else ""
-            if activates[value]:
-                out.append(Choice(Action("activate", number), f"{label}: activate a general "
-                                  f"of strategy {value} or less{abandon} (7.1)", "ops"))
+                out.append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to "
+                                  f"your Operations Queue (total {total}) (7.1.B)", "ops"))
+            if least is not None and least <= value:  # activatable(state, side, value) holds one
+                out.append(Choice(*plays["activate"], "ops"))
             if pcs_ok:
-                out.append(Choice(Action("pc", number), f"{label}: up to {value} PC actions"
-                                  f"{abandon} (10.11)", "ops"))
+                out.append(Choice(*plays["pc"], "ops"))
             if reinforce_ok:
-                out.append(Choice(Action("reinforce", number), f"{label}: reinforcements"
-                                  f"{abandon} ({'8.1' if side == BRITISH else '8.2'})", "ops"))
+                out.append(Choice(*plays["reinforce"], "ops"))
             if french_ok:
-                out.append(Choice(Action("french", number), f"{label}: bring Rochambeau and "
-                                  f"the French CUs{abandon} (12.2.B.ii)", "ops"))
+                out.append(Choice(*plays["french"], "ops"))
             if not queue and value in (1, 2):
-                out.append(Choice(Action("queue", number), f"{label}: start an Operations "
-                                  f"Queue (7.1.B)", "ops"))
-            out.append(Choice(Action("discard", number), f"{label}: discard with no effect"
-                              f"{abandon}", "ops"))
+                out.append(Choice(*plays["queue"], "ops"))
+            out.append(Choice(*plays["discard"], "ops"))
             continue
+        event, discard = _event_plays(number)
         if may_play_event(state, side, number):
-            out.append(Choice(Action("event", number), f"{c.name}: play the event", "event"))
+            out.append(Choice(*event, "event"))
         if not c.must_play:
-            out.append(Choice(Action("discard-event", number), f"{c.name}: discard it (a "
-                              "minor PC action; the opponent may exchange for it) (6.32)",
-                              "event"))
+            out.append(Choice(*discard, "event"))
     return out
+
+
+# The card plays' actions and labels depend only on the card, the side and whether a queue
+# stands: made once each, the first time a hand holds the card (an Action is frozen, a label a
+# string). The queue's running total (queue-add) is written at each listing.
+_OPS_PLAYS: dict[tuple[int, str, bool], dict[str, tuple[Action, str]]] = {}
+_EVENT_PLAYS: dict[int, tuple[tuple[Action, str], tuple[Action, str]]] = {}
+
+
+def _ops_plays(number: int, side: str, queued: bool) -> dict[str, tuple[Action, str]]:
+    """The OPS card plays but queue-add (7.1, 7.1.B, 8.1, 8.2, 10.11, 12.2.B.ii, A38)."""
+    key = (number, side, queued)
+    plays = _OPS_PLAYS.get(key)
+    if plays is None:
+        label, value = ops_label(number), deck.card(number).ops or 0
+        abandon = " (abandons your queue)" if queued else ""
+        plays = _OPS_PLAYS[key] = {
+            "activate": (Action("activate", number), f"{label}: activate a general of strategy "
+                         f"{value} or less{abandon} (7.1)"),
+            "pc": (Action("pc", number), f"{label}: up to {value} PC actions{abandon} (10.11)"),
+            "reinforce": (Action("reinforce", number), f"{label}: reinforcements{abandon} "
+                          f"({'8.1' if side == BRITISH else '8.2'})"),
+            "french": (Action("french", number), f"{label}: bring Rochambeau and the French "
+                       f"CUs{abandon} (12.2.B.ii)"),
+            "queue": (Action("queue", number), f"{label}: start an Operations Queue (7.1.B)"),
+            "discard": (Action("discard", number), f"{label}: discard with no effect{abandon}"),
+        }
+    return plays
+
+
+def _event_plays(number: int) -> tuple[tuple[Action, str], tuple[Action, str]]:
+    """An Event card's two plays: the event (6.3) and the discard (6.32)."""
+    plays = _EVENT_PLAYS.get(number)
+    if plays is None:
+        name_ = deck.card(number).name
+        plays = _EVENT_PLAYS[number] = (
+            (Action("event", number), f"{name_}: play the event"),
+            (Action("discard-event", number), f"{name_}: discard it (a minor PC action; the "
+                                              "opponent may exchange for it) (6.32)"))
+    return plays
 
 
 def may_play_event(state: WwState, side: str, number: int) -> bool:
@@ -447,108 +480,51 @@ def pcs_before(state: WwState, side: str) -> set[str]:
     return q.pcs_of(state, side)
 
 
-def may_place(state: WwState, side: str, space: str, british_before: set[str],
-              discard: bool = False, friendly: q.Neighbourhood | None = None,
-              before: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
-    """10.11.A.ii / 10.11.B.ii-iii: placing a PC. `discard`: the 6.32.B minor action, which
-    needs a friendly PC next door for both sides (10.12.B). When the caller asks of every space:
-    `friendly`, `before`, `side`'s PCs and `british_before` as neighbourhoods; `units`,
-    `query.american_unit_spaces`."""
-    if space in state.pcs:
-        return False
-    if side == AMERICAN:
-        if q.congress_dispersed(state) or state.mutiny:
-            return False  # 10.11.A.iv
-        if q.cus(state, space, BRITISH):
-            return False
-        if not discard:
-            return True
-        return (friendly.american_adjacent(space) if friendly is not None
-                else q.american_adjacent(space, q.pcs_of(state, AMERICAN)))
-    if (space in units) if units is not None else q.american_units(state, space):
-        return False
-    if discard:
-        return (friendly.british_adjacent(space) if friendly is not None
-                else q.british_adjacent(space, q.pcs_of(state, BRITISH)))
-    adjacent = (before.british_adjacent(space) if before is not None
-                else q.british_adjacent(space, british_before))
-    return adjacent or q.has_army(state, space, BRITISH)
-
-
-def _friendly_adjacent(state: WwState, side: str, space: str,
-                       friendly: q.Neighbourhood | None) -> bool:
-    if friendly is not None:
-        return friendly.adjacent(space, side)
-    return q.friendly_adjacent(space, side, q.pcs_of(state, side))
-
-
-def may_flip(state: WwState, side: str, space: str, discard: bool = False,
-             friendly: q.Neighbourhood | None = None, leaders: set[str] | None = None) -> bool:
-    """10.11.A.iii: an American general (Rochambeau too) in the space; 10.11.B.iii: a British
-    Army there. By discard, also next to a friendly PC (10.12.B). `leaders`: the spaces of
-    `side`'s generals (query.general_spaces), when the caller asks of every space."""
-    if state.pcs.get(space) != q.enemy(side):
-        return False
-    if side == AMERICAN:
-        ok = (space in leaders if leaders is not None
-              else q.general_at(state, space, AMERICAN) is not None)
-    else:
-        ok = q.has_army(state, space, BRITISH)
-    if ok and discard:
-        return _friendly_adjacent(state, side, space, friendly)
-    return ok
-
-
-def may_remove(state: WwState, side: str, space: str,
-               friendly: q.Neighbourhood | None = None, units: set[str] | None = None) -> bool:
-    """6.32.B.iii, A9: remove an enemy PC next to a friendly PC; the British may not where an
-    American CU, general or the Congress is; the American may not where a British CU is."""
-    if state.pcs.get(space) != q.enemy(side):
-        return False
-    if not _friendly_adjacent(state, side, space, friendly):
-        return False
-    if side == BRITISH:
-        return (space not in units) if units is not None else not q.american_units(state, space)
-    return not q.cus(state, space, BRITISH)
-
-
 def pc_targets(state: WwState, side: str, british_before: set[str],
                exclude: set[str] = frozenset()) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    # what the rules read of every space, read once: the British placement's neighbourhood and
-    # American units (10.11.B), the American flip's generals (10.11.A.iii)
+    """10.11: the PC actions an OPS card allows now, in board order: ("place", space) or
+    ("flip", space); `british_before`, the British PCs before the card (10.11.B.ii);
+    `exclude`, the spaces this card has already acted in."""
+    place, flip = _pc_spaces(state, side, british_before)
+    return [("place" if space in place else "flip", space)
+            for space in q.in_board_order((place | flip) - exclude)]
+
+
+def any_pc_target(state: WwState, side: str, british_before: set[str],
+                  exclude: set[str] = frozenset()) -> bool:
+    """`pc_targets` is not empty (the flips are read only if no placement is left)."""
+    board = pc_spaces.PcBoard(state)
+    if not exclude:
+        return (pc_spaces.can_place(board, side, british_before)
+                or bool(pc_spaces.flippable(board, side)))
     before = q.Neighbourhood(british_before) if side == BRITISH else None
-    units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side) if side == AMERICAN else None
-    for space in q.spaces():
-        if space in exclude:
-            continue
-        if may_place(state, side, space, british_before, before=before, units=units):
-            out.append(("place", space))
-        elif may_flip(state, side, space, leaders=leaders):
-            out.append(("flip", space))
-    return out
+    return (not pc_spaces.placeable(board, side, before) <= exclude
+            or not pc_spaces.flippable(board, side) <= exclude)
+
+
+def _pc_spaces(state: WwState, side: str, british_before: set[str]) -> tuple[
+        set[str] | frozenset[str], set[str]]:
+    board = pc_spaces.PcBoard(state)
+    before = q.Neighbourhood(british_before) if side == BRITISH else None
+    return pc_spaces.placeable(board, side, before), pc_spaces.flippable(board, side)
 
 
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
     `pc_targets` is not empty."""
-    if side == AMERICAN:
-        # mostly the first free space will do: the generals are read only if none does
-        if any(may_place(state, side, space, set()) for space in q.spaces()):
-            return True
-        leaders = q.general_spaces(state, side)
-        return any(may_flip(state, side, space, leaders=leaders) for space in q.spaces())
-    pcs = pcs_before(state, side)
-    before, units = q.Neighbourhood(pcs), q.american_unit_spaces(state)
-    return any(may_place(state, side, space, pcs, before=before, units=units)
-               or may_flip(state, side, space) for space in q.spaces())
+    return any_pc_target(state, side, pcs_before(state, side) if side == BRITISH else set())
+
+
+# the PC actions' choices for every space, made once (the board never changes)
+_PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name(space)}")
+                     for space in q.spaces()} for verb in ("place", "flip")}
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
-    out = [Choice(Action(verb, space), f"{verb.title()} a PC in {name(space)}", "pc")
-           for verb, space in pc_targets(state, frame.side, set(frame.before),
-                                         set(frame.done_spaces))]
+    out = []
+    for verb, space in pc_targets(state, frame.side, set(frame.before), set(frame.done_spaces)):
+        action, label = _PC_CHOICE[verb][space]
+        out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
                       ends_turn=True))
     return out
@@ -559,7 +535,8 @@ def _pc_action(state: WwState, frame: PcActions, space: str) -> None:
     set_pc(state, space, side, "10.11")
     frame.done_spaces.append(space)
     frame.left -= 1
-    if frame.left == 0 or not pc_targets(state, side, set(frame.before), set(frame.done_spaces)):
+    if frame.left == 0 or not any_pc_target(state, side, set(frame.before),
+                                            set(frame.done_spaces)):
         stack.done(state, frame)
 
 
@@ -576,27 +553,38 @@ PC_ACTIONS = stack.Stop(
 # --- the minor action of a discarded Event (6.32.B) ------------------------------------------
 
 
+# The minor actions' choices for every space, made once (the board never changes): an action
+# and its label, shared by every listing (an Action is frozen, a label a string).
+_MINOR_PLACE = {space: (Action("place", space), f"Place a PC in {name(space)} (6.32.B.ii)")
+                for space in q.spaces()}
+_MINOR_FLIP = {space: (Action("flip", space), f"Flip the PC in {name(space)} (6.32.B.ii)")
+               for space in q.spaces()}
+_MINOR_REMOVE = {side: {space: (Action("remove", space), f"Remove the {q.enemy(side)} PC in "
+                                f"{name(space)} (6.32.B.iii)") for space in q.spaces()}
+                 for side in (AMERICAN, BRITISH)}
+_NOTHING = Action("nothing")
+
+
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
-    out = [Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
-    friendly = q.Neighbourhood(q.pcs_of(state, side))
-    units = q.american_unit_spaces(state) if side == BRITISH else None
-    leaders = q.general_spaces(state, side) if side == AMERICAN else None
-    for space in q.spaces():
-        holder = state.pcs.get(space)  # placing needs no PC there; flipping, removing the enemy's
-        if holder == side or not friendly.adjacent(space, side):
-            continue  # (and each of 6.32.B.ii-iii needs a friendly PC next door, 10.12.B)
-        if holder is None:
-            if may_place(state, side, space, set(), discard=True, friendly=friendly, units=units):
-                out.append(Choice(Action("place", space), f"Place a PC in {name(space)} "
-                                  "(6.32.B.ii)", "pc"))
+    out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
+    # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B)
+    board, friendly = pc_spaces.PcBoard(state), q.Neighbourhood(q.pcs_of(state, side))
+    place = pc_spaces.placeable(board, side, friendly=friendly)
+    flip = pc_spaces.flippable(board, side, friendly)
+    remove = pc_spaces.removable(board, side, friendly)
+    removes = _MINOR_REMOVE[side]
+    for space in q.in_board_order(place | flip | remove):
+        if space in place:
+            action, label = _MINOR_PLACE[space]
+            out.append(Choice(action, label, "pc"))
             continue
-        if may_flip(state, side, space, discard=True, friendly=friendly, leaders=leaders):
-            out.append(Choice(Action("flip", space), f"Flip the PC in {name(space)} "
-                              "(6.32.B.ii)", "pc"))
-        if may_remove(state, side, space, friendly=friendly, units=units):
-            out.append(Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC in "
-                              f"{name(space)} (6.32.B.iii)", "pc"))
+        if space in flip:
+            action, label = _MINOR_FLIP[space]
+            out.append(Choice(action, label, "pc"))
+        if space in remove:
+            action, label = removes[space]
+            out.append(Choice(action, label, "pc"))
     return out
 
 
@@ -644,7 +632,8 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
     if side == BRITISH:
         return [s for s in q.ports() if not q.blockaded(state, s)
                 and not q.cus(state, s, AMERICAN) and state.pcs.get(s) != AMERICAN]
-    return [s for s in q.spaces() if not q.cus(state, s, BRITISH)
+    cus = state.cus
+    return [s for s in q.spaces() if (s not in cus or not q.cus(state, s, BRITISH))
             and state.pcs.get(s) != BRITISH]
 
 
@@ -685,11 +674,16 @@ def can_bring_french(state: WwState, side: str) -> bool:
             and bool(french_ports(state)))
 
 
+# the reinforcement spaces' choices, made once (the board never changes)
+_REINFORCE_SPACE = {space: (Action("space", space), f"Reinforce {name(space)}")
+                    for space in q.spaces()}
+
+
 def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
     side = frame.side
     if not frame.space:
         spaces = french_ports(state) if frame.french else reinforcement_spaces(state, side)
-        return [Choice(Action("space", s), f"Reinforce {name(s)}", "move") for s in spaces]
+        return [Choice(*_REINFORCE_SPACE[s], "move") for s in spaces]
     if frame.cus < 0:
         box = q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
         least = 0 if waiting_generals(state, BRITISH) else 1  # A21: a general may come alone

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from core import cards, stack
 from core.engine import Action, Choice
@@ -42,10 +42,11 @@ THIRTEEN = tuple(c for c in deck.COLONIES if c != q.CANADA)
 @dataclass(frozen=True)
 class Pick:
     """One kind of choice an event text gives: the prompt, the legal targets now (given what
-    the frame has already chosen) and what choosing one does."""
+    the frame has already chosen; a list, or yielded in order so that the question "is there
+    any?" stops at the first, `exists`) and what choosing one does."""
 
     prompt: Callable[[WwState, EventPick], str]
-    targets: Callable[[WwState, EventPick], list[Target]]
+    targets: Callable[[WwState, EventPick], Iterable[Target]]
     apply: Callable[[WwState, EventPick, str, Noun], None]
     group: str = "pc"
     done_label: str = "No more"
@@ -78,7 +79,7 @@ def always(state: WwState, side: str) -> bool:
 
 
 def name(space: str) -> str:
-    return q.board().locations[space].name
+    return q.name(space)
 
 
 def general_name(general: str) -> str:
@@ -176,16 +177,23 @@ def pick(what: str, prompt: Callable[[WwState, EventPick], str],
     return what
 
 
-def targets_now(state: WwState, what: str, side: str, card: int = 0) -> list[Target]:
-    """The targets a new choice `what` would offer now (for `playable`)."""
-    return PICKS[what].targets(state, EventPick(side=side, card=card, what=what, left=1,
-                                                must=True))
+def any_target_now(state: WwState, what: str, side: str, card: int = 0) -> bool:
+    """Whether a new choice `what` would offer a target now (for `playable`), found without
+    listing the rest (a `targets` function may yield them)."""
+    return exists(PICKS[what].targets(state, EventPick(side=side, card=card, what=what,
+                                                       left=1, must=True)))
+
+
+def exists(items: Iterable[object]) -> bool:
+    """Whether `items` (a list, or items yielded one by one: a `targets` function's answer, a
+    listing of spaces) holds one: the rest are not made."""
+    return next(iter(items), None) is not None
 
 
 def ask(state: WwState, what: str, side: str, card: int, left: int, must: bool) -> bool:
     """Push the choice `what` for `side` if it has any target; whether it was pushed."""
     frame = EventPick(side=side, card=card, what=what, left=left, must=must)
-    if left <= 0 or not PICKS[what].targets(state, frame):
+    if left <= 0 or not exists(PICKS[what].targets(state, frame)):
         return False
     stack.push(state, frame)
     return True
@@ -213,7 +221,7 @@ def _picked(verb: str, state: WwState, frame: EventPick, noun: Noun) -> None:
         return
     kind.apply(state, frame, verb, noun)
     assert state.stack and state.stack[-1] is frame, "a repeated choice pushed a frame"
-    if not kind.targets(state, frame):
+    if not exists(kind.targets(state, frame)):
         stack.done(state, frame)
 
 
@@ -284,9 +292,11 @@ def eliminate(state: WwState, space: str, nationality: str, chooser: str, why: s
     state.log.append(f"{chooser} removes 1 {nationality} CU at {name(space)} ({why}).")
 
 
-def generals_on_map(state: WwState, side: str) -> list[str]:
-    return [g for g, where in state.generals.items()
-            if roster.side(g) == side and q.on_map(where)]
+def generals_on_map(state: WwState, side: str) -> Iterator[str]:
+    """`side`'s generals on the map, in the state's order (yielded: `exists` stops at the
+    first)."""
+    return (g for g, where in state.generals.items()
+            if roster.side(g) == side and q.on_map(where))
 
 
 def arrival(state: WwState, space: str, side: str) -> None:

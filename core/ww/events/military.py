@@ -19,11 +19,14 @@ are not reinforcement actions (R19).
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from core.ww import alliance, deck, movement
 from core.ww import query as q
-from core.ww.events.common import (EventPick, arrival, ask, card_number, cu_word, eliminate,
-                                   event_frame, from_reserve, general_name, generals_on_map,
-                                   left_text, name, pick, register, to_box, targets_now)
+from core.ww.events.common import (EventPick, any_target_now, arrival, ask, card_number,
+                                   cu_word, eliminate, event_frame, exists, from_reserve,
+                                   general_name, generals_on_map, left_text, name, pick,
+                                   register, to_box)
 from core.ww.frames.events import Event
 from core.ww.state import (AM, AMERICAN, AMERICAN_LEADERS, BR, BRITISH, BRITISH_REINFORCEMENTS,
                            CAPTURED, FR, RESERVE, WwState)
@@ -38,9 +41,11 @@ BOUNTY_CUS = 3
 HESSIAN_CUS = 3
 
 
-def cu_spaces(state: WwState, side: str) -> list[str]:
-    """Map spaces holding CUs of `side` (French CUs are American)."""
-    return [s for s in q.spaces() if q.cus(state, s, side)]
+def cu_spaces(state: WwState, side: str) -> Iterator[str]:
+    """Map spaces holding CUs of `side` (French CUs are American), in board order (yielded:
+    `exists` stops at the first)."""
+    cus = state.cus
+    return (s for s in q.spaces() if s in cus and q.cus(state, s, side))
 
 
 def american_cu_targets(state: WwState, spaces: list[str], verb_prefix: str):
@@ -81,7 +86,7 @@ def steuben_playable(state: WwState, side: str) -> bool:
     to join an American general on the map."""
     if state.regulars:
         return True
-    return bool(q.cu_count(state, RESERVE, AM)) and bool(generals_on_map(state, AMERICAN))
+    return bool(q.cu_count(state, RESERVE, AM)) and exists(generals_on_map(state, AMERICAN))
 
 
 def lose_regulars(state: WwState, why: str) -> None:
@@ -131,7 +136,7 @@ def glover(state: WwState, frame: Event) -> None:
     ask(state, "glover", AMERICAN, frame.card, 1, must=True)
 
 
-register(deck.GLOVER, lambda state, side: bool(targets_now(state, "glover", AMERICAN)), glover)
+register(deck.GLOVER, lambda state, side: any_target_now(state, "glover", AMERICAN), glover)
 
 # --- 19 Pennsylvania and New Jersey Line Mutinies -----------------------------------------------
 
@@ -180,7 +185,7 @@ pick("spain",
      _spain_targets, _spain, group="move")
 
 SPAIN = register("Spain Declares War on Britain",
-                 lambda state, side: bool(cu_spaces(state, BRITISH)),
+                 lambda state, side: exists(cu_spaces(state, BRITISH)),
                  lambda state, frame: ask(state, "spain", AMERICAN, frame.card, 2, must=True))
 
 # --- 28 Marquis de Lafayette Arrives -----------------------------------------------------------
@@ -188,9 +193,9 @@ SPAIN = register("Spain Declares War on Britain",
 LAFAYETTE_CARD = card_number("Marquis de Lafayette Arrives")
 
 
-def lafayette_spaces(state: WwState) -> list[str]:
-    return [s for s in q.spaces() if not q.cus(state, s, BRITISH)
-            and state.pcs.get(s) != BRITISH]
+def lafayette_spaces(state: WwState) -> Iterator[str]:
+    return (s for s in q.spaces() if not q.cus(state, s, BRITISH)
+            and state.pcs.get(s) != BRITISH)
 
 
 def lafayette_waiting(state: WwState) -> bool:
@@ -231,7 +236,7 @@ pick("lafayette",
 
 
 def lafayette_playable(state: WwState, side: str) -> bool:
-    return bool(lafayette_spaces(state)) and (bool(q.cu_count(state, RESERVE, AM))
+    return exists(lafayette_spaces(state)) and (bool(q.cu_count(state, RESERVE, AM))
                                               or lafayette_waiting(state))
 
 
@@ -254,9 +259,10 @@ register(LAFAYETTE_CARD, lafayette_playable, lafayette_place, lafayette_general,
 # --- 29 Congress Offers Enlistment Bounties ------------------------------------------------------
 
 
-def bounty_spaces(state: WwState) -> list[str]:
-    return [s for s in q.spaces() if not q.cus(state, s, BRITISH)
-            and (q.general_at(state, s, AMERICAN) is not None or state.congress == s)]
+def bounty_spaces(state: WwState) -> Iterator[str]:
+    leaders = q.general_spaces(state, AMERICAN)   # where general_at(.., AMERICAN) finds one
+    return (s for s in q.spaces() if (s in leaders or state.congress == s)
+            and not q.cus(state, s, BRITISH))
 
 
 def _bounty_targets(state: WwState, frame: EventPick):
@@ -287,7 +293,7 @@ def bounties_arrival(state: WwState, frame: Event) -> None:
 
 BOUNTIES = register("Congress Offers Enlistment Bounties",
                     lambda state, side: bool(q.cu_count(state, RESERVE, AM))
-                    and bool(bounty_spaces(state)), bounties, bounties_arrival)
+                    and exists(bounty_spaces(state)), bounties, bounties_arrival)
 
 # --- 30 Clinton and Cornwallis Quarrel -----------------------------------------------------------
 
@@ -307,7 +313,7 @@ pick("quarrel",
                            "on the map to the British Reinforcements box."),
      _quarrel_targets, _quarrel, group="move")
 QUARREL = register("Clinton and Cornwallis Quarrel",
-                   lambda state, side: bool(generals_on_map(state, BRITISH)),
+                   lambda state, side: exists(generals_on_map(state, BRITISH)),
                    lambda state, frame: ask(state, "quarrel", AMERICAN, frame.card, 1,
                                             must=True))
 
@@ -398,7 +404,7 @@ pick("conway",
                            "not Washington, to the American Reinforcement Leaders box."),
      _conway_targets, _conway, group="move")
 CONWAY = register("The Conway Cabal",
-                  lambda state, side: bool(targets_now(state, "conway", BRITISH)),
+                  lambda state, side: any_target_now(state, "conway", BRITISH),
                   lambda state, frame: ask(state, "conway", BRITISH, frame.card, 1, must=True))
 
 # --- 38 Smallpox --------------------------------------------------------------------------------
@@ -418,17 +424,17 @@ pick("smallpox",
                            f"up to two different spaces ({left_text(frame)}; 6.31)."),
      _smallpox_targets, _smallpox, group="move")
 SMALLPOX = register("Smallpox Ravages the Continental Army",
-                    lambda state, side: bool(cu_spaces(state, AMERICAN)),
+                    lambda state, side: exists(cu_spaces(state, AMERICAN)),
                     lambda state, frame: ask(state, "smallpox", BRITISH, frame.card, 2,
                                              must=False))
 
 # --- 45 Tarleton's Waxhaws Massacre, as a Strategy Phase event (6.33.A) -------------------------
 
 
-def tarleton_spaces(state: WwState) -> list[str]:
+def tarleton_spaces(state: WwState) -> Iterator[str]:
     colonies = deck.card(deck.TARLETON).colonies
-    return [s for s in cu_spaces(state, AMERICAN) if q.colony(s) in colonies
-            and q.general_at(state, s, AMERICAN) is None]
+    return (s for s in cu_spaces(state, AMERICAN) if q.colony(s) in colonies
+            and q.general_at(state, s, AMERICAN) is None)
 
 
 def _tarleton_targets(state: WwState, frame: EventPick):
@@ -444,6 +450,6 @@ pick("tarleton",
                            "space in North Carolina, South Carolina or Georgia with no American "
                            "general."),
      _tarleton_targets, _tarleton, group="move")
-register(deck.TARLETON, lambda state, side: bool(tarleton_spaces(state)),
+register(deck.TARLETON, lambda state, side: exists(tarleton_spaces(state)),
          lambda state, frame: ask(state, "tarleton", BRITISH, frame.card, 1, must=True))
 

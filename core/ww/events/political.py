@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from core.ww import deck
 from core.ww import query as q
-from core.ww.events.common import (THIRTEEN, EventPick, american_may_place, ask,
-                                   british_may_place, card_number, from_reserve, left_text, name,
-                                   pick, register, remove_pc, set_pc, targets_now,
+from core.ww.events.common import (THIRTEEN, EventPick, american_may_place, any_target_now,
+                                   ask, british_may_place, card_number, from_reserve, left_text,
+                                   name, pick, register, remove_pc, set_pc,
                                    unprotected_american_pc)
 from core.ww.frames.events import Event
 from core.ww.state import AM, AMERICAN, BR, BRITISH, RESERVE, WwState
@@ -41,7 +41,7 @@ def _simple(what: str, side: str, card_title: str, left: int, targets, apply, pr
 
     pick(what, lambda state, frame: f"{side}: {prompt} ({left_text(frame)}; {verb_rule}).",
          targets, apply, done_label="No more")
-    register(number, lambda state, player: bool(targets_now(state, what, side, number)), stage)
+    register(number, lambda state, player: any_target_now(state, what, side, number), stage)
     return number
 
 
@@ -50,9 +50,9 @@ def _simple(what: str, side: str, card_title: str, left: int, targets, apply, pr
 
 def _pitt_targets(state: WwState, frame: EventPick):
     done = _colonies_chosen(frame)
-    return [("remove", s, f"Remove the American PC in {name(s)} ({q.colony(s)})")
+    return (("remove", s, f"Remove the American PC in {name(s)} ({q.colony(s)})")
             for s in q.spaces() if unprotected_american_pc(state, s)
-            and q.colony(s) not in done]
+            and q.colony(s) not in done)
 
 
 def _pitt(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -68,9 +68,9 @@ PITT = _simple("pitt", BRITISH, deck.NAMED_TITLES["pitt"], 3, _pitt_targets, _pi
 
 def _brant_targets(state: WwState, frame: EventPick):
     colonies = deck.card(deck.BRANT).colonies
-    return [("remove", s, f"Remove the American PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and not q.is_port(s)
-            and unprotected_american_pc(state, s)]
+    return (("remove", s, f"Remove the American PC in {name(s)} ({q.colony(s)})")
+            for s in q.spaces_in(colonies) if not q.is_port(s)
+            and unprotected_american_pc(state, s))
 
 
 def _brant(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -88,8 +88,8 @@ HALE_TITLE = "Nathan Hale, American Martyr"
 
 def _hale_targets(state: WwState, frame: EventPick):
     colonies = deck.card(card_number(HALE_TITLE)).colonies
-    return [("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and american_may_place(state, s)]
+    return (("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
+            for s in q.spaces_in(colonies) if american_may_place(state, s))
 
 
 def _hale(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -105,9 +105,9 @@ HALE = _simple("hale", AMERICAN, HALE_TITLE, 2, _hale_targets, _hale,
 
 def _paine_targets(state: WwState, frame: EventPick):
     done = _colonies_chosen(frame)
-    return [("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in THIRTEEN and q.colony(s) not in done
-            and american_may_place(state, s)]
+    return (("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
+            for s in q.spaces_in(THIRTEEN) if q.colony(s) not in done
+            and american_may_place(state, s))
 
 
 def _paine(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -174,9 +174,9 @@ GILBERT_TOWN = "gilbert-town"
 
 def _kings_mountain_targets(state: WwState, frame: EventPick):
     colonies = deck.card(KINGS_MOUNTAIN).colonies
-    return [("remove", s, f"Remove the British PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and state.pcs.get(s) == BRITISH
-            and not q.cus(state, s, BRITISH)]
+    return (("remove", s, f"Remove the British PC in {name(s)} ({q.colony(s)})")
+            for s in q.spaces_in(colonies) if state.pcs.get(s) == BRITISH
+            and not q.cus(state, s, BRITISH))
 
 
 def _kings_mountain(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -205,8 +205,8 @@ pick("gilbert-town",
 
 
 def kings_mountain_playable(state: WwState, side: str) -> bool:
-    return bool(targets_now(state, "kings-mountain", AMERICAN)) or \
-        bool(targets_now(state, "gilbert-town", AMERICAN))
+    return any_target_now(state, "kings-mountain", AMERICAN) or \
+        any_target_now(state, "gilbert-town", AMERICAN)
 
 
 def kings_mountain_remove(state: WwState, frame: Event) -> None:
@@ -227,8 +227,8 @@ LOYALISTS_TITLE = "Loyalists Rise in the Carolinas"
 
 def _loyalists_targets(state: WwState, frame: EventPick):
     colonies = deck.card(card_number(LOYALISTS_TITLE)).colonies
-    return [("place", s, f"Place a British PC in {name(s)} ({q.colony(s)})")
-            for s in q.spaces() if q.colony(s) in colonies and british_may_place(state, s)]
+    return (("place", s, f"Place a British PC in {name(s)} ({q.colony(s)})")
+            for s in q.spaces_in(colonies) if british_may_place(state, s))
 
 
 def _loyalists(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -248,11 +248,11 @@ NORFOLK = "norfolk"
 
 def _dunmore_targets(state: WwState, frame: EventPick):
     colonies = deck.card(card_number(DUNMORE_TITLE)).colonies
-    out = [("place", s, f"Place a British PC in {name(s)}")
-           for s in q.spaces() if q.colony(s) in colonies and british_may_place(state, s)]
+    for s in q.spaces_in(colonies):
+        if british_may_place(state, s):
+            yield "place", s, f"Place a British PC in {name(s)}"
     if state.pcs.get(NORFOLK) == AMERICAN and not q.american_units(state, NORFOLK):
-        out.append(("flip", NORFOLK, f"Flip the American PC in {name(NORFOLK)} to British"))
-    return out
+        yield "flip", NORFOLK, f"Flip the American PC in {name(NORFOLK)} to British"
 
 
 def _dunmore(state: WwState, frame: EventPick, verb: str, space) -> None:
@@ -268,9 +268,9 @@ DUNMORE = _simple("dunmore", BRITISH, DUNMORE_TITLE, 2, _dunmore_targets, _dunmo
 
 
 def _mowat_targets(state: WwState, frame: EventPick):
-    return [("remove", s, f"Remove the American PC in {name(s)}")
+    return (("remove", s, f"Remove the American PC in {name(s)}")
             for s in q.ports() if not q.blockaded(state, s) and not q.is_fortified(s)
-            and unprotected_american_pc(state, s)]
+            and unprotected_american_pc(state, s))
 
 
 def _mowat(state: WwState, frame: EventPick, verb: str, space) -> None:

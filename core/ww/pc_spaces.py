@@ -1,0 +1,142 @@
+"""Washington's War: where a PC action may place, flip or remove a PC, asked of every space at
+once (10.11 with an OPS card, 6.32.B with a discarded Event). Each rule is a set of map spaces
+made from what the board holds, read once per listing (`PcBoard`), so a listing of the 85
+spaces asks each space one set lookup instead of a call chain per space.
+
+    PcBoard(state)                      the PCs, CUs and generals these rules read
+    placeable(board, side, before, friendly)
+                                        10.11.A.ii, 10.11.A.iv / 10.11.B.ii-iii; by discard
+                                        (`friendly` given) next to a friendly PC, 10.12.B
+    flippable(board, side, friendly)    10.11.A.iii / 10.11.B.iii (and 10.12.B by discard)
+    removable(board, side, friendly)    6.32.B.iii, A9
+
+`core/ww/strategy.py` lists the choices from these sets in board order. The board must not
+change while a `PcBoard` is used (each set is made once, when a rule first asks it).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from core.ww import query as q
+from core.ww.state import AMERICAN, BR, BRITISH, WwState
+
+NOWHERE: frozenset[str] = frozenset()
+
+
+class PcBoard:
+    """What the PC rules read of one state, each set made the first time a rule asks."""
+
+    __slots__ = ("state", "american_may_place", "_free", "_pcs", "_british_cus", "_units",
+                 "_leaders", "_armies")
+
+    def __init__(self, state: WwState) -> None:
+        self.state = state
+        # 10.11.A.iv: no American PC actions while the Congress is dispersed or after the
+        # Mutinies
+        self.american_may_place = not (q.congress_dispersed(state) or state.mutiny)
+        self._free: frozenset[str] | None = None
+        self._pcs: dict[str, set[str]] = {}
+        self._british_cus: set[str] | None = None
+        self._units: set[str] | None = None
+        self._leaders: set[str] | None = None
+        self._armies: set[str] | None = None
+
+    def free(self) -> frozenset[str]:
+        """The map spaces with no PC (10.0.A)."""
+        if self._free is None:
+            self._free = q.map_spaces().difference(self.state.pcs)
+        return self._free
+
+    def pcs(self, side: str) -> set[str]:
+        found = self._pcs.get(side)
+        if found is None:
+            found = self._pcs[side] = q.pcs_of(self.state, side)
+        return found
+
+    def british_cus(self) -> set[str]:
+        if self._british_cus is None:
+            self._british_cus = {where for where, here in self.state.cus.items()
+                                 if here.get(BR, 0)}
+        return self._british_cus
+
+    def american_units(self) -> set[str]:
+        """3.0 "American Unit": an American or French CU or general, or the Congress."""
+        if self._units is None:
+            self._units = q.american_unit_spaces(self.state)
+        return self._units
+
+    def american_leaders(self) -> set[str]:
+        """The American generals' spaces (Rochambeau too, 12.2.C)."""
+        if self._leaders is None:
+            self._leaders = q.general_spaces(self.state, AMERICAN)
+        return self._leaders
+
+    def british_armies(self) -> set[str]:
+        """3.0: a British general with at least one British CU (query.has_army)."""
+        if self._armies is None:
+            self._armies = q.general_spaces(self.state, BRITISH) & self.british_cus()
+        return self._armies
+
+
+def placeable(board: PcBoard, side: str, before: q.Neighbourhood | None = None,
+              friendly: q.Neighbourhood | None = None) -> set[str] | frozenset[str]:
+    """Where `side` may place a PC. American (10.11.A.ii): no PC and no British CU. British
+    (10.11.B.ii-iii): no PC and no American Unit, and next to a British PC that stood before
+    the card was played (`before`) or holding a British Army. By discard (`friendly`, the
+    side's PCs now, 6.32.B.ii): next to a friendly PC for both sides instead (10.12.B)."""
+    if side == AMERICAN:
+        if not board.american_may_place:
+            return NOWHERE
+        out = board.free() - board.british_cus()
+        return out & friendly.adjacent_set(side) if friendly is not None else out
+    out = board.free() - board.american_units()
+    if friendly is not None:
+        return out & friendly.adjacent_set(side)
+    assert before is not None, "a British placement needs the PCs before the card (10.11.B)"
+    return out & (before.adjacent_set(BRITISH) | board.british_armies())
+
+
+def can_place(board: PcBoard, side: str, british_before: set[str]) -> bool:
+    """`placeable(board, side, Neighbourhood(british_before))` is not empty, found without
+    making a set of the map: the spaces are asked in board order until one will do, mostly
+    one of the first."""
+    return next(placements(board, side, british_before), None) is not None
+
+
+def placements(board: PcBoard, side: str, british_before: set[str]) -> Iterator[str]:
+    """The spaces of `placeable(board, side, Neighbourhood(british_before))`, in board order,
+    each asked on its own (American: no PC and no British CU; British: no PC, no American Unit,
+    and a British Army there or a British PC of `british_before` next door, A35 included)."""
+    pcs = board.state.pcs
+    if side == AMERICAN:
+        if not board.american_may_place:
+            return
+        british_cus = board.british_cus()
+        for space in q.spaces():
+            if space not in pcs and space not in british_cus:
+                yield space
+        return
+    units, armies = board.american_units(), board.british_armies()
+    ports = q.port_spaces().intersection(british_before)
+    for space in q.spaces():
+        if space in pcs or space in units:
+            continue
+        if (space in armies or any(other in british_before for other in q.neighbours(space))
+                or q.is_port(space) and any(port != space for port in ports)):  # A35
+            yield space
+
+
+def flippable(board: PcBoard, side: str,
+              friendly: q.Neighbourhood | None = None) -> set[str]:
+    """Where `side` may flip an enemy PC: with an American general there (10.11.A.iii), or a
+    British Army (10.11.B.iii); by discard (`friendly`) also next to a friendly PC (10.12.B)."""
+    with_force = board.american_leaders() if side == AMERICAN else board.british_armies()
+    out = board.pcs(q.enemy(side)) & with_force
+    return out & friendly.adjacent_set(side) if friendly is not None else out
+
+
+def removable(board: PcBoard, side: str, friendly: q.Neighbourhood) -> set[str]:
+    """6.32.B.iii, A9: an enemy PC next to a friendly PC; the British not where an American
+    CU, general or the Congress is, the American not where a British CU is."""
+    out = board.pcs(q.enemy(side)) & friendly.adjacent_set(side)
+    return out - (board.american_units() if side == BRITISH else board.british_cus())

@@ -1,0 +1,199 @@
+"""What Washington's War's random play does for speed (issue 19 part 3), checked.
+
+The rules that list choices read the board once per listing (docs/ww-engine.md, "Speed"): the
+PC rules as sets of spaces (core/ww/pc_spaces.py), questions of existence that stop at the
+first answer (`can_place`, `any_pc_target`, `exists`), the spaces next to a side's PCs from a
+cached union of neighbour sets (`query.Neighbourhood`), isolation's targets as sets, and a
+hint of where the 13.1 CUs were last seen (`query.cus_for_victory`). These tests play random
+games and, at every state, hold each shortcut against the plain definition it stands for:
+a scan of every space asking the board directly.
+"""
+from __future__ import annotations
+
+import pytest
+
+from core import rng
+from core.engine import Match
+from core.playout import _Chooser
+from core.registry import get_rules
+from core.ww import isolation, pc_spaces, strategy
+from core.ww import query as q
+from core.ww.events.common import exists
+from core.ww.events.military import cu_spaces
+from core.ww.state import AMERICAN, BRITISH, SIDES, WwState
+
+RULES = get_rules("washingtons-war")
+SEEDS = (1, 2, 3)
+
+
+def states_of(seed: int) -> list[WwState]:
+    """Every state a random game goes through (the playout's policy, one copy per action)."""
+    match = Match.new(RULES, seed=seed)
+    chooser = _Chooser(rng.seed_state(seed ^ 0x5EED))
+    seen: list[WwState] = []
+    while match.state.result is None:
+        seen.append(match.state)
+        role = match.state.active[0]
+        choices = match.actions(role)
+        match.take(role, choices, rng.randbelow(chooser, len(choices)))
+    return seen
+
+
+@pytest.fixture(scope="module", params=SEEDS)
+def states(request: pytest.FixtureRequest) -> list[WwState]:
+    return states_of(request.param)
+
+
+def adjacent_by_scan(space: str, side: str, pcs: set[str]) -> bool:
+    """10.11 / 10.12.B adjacency asked of the map (A35 for the British)."""
+    return q.friendly_adjacent(space, side, pcs)
+
+
+def has_army(state: WwState, space: str, side: str) -> bool:
+    return q.has_army(state, space, side)
+
+
+def placeable_by_scan(state: WwState, side: str, before: set[str],
+                      discard: bool) -> set[str]:
+    """10.11.A.ii, 10.11.A.iv / 10.11.B.ii-iii, and 10.12.B by discard, space by space."""
+    out = set()
+    for space in q.spaces():
+        if space in state.pcs:
+            continue
+        if side == AMERICAN:
+            ok = (not q.congress_dispersed(state) and not state.mutiny
+                  and not q.cus(state, space, BRITISH))
+            if discard:
+                ok = ok and adjacent_by_scan(space, side, q.pcs_of(state, side))
+        else:
+            ok = not q.american_units(state, space)
+            if discard:
+                ok = ok and adjacent_by_scan(space, side, q.pcs_of(state, side))
+            else:
+                ok = ok and (adjacent_by_scan(space, side, before)
+                             or has_army(state, space, BRITISH))
+        if ok:
+            out.add(space)
+    return out
+
+
+def flippable_by_scan(state: WwState, side: str, discard: bool) -> set[str]:
+    """10.11.A.iii / 10.11.B.iii (and 10.12.B by discard), space by space."""
+    out = set()
+    for space in q.spaces():
+        if state.pcs.get(space) != q.enemy(side):
+            continue
+        if side == AMERICAN:
+            ok = q.general_at(state, space, AMERICAN) is not None
+        else:
+            ok = has_army(state, space, BRITISH)
+        if discard:
+            ok = ok and adjacent_by_scan(space, side, q.pcs_of(state, side))
+        if ok:
+            out.add(space)
+    return out
+
+
+def removable_by_scan(state: WwState, side: str) -> set[str]:
+    """6.32.B.iii, A9, space by space."""
+    out = set()
+    for space in q.spaces():
+        if state.pcs.get(space) != q.enemy(side):
+            continue
+        if not adjacent_by_scan(space, side, q.pcs_of(state, side)):
+            continue
+        if (not q.american_units(state, space) if side == BRITISH
+                else not q.cus(state, space, BRITISH)):
+            out.add(space)
+    return out
+
+
+def test_pc_rules_as_sets_match_the_space_by_space_rules(states: list[WwState]) -> None:
+    for state in states[::3]:
+        for side in SIDES:
+            mine = q.pcs_of(state, side)
+            before = q.pcs_of(state, BRITISH)
+            board = pc_spaces.PcBoard(state)
+            friendly = q.Neighbourhood(mine)
+            placeable = pc_spaces.placeable(board, side, q.Neighbourhood(before))
+            assert placeable == placeable_by_scan(state, side, before, discard=False)
+            assert (pc_spaces.placeable(board, side, friendly=friendly)
+                    == placeable_by_scan(state, side, before, discard=True))
+            assert pc_spaces.flippable(board, side) == flippable_by_scan(state, side, False)
+            assert (pc_spaces.flippable(board, side, friendly)
+                    == flippable_by_scan(state, side, True))
+            assert pc_spaces.removable(board, side, friendly) == removable_by_scan(state, side)
+            assert pc_spaces.can_place(board, side, before) == bool(placeable)
+            assert list(pc_spaces.placements(board, side, before)) == [
+                space for space in q.spaces() if space in placeable]
+
+
+def test_british_placements_for_any_pcs_before(states: list[WwState]) -> None:
+    """10.11.B.ii with the PCs before the card one port, two ports or an inland space (A35:
+    every port next to every other port for the British)."""
+    ports = q.ports()
+    for state in states[::9]:
+        board = pc_spaces.PcBoard(state)
+        for before in ({ports[0]}, {ports[0], ports[-1]}, {"worcester"}, set()):
+            placeable = pc_spaces.placeable(board, BRITISH, q.Neighbourhood(before))
+            assert placeable == placeable_by_scan(state, BRITISH, before, discard=False)
+            assert list(pc_spaces.placements(board, BRITISH, before)) == [
+                space for space in q.spaces() if space in placeable]
+
+
+def test_existence_shortcuts_match_the_listings(states: list[WwState]) -> None:
+    for state in states[::3]:
+        for side in SIDES:
+            before = strategy.pcs_before(state, side)
+            targets = strategy.pc_targets(state, side, before)
+            assert strategy.has_pc_target(state, side) == bool(targets)
+            assert strategy.any_pc_target(state, side, before) == bool(targets)
+            done = {space for _, space in targets[:2]}
+            assert strategy.any_pc_target(state, side, before, done) == bool(
+                strategy.pc_targets(state, side, before, done))
+            assert exists(cu_spaces(state, side)) == any(
+                q.cus(state, space, side) for space in q.spaces())
+
+
+def test_neighbourhood_sets_match_the_map(states: list[WwState]) -> None:
+    for state in states[::7]:
+        for side in SIDES:
+            pcs = q.pcs_of(state, side)
+            near = q.Neighbourhood(pcs)
+            assert near.adjacent_set(side) == {
+                space for space in q.spaces() if adjacent_by_scan(space, side, pcs)}
+
+
+def test_isolation_targets_match_the_space_by_space_rules(states: list[WwState]) -> None:
+    """10.31.A / 10.32.A and A7, C6 as each space would be asked."""
+    for state in states[::7]:
+        american_units = {s for s in q.spaces() if q.american_units(state, s)}
+        assert isolation.friendly_targets(state, AMERICAN) & set(q.spaces()) == american_units
+        assert isolation.friendly_targets(state, BRITISH) & set(q.spaces()) == {
+            s for s in q.spaces() if q.is_port(s) or q.cus(state, s, BRITISH)}
+        assert isolation.uncontrolled_targets(state, AMERICAN) & set(q.spaces()) == {
+            s for s in q.spaces() if state.congress == s
+            or (s not in state.pcs and not q.cus(state, s, BRITISH))}
+        assert isolation.uncontrolled_targets(state, BRITISH) & set(q.spaces()) == {
+            s for s in q.spaces() if s not in state.pcs and not q.cus(state, s, AMERICAN)
+            and q.general_at(state, s, AMERICAN) is None}
+
+
+def test_the_victory_hint_never_decides(states: list[WwState]) -> None:
+    """13.1: whatever the remembered spaces, cus_for_victory answers from the state."""
+    for state in states[::5]:
+        american = any(q.cus(state, s, AMERICAN) for s in q.spaces())
+        british = any(q.cus(state, s, BRITISH) for s in q.spaces() if q.colony(s) != q.CANADA)
+        for hint in (["", ""], ["boston", "boston"], ["quebec", "new-york"]):
+            q._VICTORY_WITNESS[:] = hint
+            assert q.cus_for_victory(state) == (american, british)
+
+
+def test_generals_at_answers_as_a_scan(states: list[WwState]) -> None:
+    for state in states[::11]:
+        for where in (*q.spaces(), *set(state.generals.values())):
+            for side in SIDES:
+                found = [g for g, at in state.generals.items()
+                         if at == where and q.roster.side(g) == side]
+                assert q.general_at(state, where, side) == (found[0] if found else None)
+                assert q.generals_at(state, where, side) == found
