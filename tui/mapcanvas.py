@@ -362,10 +362,11 @@ class Place:
 
     id: str
     name: str
-    abbr: str
-    column: int  # column of the abbreviation's first letter
+    abbr: str    # the label drawn: the abbreviation, or the full name (`set_full_names`)
+    column: int  # column of the label's first letter
     y: int       # row
     markers: int = 0  # cells of markers after the target mark
+    short: str = ""   # the board's abbreviation (whichever label is drawn)
 
     @property
     def left(self) -> int:  # column of "["
@@ -394,6 +395,20 @@ class Place:
     @property
     def west(self) -> int:  # where a line leaves westward: the control letter's cell
         return self.left - 1
+
+
+def covering_labels(places: dict[str, Place]) -> set[str]:
+    """The places whose label row covers where the piece row of a place on the row above
+    begins (that place's pieces would run into the label)."""
+    by_row: dict[int, list[Place]] = {}
+    for place in places.values():
+        by_row.setdefault(place.y, []).append(place)
+    out: set[str] = set()
+    for place in places.values():
+        for above in by_row.get(place.y - 1, []):
+            if place.left - 2 <= above.left <= place.end + 1:
+                out.add(place.id)
+    return out
 
 
 MARGIN = 2          # columns left of the westmost label (control letter + bracket)
@@ -836,11 +851,18 @@ class MapCanvas(SideLook):
         self.scale = layout(locations)
         labels = {loc.id: (loc.name or loc.abbr) if full else loc.abbr for loc in locations}
         sx, sy = self.scale
-        columns = place_columns(locations, sx, widths, labels)
-        self.places = {}
-        for loc in locations:
-            self.places[loc.id] = Place(loc.id, loc.name, labels[loc.id], columns[loc.id],
-                                        int(loc.y) * sy, widths[loc.id])
+        while True:
+            columns = place_columns(locations, sx, widths, labels)
+            self.places = {}
+            for loc in locations:
+                self.places[loc.id] = Place(loc.id, loc.name, labels[loc.id], columns[loc.id],
+                                            int(loc.y) * sy, widths[loc.id], loc.abbr)
+            # a full name over the piece row of a place on the row above: its abbreviation
+            crowded = {loc.id for loc in locations if labels[loc.id] != loc.abbr} \
+                & covering_labels(self.places)
+            if not crowded:
+                break
+            labels.update({loc: self.board.locations[loc].abbr for loc in crowded})
         # room east of the last label for its markers and its piece row (names, `PIECE_ROOM`)
         self.width = max([max(p.end + 6, p.column + PIECE_ROOM) for p in self.places.values()]
                          + [10])
