@@ -442,3 +442,25 @@ def test_the_legend_explains_names_regions_and_jump_labels():
     assert "Howe·Clinton 8" in text and "Wash" in text and "a short name" in text
     assert EDGE_CHAR * 3 in text and "NH" in text and "region" in text
     assert "jump labels" in text and "upper" not in text.lower() or "reverse video" in text
+
+
+async def test_no_color_keeps_the_sides_letters_readable(monkeypatch):
+    """Under NO_COLOR the control letters and piece rows of the point-to-point maps are in
+    the text's own colour (bold), not a side colour the monochrome filter turns into a grey
+    near the background (GB's red: colour 237 on 234), as on the hex map (bug 6)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MusterApp(match=new_match(WEL))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot)
+        assert app.no_color
+        pane = screen.query_one(MapPane)
+        pane.move_to("madrid")
+        await pilot.pause()
+        assert pane.canvas.plain and pane.canvas.side_style("GB").color is None
+        place = pane.canvas.places["madrid"]
+        strips = app.screen._compositor.render_strips()
+        y = pane.content_region.y + place.y + 1 - int(pane.scroll_offset.y)
+        segments = list(strips[y])
+        piece = next(seg for seg in segments if "N:" in seg.text)
+        blank = next(seg for seg in segments if not seg.text.strip())
+        assert piece.style.color == blank.style.color and piece.style.bold

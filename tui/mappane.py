@@ -167,6 +167,11 @@ class MapPane(ScrollView, can_focus=True):
         the pane's background (so `$text-muted` and colours with an alpha work)."""
         if not isinstance(self.canvas, MapCanvas):
             return
+        if self.canvas.plain != self.app.no_color:
+            # under NO_COLOR the sides' letters (control, pieces) are the text's own colour,
+            # bold: the monochrome filter made red and blue near-black greys (as on the hex map)
+            self.canvas.plain = self.app.no_color
+            self.canvas.set_styles({})
         _, background = self.background_colors
         styles: dict[str, Style] = {}
         for key in STYLE_KEYS:
