@@ -26,7 +26,7 @@ def shown_keys(screen: Screen, palette_key: str | None) -> tuple[Any, ...]:
 
 
 class GameFooter(Footer):
-    """Compact (no padding around a key: more keys fit at 80 columns). Textual's FooterKey
+    """Compact, spaced as a plain one by app.tcss (so it looks the same). Textual's FooterKey
     starts compact and a non-compact Footer then turns every key back, two style passes per
     key before the first frame; a compact one leaves them as they are."""
 
