@@ -3,8 +3,9 @@ decisions of one legal action for the player (issue 17, "Fewer prompts").
 
     .venv/bin/python -m bench.handoffs [--games N] [--actions N] [--game ID]
 
-Each game is played by random choices (`random.Random(seed)`) with every role a person of
-its own (Wellington: four players, and the 2-player split) through the app's presentation
+Each game is played by random choices (`random.Random(seed)`) with every seat a person of
+its own (Wellington: four players, and the 2-player split: GB+Spain and the French, seated
+as the app seats a new game, `Match.seated`) through the app's presentation
 rules (`tui.turns`, no Textual): at every decision the person of the acting role is asked,
 or, with the rules of now, the only legal action is taken for them (`turns.auto_choice`).
 A keyboard change (the hand-off screen in a game with hidden information, the turn banner
@@ -50,7 +51,12 @@ def keyboard_change(match: Match, role: str, last: str | None) -> bool:
 
 
 def play(game: str, options: dict, seed: int, cap: int, count: Count) -> None:
-    match = Match.new(get_rules(game), seed=seed, options=options)
+    rules = get_rules(game)
+    match = Match.new(rules, seed=seed, options=options)
+    # seated as the app seats a new game (tui.session.new_match): Wellington's 2-player split
+    # is two people (GB+Spain, the French), not four
+    match.players = Match.seated(rules, match.header.scenario, dict(match.header.options),
+                                 match.players)
     chooser = random.Random(seed)
     last = {"before": None, "after": None}  # the person asked last, each way
     turn = None

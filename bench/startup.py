@@ -30,6 +30,14 @@ import time
 def time_to_marker(argv: list[str], marker: bytes, env: dict[str, str],
                    timeout: float = 30.0) -> float:
     """Seconds from spawning `argv` in a pty until `marker` appears in its output."""
+    return run_to_marker(argv, marker, env, timeout)[0]
+
+
+def run_to_marker(argv: list[str], marker: bytes, env: dict[str, str],
+                  timeout: float = 30.0) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from spawning `argv` in a pty until `marker` appears in
+    its output. The CPU time (user + system, of the process and its children, until it is
+    killed at the marker) hardly depends on the machine's load, the wall time does."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     start = time.perf_counter()
@@ -47,18 +55,27 @@ def time_to_marker(argv: list[str], marker: bytes, env: dict[str, str],
                     break
                 seen = (seen + chunk)[-200_000:]
                 if marker in seen:
-                    return time.perf_counter() - start
+                    wall = time.perf_counter() - start
+                    return wall, _kill_and_reap(proc)
             elif proc.poll() is not None:
                 break
         raise RuntimeError(f"{' '.join(argv)}: marker {marker!r} not seen "
                            f"(last output: {seen[-300:]!r})")
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.wait()
+        if proc.returncode is None:
+            _kill_and_reap(proc)
         os.close(master)
+
+
+def _kill_and_reap(proc: subprocess.Popen[bytes]) -> float:
+    """Kill the process group and reap the process: the CPU seconds it used."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = -signal.SIGKILL if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,14 +102,20 @@ def main(argv: list[str] | None = None) -> int:
     panes, marker_panes = [sys.executable, "-m", "bench.panes_app"], b"PANES APP READY"
     time_to_marker(panes, marker_panes, env)
     muster_times, bare_times, panes_times = [], [], []
+    cpu: dict[str, list[float]] = {"muster": [], "bare": [], "panes": []}
     for _ in range(args.runs):
-        bare_times.append(time_to_marker(bare, marker_bare, env))
-        muster_times.append(time_to_marker(muster, marker_muster, env))
-        panes_times.append(time_to_marker(panes, marker_panes, env))
+        for name, argv, marker, times in (("bare", bare, marker_bare, bare_times),
+                                          ("muster", muster, marker_muster, muster_times),
+                                          ("panes", panes, marker_panes, panes_times)):
+            wall, used = run_to_marker(argv, marker, env)
+            times.append(wall)
+            cpu[name].append(used)
     m, b = statistics.median(muster_times), statistics.median(bare_times)
     p = statistics.median(panes_times)
     for name, times in (("muster", muster_times), ("bare", bare_times), ("panes", panes_times)):
         print(f"{name:>6} runs (ms): {' '.join(f'{t * 1000:.0f}' for t in times)}")
+    for name, times in cpu.items():
+        print(f"{name:>6} CPU (ms):  {' '.join(f'{t * 1000:.0f}' for t in times)}")
     print("ratio run by run (muster / the bare app launched just before it): "
           + " ".join(f"{mt / bt:.2f}" for mt, bt in zip(muster_times, bare_times)))
     print(f"muster continue to a drawn game screen: median {m * 1000:.0f} ms over {args.runs} runs")
@@ -100,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ratio: {m / b:.2f}x   (target at most 1.3x)")
     print(f"Textual app with the same kinds of panes, no game: median {p * 1000:.0f} ms "
           f"({p / b:.2f}x the bare app; muster is {m / p:.2f}x this one)")
+    cm, cb, cp = (statistics.median(cpu[name]) for name in ("muster", "bare", "panes"))
+    print(f"CPU time to the first frame (less sensitive to load): muster {cm * 1000:.0f} ms, "
+          f"bare {cb * 1000:.0f} ms, panes {cp * 1000:.0f} ms; muster is {cm / cb:.2f}x the "
+          f"bare app and {cm / cp:.2f}x the panes app")
     return 0
 
 

@@ -82,6 +82,37 @@ def cached(path: str | Path, build: Callable[[Path], T], *, code: Iterable[Path]
     return board
 
 
+def cache_digest(value: object, code: Iterable[Path]) -> str | None:
+    """A key for `cached_object`: a hash of `value` pickled, of the source files that build
+    from it (`code`) and of the Python version; None if it cannot be made."""
+    digest = hashlib.sha256()
+    digest.update(sys.version.encode())
+    try:
+        digest.update(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        for file in code:
+            data = Path(file).read_bytes()
+            digest.update(len(data).to_bytes(8, "big"))
+            digest.update(data)
+    except Exception:  # an unpicklable value or an unreadable source: no key, no cache
+        return None
+    return digest.hexdigest()[:32]
+
+
+def cached_object(stem: str, key: str, build: Callable[[], T]) -> T:
+    """`build()`, or what it built before under the same `stem` and `key`, read back from the
+    cache folder (the same folder and rules as the boards': any failure means building it).
+    The map canvas keeps its layout this way (tui/mapcanvas.py)."""
+    if not enabled():
+        return build()
+    file = cache_dir() / f"{stem}-{key}{SUFFIX}"
+    found = _read(file, None)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    value = build()
+    _write(file, value, stem)
+    return value
+
+
 def _read(file: Path, kind: type | None) -> object | None:
     try:
         with open(file, "rb") as stream:

@@ -134,6 +134,46 @@ def test_piece_rows_never_run_into_another_place():
                 assert a1 <= b0, (game, row, a, b)
 
 
+@pytest.mark.parametrize("game, place", [(WW, "boston"), (AHD, "philadelphia"),
+                                         (WEL, "ciudad-rodrigo")])
+async def test_full_names_on_the_map_once_the_pane_is_wide_enough(game, place):
+    """At 80x24 the places keep their abbreviations; at 120x40 (the map 81 columns wide) the
+    board is laid out again for the full names, and back at 80x24 the abbreviations return;
+    the cursor's label is in view each time."""
+    app = MusterApp(match=new_match(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        pane = screen.query_one(MapPane)
+        location = pane.canvas.board.locations[place]
+        assert location.name != location.abbr
+        for size, label in (((80, 24), location.abbr), ((120, 40), location.name),
+                            ((80, 24), location.abbr)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            pane.move_to(place)
+            await pilot.pause()
+            assert pane.canvas.places[place].abbr == label, size
+            assert f">{label}<" in "\n".join(visible_rows(pane)), size
+        assert pane.virtual_size.width == pane.canvas.width
+
+
+def test_full_name_layouts_never_overlap():
+    """In the full-name layout, as in the abbreviations', nothing the map writes overlaps
+    anything else, and a name that would run into a piece row keeps its abbreviation."""
+    for game in P2P:
+        canvas = canvas_of(game)
+        short = dict(canvas.places)
+        assert canvas.set_full_names(True)
+        full = [p for p in canvas.places.values() if p.abbr == p.name != short[p.id].abbr]
+        assert len(full) > len(canvas.places) // 2, game
+        for row, items in canvas._overlay.items():
+            spans = sorted((column, column + len(text), text) for column, text, _ in items
+                           if text.strip())
+            for (a0, a1, a), (b0, b1, b) in zip(spans, spans[1:]):
+                assert a1 <= b0, (game, row, a, b)
+        assert canvas.set_full_names(False) and canvas.places == short
+
+
 # -- regions, links ---------------------------------------------------------------------------
 
 
@@ -402,3 +442,25 @@ def test_the_legend_explains_names_regions_and_jump_labels():
     assert "Howe·Clinton 8" in text and "Wash" in text and "a short name" in text
     assert EDGE_CHAR * 3 in text and "NH" in text and "region" in text
     assert "jump labels" in text and "upper" not in text.lower() or "reverse video" in text
+
+
+async def test_no_color_keeps_the_sides_letters_readable(monkeypatch):
+    """Under NO_COLOR the control letters and piece rows of the point-to-point maps are in
+    the text's own colour (bold), not a side colour the monochrome filter turns into a grey
+    near the background (GB's red: colour 237 on 234), as on the hex map (bug 6)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MusterApp(match=new_match(WEL))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_game(pilot)
+        assert app.no_color
+        pane = screen.query_one(MapPane)
+        pane.move_to("madrid")
+        await pilot.pause()
+        assert pane.canvas.plain and pane.canvas.side_style("GB").color is None
+        place = pane.canvas.places["madrid"]
+        strips = app.screen._compositor.render_strips()
+        y = pane.content_region.y + place.y + 1 - int(pane.scroll_offset.y)
+        segments = list(strips[y])
+        piece = next(seg for seg in segments if "N:" in seg.text)
+        blank = next(seg for seg in segments if not seg.text.strip())
+        assert piece.style.color == blank.style.color and piece.style.bold

@@ -115,9 +115,9 @@ def test_canvas_draws_terrain_vp_hexsides_and_units():
     assert row_b.strip("^ " + ROAD_RISING + ROAD_FALLING) == ""
     # Round Top B7 (wooded hill, level 2) and a plain town hex P4
     assert canvas.box_text("B7")[0] == "▲ ▲ ▲ ▲ ▲" and canvas.box_text("R5")[1].count("#") >= 3
-    # the Peach Orchard G9: held by the Union (u), Wadsworth by name and SP on row B
+    # the Peach Orchard G9: held by the Union (U), Wadsworth by name and SP on row B
     row_a, row_b = canvas.box_text("G9")
-    assert row_a.startswith(f"u{VP_MARK}1") and "♠" in row_a + row_b
+    assert row_a.startswith(f"U{VP_MARK}1") and "♠" in row_a + row_b
     assert row_b.startswith("UWad4 ")
     # an entry hex (A12, the Emmitsburg Road)
     assert canvas.box_text("A12")[0][BOX - 2] == "»"
@@ -186,7 +186,7 @@ async def test_the_map_draws_a_known_hex_and_a_unit_on_screen():
         pane.move_to("G9")
         await pilot.pause()
         row_a, row_b = box_on_screen(app, pane, "G9")
-        assert row_a.startswith(f"u{VP_MARK}1") and row_a.endswith("*")
+        assert row_a.startswith(f"U{VP_MARK}1") and row_a.endswith("*")
         assert row_b.startswith("UWad4")
         info = str(screen.query_one("#info").render())
         assert info.startswith("G9 Peach Orchard: Union Wadsworth")
@@ -361,7 +361,7 @@ async def test_no_color_keeps_every_fact_readable(monkeypatch):
         for ch in ("♠", "⌂", "♣", "^", "~", ROAD_RISING, VP_MARK, "UWad4", "Peach Orchard"):
             assert ch in text, ch
         row_a, _ = box_on_screen(app, pane, "G9")
-        assert row_a.startswith(f"u{VP_MARK}1") and row_a.endswith("*")  # Union's, a target
+        assert row_a.startswith(f"U{VP_MARK}1") and row_a.endswith("*")  # Union's, a target
         # bug 6: the units' letters are in the text's own colour (bold), like the blank cells
         # around them, not a side colour the monochrome filter turns into a grey near the
         # background (235-240 on 233)

@@ -424,3 +424,27 @@ async def test_a_turn_at_80x24_keeps_the_map_and_the_hex_in_play_in_view_without
             await pilot.pause()
         assert seen_focus and seen_map_only  # both layouts were met
         assert match.history  # the game moved on
+
+
+def test_jump_labels_are_lower_case_and_unit_and_owner_marks_upper_case():
+    """Issue 17, "owner marks visually distinct from jump labels": on the hex map and its
+    overview a jump label is lower case (even when given in upper case), the side holding a
+    VP hex and the units' side codes upper case (an all-activated hex in the overview: its
+    code dim, still upper case); the legend says so."""
+    canvas = canvas_for(new_match())
+    units = {"K6": [Token("a", "F", "Union", "Wadsworth", 4, ["activated"])]}
+    canvas.update(units, {"G9": "Union"}, ["G9", "K6"], None, hints={"G9": "AS", "K6": "d"})
+    row_a, _ = canvas.box_text("G9")
+    assert row_a.startswith(f"U{VP_MARK}1") and row_a.endswith("as"), row_a
+    assert canvas.box_text("K6")[0].endswith("d") and canvas.box_text("K6")[1].startswith("U")
+    overview = HexOverview(canvas, 80, 20)
+    overview.update(units, {"G9": "Union"}, ["G9", "K6"], None, hints={"G9": "AS", "K6": "D"})
+    cells = {h: overview.row_cells(overview.places[h].y)[overview.places[h].column:
+                                                         overview.places[h].column + 2]
+             for h in ("G9", "K6")}
+    assert [ch for ch, _ in cells["G9"]] == ["a", "s"] and cells["K6"][0][0] == "d"
+    overview.update(units, {"G9": "Union"}, [], None)
+    glyph, style = overview.row_cells(overview.places["K6"].y)[overview.places["K6"].column]
+    assert glyph == "U" and style.dim
+    rows = dict(legend(canvas.board))
+    assert "lower case" in rows["as"] and f"U{VP_MARK}5" in rows

@@ -25,6 +25,7 @@ AHD = "a-house-divided"
 WW = "washingtons-war"
 BIG = (200, 60)
 MID = (120, 40)
+NARROW = (90, 40)  # the map 66 columns wide (under FULL_NAMES_WIDTH): abbreviations
 SIDES = {S: "south", N: "north", E: "east", W: "west"}
 
 
@@ -176,9 +177,10 @@ async def test_a_known_junction_on_screen_chicago():
     """Chicago (rail hub): rails leave west under its control letter and east after its
     recruiting value, and fork at once (`╦`)."""
     app = MusterApp(match=new_match())
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=NARROW) as pilot:  # abbreviations
         await pilot.pause()
         pane = game(app).query_one(MapPane)
+        assert not pane.canvas.full_names
         pane.move_to("fort-wayne")
         await pilot.pause()
         row, left = place_row(app, pane, "chicago")
@@ -229,7 +231,9 @@ async def test_wilderness_is_dashed_in_washingtons_war(monkeypatch):
         assert "╌" in text or "╎" in text  # the wilderness line to Quebec
         assert "─" in text and PORT_MARK in text
         row, left = place_row(app, pane, "quebec")
-        assert row[left + 5:left + 8] == f" {FORT_MARK}{PORT_MARK}"  # a fortified port (2.1.C)
+        width = pane.canvas.places["quebec"].width  # "[Quebec]": full names at this width
+        assert row[left:left + width] == ">Quebec<"  # the cursor
+        assert row[left + width:left + width + 3] == f" {FORT_MARK}{PORT_MARK}"  # 2.1.C
         row, left = place_row(app, pane, "quebec", 1)
         assert "B:" in row  # the British pieces at Quebec with strengths
 

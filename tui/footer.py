@@ -26,7 +26,14 @@ def shown_keys(screen: Screen, palette_key: str | None) -> tuple[Any, ...]:
 
 
 class GameFooter(Footer):
+    """Compact, spaced as a plain one by app.tcss (so it looks the same). Textual's FooterKey
+    starts compact and a non-compact Footer then turns every key back, two style passes per
+    key before the first frame; a compact one leaves them as they are."""
+
     _shown: tuple[Any, ...] | None = None  # what the keys on show were composed from
+
+    def __init__(self, *args: Any, compact: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, compact=compact, **kwargs)
 
     def _palette_key(self) -> str | None:
         return self.app.COMMAND_PALETTE_BINDING if self.show_command_palette else None

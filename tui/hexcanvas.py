@@ -609,8 +609,8 @@ class HexCanvas(SideLook):
         if vp:
             holder = self.control.get(h)
             style = self.side_style(holder) if holder else self.styles["vp"]
-            if holder:
-                a[0] = (self.code(holder)[:1].lower(), style)
+            if holder:  # upper case, as the units' side codes: jump labels are lower case
+                a[0] = (self.code(holder)[:1].upper(), style)
             a[1] = (VP_MARK, style)
             a[2] = (str(vp)[-1], style)
         entry = hx.props.get("entry")
@@ -620,8 +620,8 @@ class HexCanvas(SideLook):
         if h in self.sight:
             a[box - 3] = (SIGHT_MARK if self.sight[h] else BLOCKED_MARK, self.styles["mark"])
         hint = self.hints.get(h)
-        if hint:
-            for i, ch in enumerate(hint[-2:]):
+        if hint:  # lower case (typed in either case): never read as a unit's or owner's mark
+            for i, ch in enumerate(hint[-2:].lower()):
                 a[box - len(hint[-2:]) + i] = (ch, self.styles["hint"])
         elif h in self.targets:
             a[box - 1] = (TARGET_MARK, self.styles["mark"])
@@ -915,10 +915,10 @@ class HexOverview:
         tokens = self.board_view.get(h, [])
         if tokens:
             side = tokens[0].side
-            code = canvas.code(side)[:1]
-            if all("activated" in (t.flags or []) for t in tokens):
-                code = code.lower()
-            return code, canvas.side_style(side)
+            code = canvas.code(side)[:1].upper()  # lower case is a jump label's
+            # every unit there activated: the code dim (and in the side's colour)
+            done = all("activated" in (t.flags or []) for t in tokens)
+            return code, canvas.side_style(side, dim=done)
         hx = self.board.hexes[h]
         if hx.props.get("vp"):
             holder = self.control.get(h)
@@ -939,7 +939,7 @@ class HexOverview:
             glyph = self.glyph(h)
             mark: Cell = (" ", None)
             if h in self.hints:
-                label = self.hints[h][-2:]
+                label = self.hints[h][-2:].lower()
                 glyph = (label[0], canvas.styles["hint"])
                 mark = (label[1], canvas.styles["hint"]) if len(label) > 1 else mark
             elif h == self.focus:
@@ -1072,18 +1072,20 @@ def legend(board: Any | None = None,
                                  "line gives it after the full name) and its SP"),
         (f"CHet4{UNIT_SEP}6", "a lone unit that lost SP: SP now / printed SP"),
         ("Ugam2", "a lower-case name: that unit is activated this turn"),
-        (f"u{VP_MARK}5", f"a VP hex worth 5 a day; the lower-case letter before {VP_MARK} "
-                         "is the side holding it"),
+        (f"U{VP_MARK}5", f"a VP hex worth 5 a day; the letter before {VP_MARK} is the side "
+                         "holding it (upper case, as the units' side codes)"),
         (ENTRY_MARK, "an entry hex for reinforcements"),
         (TARGET_MARK, "a legal target of the current prompt (its hex is also tinted)"),
-        ("as", "jump labels (f): type one to act there"),
+        ("as", "jump labels (f), in lower case on the hex's first row (unit and owner marks "
+               "are upper case): type one to act there"),
         (FOCUS_MARK, "the combat the focus panel resolves is here"),
         (SIGHT_MARK, "v: in range of the unit under the cursor, with a line of sight"),
         (BLOCKED_MARK, "v: in range of the unit under the cursor, the line of sight blocked"),
         ("V  13", "the file letters at both ends of each row, the numbers above and below"),
         ("reversed hex", "the cursor; the line under the map describes its hex, units first, "
                          "and why a unit there cannot move or fire"),
-        (f"U C u c {VP_MARK}", "the overview (o): a hex with units (lower case: all "
-                               "activated), a VP hex, else its terrain; then its mark"),
+        (f"U C {VP_MARK}", "the overview (o): a hex with units (the code dim: all activated), "
+                           "a VP hex, else its terrain; then its mark; a jump label there is "
+                           "lower case"),
     ]
     return rows

@@ -41,6 +41,8 @@ from typing import Any, Iterable
 from rich.style import Style
 from textual.strip import Strip
 
+from maps.cache import cache_digest, cached_object
+
 # the pieces both canvases share (the marks, their styles, jump labels, side codes)
 from tui.mapparts import (cells_strip, CURSOR_STYLE, FOCUS_MARK, FOCUS_STYLE, HINT_ALPHABET, HINT_STYLE,  # noqa: F401
                           MARK_STYLE, SIDE_COLOURS, TARGET_MARK, SideLook, hint_labels,
@@ -360,10 +362,11 @@ class Place:
 
     id: str
     name: str
-    abbr: str
-    column: int  # column of the abbreviation's first letter
+    abbr: str    # the label drawn: the abbreviation, or the full name (`set_full_names`)
+    column: int  # column of the label's first letter
     y: int       # row
     markers: int = 0  # cells of markers after the target mark
+    short: str = ""   # the board's abbreviation (whichever label is drawn)
 
     @property
     def left(self) -> int:  # column of "["
@@ -392,6 +395,20 @@ class Place:
     @property
     def west(self) -> int:  # where a line leaves westward: the control letter's cell
         return self.left - 1
+
+
+def covering_labels(places: dict[str, Place]) -> set[str]:
+    """The places whose label row covers where the piece row of a place on the row above
+    begins (that place's pieces would run into the label)."""
+    by_row: dict[int, list[Place]] = {}
+    for place in places.values():
+        by_row.setdefault(place.y, []).append(place)
+    out: set[str] = set()
+    for place in places.values():
+        for above in by_row.get(place.y - 1, []):
+            if place.left - 2 <= above.left <= place.end + 1:
+                out.add(place.id)
+    return out
 
 
 MARGIN = 2          # columns left of the westmost label (control letter + bracket)
@@ -441,10 +458,12 @@ def layout(locations: list[Any]) -> tuple[float, int]:
     return round(sx, 2), sy
 
 
-def place_columns(locations: list[Any], sx: float,
-                  markers: dict[str, int]) -> dict[str, int]:
-    """The column of each abbreviation: board x scaled, then, row by row from the west, a label
-    crowded by its western neighbour's markers pushed east just enough."""
+def place_columns(locations: list[Any], sx: float, markers: dict[str, int],
+                  labels: dict[str, str] | None = None) -> dict[str, int]:
+    """The column of each label (`labels`: id -> text, else the abbreviations): board x
+    scaled, then, row by row from the west, a label crowded by its western neighbour's
+    markers (or longer label) pushed east just enough."""
+    text = labels or {loc.id: loc.abbr for loc in locations}
     columns = {loc.id: MARGIN + round(int(loc.x) * sx) for loc in locations}
     rows: dict[int, list[Any]] = {}
     for loc in locations:
@@ -454,7 +473,7 @@ def place_columns(locations: list[Any], sx: float,
         for a, b in zip(row, row[1:]):
             # a's label row: "]", the target mark (or a 2-letter jump label), its markers and
             # a blank; then b's control letter and "["
-            need = columns[a.id] + len(a.abbr) + LABEL_ROOM + markers.get(a.id, 0)
+            need = columns[a.id] + len(text[a.id]) + LABEL_ROOM + markers.get(a.id, 0)
             if columns[b.id] < need:
                 columns[b.id] = need
     return columns
@@ -740,38 +759,20 @@ class LineLayer:
 class MapCanvas(SideLook):
     """The board on a character grid, with a cached static layer and a dynamic overlay."""
 
-    def __init__(self, board: Any, sides: Iterable[str] = ()) -> None:
+    # what the layout computes from the board, its sides and the label text: cached per
+    # canvas and in a file (`maps.cache.cached_object`), so a game opens without routing
+    LAYOUT = ("markers", "scale", "places", "width", "height", "families", "piece_room",
+              "room_above", "regions", "tints", "_region_rows", "lines", "routes",
+              "_label_cells", "names", "region_labels")
+
+    def __init__(self, board: Any, sides: Iterable[str] = (), full_names: bool = False) -> None:
         self.board = board
         self._init_sides(list(sides), board_display(board, "SIDE_CODES"),
                          board_display(board, "SIDE_COLOURS"))
         self.styles: dict[str, Style] = dict(DEFAULT_STYLES)
-        locations = list(board.locations.values())
-        self.markers: dict[str, list[tuple[str, str]]] = {
-            loc.id: location_markers(getattr(loc, "props", {}) or {}, self.code)
-            for loc in locations}
-        widths = {loc: sum(len(t) for t, _ in marks) for loc, marks in self.markers.items()}
-        self.scale = layout(locations)
-        sx, sy = self.scale
-        columns = place_columns(locations, sx, widths)
-        self.places: dict[str, Place] = {}
-        for loc in locations:
-            self.places[loc.id] = Place(loc.id, loc.name, loc.abbr, columns[loc.id],
-                                        int(loc.y) * sy, widths[loc.id])
-        # room east of the last label for its markers and its piece row (names, `PIECE_ROOM`)
-        self.width = max([max(p.end + 6, p.column + PIECE_ROOM) for p in self.places.values()]
-                         + [10])
-        self.height = max([p.y + 3 for p in self.places.values()] + [3])
-        self.families = link_families(link.kind for link in board.links)
-        self.piece_room = self._piece_rooms()
-        self.room_above = self._rooms_above()
-        self.above: set[str] = set()  # places whose pieces are drawn above their label
-        self.regions = {loc.id: r for loc in locations if (r := region_of(loc)) is not None}
-        self.tints = region_tints(board, self.regions)
-        self._region_rows: dict[int, list[str | None]] = {}
-        self.lines = self._draw_lines()
-        self.region_labels = self._place_region_names()
-        self._static: dict[int, list[tuple[str, Style | None]]] = {}
-        self._paint_static()
+        self._layouts: dict[bool, dict[str, Any]] = {}
+        self.full_names = full_names
+        self._use_layout(self._layout(full_names))
         # dynamic state
         self.board_view: dict[str, list] = {}
         self.control: dict[str, str] = {}
@@ -781,6 +782,100 @@ class MapCanvas(SideLook):
         self.focus: str | None = None  # the location of View.focus, marked "!"
         self._overlay: dict[int, list[tuple[int, str, Style]]] = {}
         self._rows: dict[int, Strip] = {}
+
+    # -- the layout: short or full names ---------------------------------------------------
+
+    def has_full_names(self) -> bool:
+        """Whether any place's full name differs from its abbreviation."""
+        return any(loc.name and loc.name != loc.abbr for loc in self.board.locations.values())
+
+    def set_full_names(self, full: bool) -> bool:
+        """Label the places by their full names (True) or their abbreviations: the board is
+        laid out again for them (once; then kept), the view drawn stays. True if it changed."""
+        if full == self.full_names or (full and not self.has_full_names()):
+            return False
+        self.full_names = full
+        self._use_layout(self._layout(full))
+        self._rebuild()
+        return True
+
+    def _use_layout(self, layout: dict[str, Any]) -> None:
+        for name in self.LAYOUT:
+            setattr(self, name, layout[name])
+        self.above: set[str] = set()  # places whose pieces are drawn above their label
+        self._paint_static()
+
+    def _layout(self, full: bool) -> dict[str, Any]:
+        """The layout for short or full labels: this canvas's own, the file cache's, or
+        worked out now."""
+        found = self._layouts.get(full)
+        if found is None:
+            found = self._layouts[full] = self._cached_layout(full)
+        return found
+
+    def _cached_layout(self, full: bool) -> dict[str, Any]:
+        board = self.board
+        locations = getattr(board, "locations", None)
+        links = getattr(board, "links", None)
+        path = getattr(board, "path", None)
+        if path is None or locations is None or links is None:  # a board of no file
+            return self._build_layout(full)
+        parts = (list(locations.values()), list(links), sorted(self.codes.items()), full)
+        key = cache_digest(parts, (Path(__file__), Path(__file__).with_name("mapparts.py")))
+        if key is None:
+            return self._build_layout(full)
+        stem = f"canvas-{Path(path).stem}-{'full' if full else 'short'}"
+        stored = cached_object(stem, key, lambda: self._stored(self._build_layout(full)))
+        if not isinstance(stored, dict) or set(stored) != set(self.LAYOUT):
+            return self._build_layout(full)
+        try:  # the routes' links by index: the board's own objects again
+            stored["routes"] = [(links[i], path) for i, path in stored["routes"]]
+        except (IndexError, TypeError, ValueError):
+            return self._build_layout(full)
+        return stored
+
+    def _stored(self, layout: dict[str, Any]) -> dict[str, Any]:
+        """A layout as the file keeps it: routes name their links by index."""
+        index = {id(link): i for i, link in enumerate(self.board.links)}
+        return dict(layout, routes=[(index[id(link)], path) for link, path in layout["routes"]])
+
+    def _build_layout(self, full: bool) -> dict[str, Any]:
+        """Place every label (its abbreviation, or its full name with `full`), then route
+        the lines and place the region names. A full-name layout keeps the abbreviations'
+        scale: labels crowded by longer names are pushed east (`place_columns`)."""
+        locations = list(self.board.locations.values())
+        self.markers = {
+            loc.id: location_markers(getattr(loc, "props", {}) or {}, self.code)
+            for loc in locations}
+        widths = {loc: sum(len(t) for t, _ in marks) for loc, marks in self.markers.items()}
+        self.scale = layout(locations)
+        labels = {loc.id: (loc.name or loc.abbr) if full else loc.abbr for loc in locations}
+        sx, sy = self.scale
+        while True:
+            columns = place_columns(locations, sx, widths, labels)
+            self.places = {}
+            for loc in locations:
+                self.places[loc.id] = Place(loc.id, loc.name, labels[loc.id], columns[loc.id],
+                                            int(loc.y) * sy, widths[loc.id], loc.abbr)
+            # a full name over the piece row of a place on the row above: its abbreviation
+            crowded = {loc.id for loc in locations if labels[loc.id] != loc.abbr} \
+                & covering_labels(self.places)
+            if not crowded:
+                break
+            labels.update({loc: self.board.locations[loc].abbr for loc in crowded})
+        # room east of the last label for its markers and its piece row (names, `PIECE_ROOM`)
+        self.width = max([max(p.end + 6, p.column + PIECE_ROOM) for p in self.places.values()]
+                         + [10])
+        self.height = max([p.y + 3 for p in self.places.values()] + [3])
+        self.families = link_families(link.kind for link in self.board.links)
+        self.piece_room = self._piece_rooms()
+        self.room_above = self._rooms_above()
+        self.regions = {loc.id: r for loc in locations if (r := region_of(loc)) is not None}
+        self.tints = region_tints(self.board, self.regions)
+        self._region_rows = {}
+        self.lines = self._draw_lines()
+        self.region_labels = self._place_region_names()
+        return {name: getattr(self, name) for name in self.LAYOUT}
 
     # -- the static layer: lines -----------------------------------------------------------
 

@@ -31,6 +31,9 @@ from tui.mapcanvas import STYLE_KEYS, MapCanvas
 from tui.mapparts import HEX_STYLE_KEYS, hint_labels
 
 
+FULL_NAMES_WIDTH = 80  # map columns from which places show their full names (120x40 on)
+
+
 def is_hex_board(board: Any) -> bool:
     """A maps.hexboard.HexBoard (or anything shaped like one)."""
     return all(hasattr(board, name) for name in ("spec", "hexes", "terrains", "side"))
@@ -164,6 +167,11 @@ class MapPane(ScrollView, can_focus=True):
         the pane's background (so `$text-muted` and colours with an alpha work)."""
         if not isinstance(self.canvas, MapCanvas):
             return
+        if self.canvas.plain != self.app.no_color:
+            # under NO_COLOR the sides' letters (control, pieces) are the text's own colour,
+            # bold: the monochrome filter made red and blue near-black greys (as on the hex map)
+            self.canvas.plain = self.app.no_color
+            self.canvas.set_styles({})
         _, background = self.background_colors
         styles: dict[str, Style] = {}
         for key in STYLE_KEYS:
@@ -232,9 +240,23 @@ class MapPane(ScrollView, can_focus=True):
             self.rich_style)
 
     def on_resize(self) -> None:
+        self._fit_names()
         if self.zoomed:  # the overview fits the pane: draw it again at the new size
             self.call_after_refresh(self._build_overview)
         self.call_after_refresh(self.scroll_to_cursor, False)
+
+    def _fit_names(self) -> None:
+        """Full names on the places once the pane is FULL_NAMES_WIDTH columns wide (the
+        canvas lays the board out again for them), abbreviations below."""
+        width = self.scrollable_content_region.width or self.size.width
+        switch = getattr(self.canvas, "set_full_names", None)
+        if switch is None or not width or not switch(width >= FULL_NAMES_WIDTH):
+            return
+        self.virtual_size = Size(self.canvas.width, self.canvas.height)
+        self.overview = None  # built again from the new layout when zoomed out
+        if self.zoomed:
+            self.call_after_refresh(self._build_overview)
+        self.refresh()
 
     def scroll_to_cursor(self, animate: bool = False) -> None:
         if self.zoomed:
@@ -473,6 +495,19 @@ class HexMapPane(MapPane):
         return strip
 
     # -- scrolling and styles -----------------------------------------------------------------
+
+    def _fit_names(self) -> None:
+        """Full names on the places once the pane is FULL_NAMES_WIDTH columns wide (the
+        canvas lays the board out again for them), abbreviations below."""
+        width = self.scrollable_content_region.width or self.size.width
+        switch = getattr(self.canvas, "set_full_names", None)
+        if switch is None or not width or not switch(width >= FULL_NAMES_WIDTH):
+            return
+        self.virtual_size = Size(self.canvas.width, self.canvas.height)
+        self.overview = None  # built again from the new layout when zoomed out
+        if self.zoomed:
+            self.call_after_refresh(self._build_overview)
+        self.refresh()
 
     def scroll_to_cursor(self, animate: bool = False) -> None:
         """Keep the cursor's hex and its six neighbours in view (when the window is that big):

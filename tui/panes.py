@@ -767,7 +767,7 @@ def location_info(canvas: MapCanvas, board: Any, view: Any, loc: str | None,
         return Text("(no location)", style="dim")
     place = canvas.places[loc]
     text.append(f"{place.name}", style="bold")
-    text.append(f" [{place.abbr}]")
+    text.append(f" [{place.short or place.abbr}]")
     owner = view.control.get(loc)
     text.append(f" · {'held by ' + owner if owner else 'no owner'}")
     tokens = view.board.get(loc, [])
