@@ -15,32 +15,31 @@ from core.engine import Action as Act, Choice
 from core.gettysburg import integrity
 from core.gettysburg import query as q
 from core.gettysburg.frames import RedeployTo, Redeploys, Round
-from core.gettysburg.state import GbState, Unit, enemy
+from core.gettysburg.state import GbState, enemy
 
 
-def hexes(state: GbState, uid: str, zoc: set[str] | None = None,
-          occupied: dict[str, list[Unit]] | None = None) -> list[str]:
-    """The adjacent hexes `uid` may redeploy into (`zoc`, `occupied`: if already at hand)."""
+def hexes(state: GbState, uid: str) -> list[str]:
+    """The adjacent hexes `uid` may redeploy into (AMB-07 [R]), worked out once per position
+    (core/gettysburg/ground.py): read the list, never change it."""
+    g = q.ground(state)
     u = q.unit(state, uid)
-    if not u.on_map:
-        return []
-    zoc = q.zoc(state, enemy(u.side)) if zoc is None else zoc
-    occupied = q.occupancy(state) if occupied is None else occupied
-    return sorted(_open_to(state, u, zoc, occupied))
-
-
-def _open_to(state: GbState, u: Unit, zoc: set[str],
-             occupied: dict[str, list[Unit]]) -> Iterator[str]:
-    """The adjacent hexes unit `u` may redeploy into, lazily (AMB-07 [R])."""
-    return (h for h in q.neighbours(u.hex) if h not in zoc
-            and q.can_end_in(state, u.id, h, occupied)
-            and integrity.may_move_to(state, u.id, h))
+    key = ("redeploy", q.positional(u))
+    known = g.field.memo.get(key)
+    if known is None:
+        if not u.on_map:
+            known = []
+        else:
+            zoc, field = q.zoc_of(g, enemy(u.side)), g.field
+            integrity_on = state.options.corps_integrity
+            known = sorted(h for h in q.neighbours(u.hex) if h not in zoc
+                           and q.end_ok(field, uid, u.side, h)  # (a neighbour: not its own)
+                           and (not integrity_on or integrity.may_move_to(state, uid, h)))
+        g.field.memo[key] = known
+    return known
 
 
 def _movable(state: GbState, side: str) -> Iterator[str]:
-    zoc, occupied = q.zoc(state, enemy(side)), q.occupancy(state)
-    return (u.id for u in q.on_map(state, side)
-            if next(_open_to(state, u, zoc, occupied), None) is not None)
+    return (u.id for u in q.on_map(state, side) if hexes(state, u.id))
 
 
 def movable(state: GbState, side: str) -> list[str]:
