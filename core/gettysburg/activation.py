@@ -41,10 +41,9 @@ def flag_units(state: GbState, r: Round) -> list[str]:
     key = ("flag-units", r.side, chit.kind, chit.corps)
     known = memo.get(key)
     if known is None:
-        any_corps = chit.kind == "flag"
-        known = memo[key] = [u.id for u in state.units if u.side == r.side
-                             and (any_corps or q.corps_of(u.id) == chit.corps)
-                             and _ready(state, u.id)]
+        ids = q.side_units(r.side) if chit.kind == "flag" else q.corps_units(chit.corps)
+        known = memo[key] = [uid for uid in ids
+                             if q.counter(uid).side == r.side and _ready(state, uid)]
     return list(known)
 
 

@@ -40,26 +40,26 @@ def _retreat_hexes(state: GbState, uid: str, first: bool, g: Ground) -> list[str
         return []
     foes, zoc = g.hexes[enemy(u.side)], q.zoc_of(g, enemy(u.side))
     near = q.distance_field(foes)
-    closed, field, integrity_on = q.closed(uid), g.field, state.options.corps_integrity
-
-    def nearest(h: str) -> int:
-        return near.get(h, 0)  # no enemy on the map: every step is "away"
-
+    closed, occupants = q.closed(uid), g.field.occupants
+    side, integrity_on = u.side, state.options.corps_integrity
+    nearest = near.get  # (no enemy on the map: no field, every step is "away")
     seen = {u.hex}
     layer = [u.hex]
     ends: set[str] = set()
     for _ in range(RETREAT_HEXES):
         nxt = []
         for h in layer:
+            here = nearest(h, 0)
             for n in q.neighbours(h):
                 if n in seen or n in foes or n in zoc or n in closed:
                     continue
-                if nearest(n) < nearest(h):
+                if nearest(n, 0) < here:
                     continue  # AMB-05: every step away from (never toward) the enemy
                 seen.add(n)
                 nxt.append(n)
-                if (q.end_ok(field, uid, u.side, n)  # (never its own hex: `seen`)
-                        and (not integrity_on or integrity.may_move_to(state, uid, n))):
+                there = occupants.get(n)  # `can_end_in` (never its own hex: `seen`)
+                if (there is None or q.room(there, uid, side)) and (
+                        not integrity_on or integrity.may_move_to(state, uid, n)):
                     ends.add(n)
                     if first:
                         return [n]

@@ -20,32 +20,81 @@ state, so saves and `msgspec.json.encode(state)` are untouched.
 """
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from operator import itemgetter
+from typing import Any, Callable
 
 from core.gettysburg.options import GbOptions
 from core.gettysburg.state import CSA, ON_MAP, UNION, GbState, Unit
+from core.gettysburg.units import roster
 
 
 class Field:
     """Where the units stand: each side's hexes and the units in each hex (by id)."""
 
-    __slots__ = ("where", "options", "occupants", "hexes", "occupied", "zocs", "memo")
+    __slots__ = ("where", "options", "occupants", "hexes", "occupied", "zocs", "picks", "memo")
 
     def __init__(self, units: list[Unit], where: tuple[str, ...], options: GbOptions) -> None:
         self.where = where                            # each unit's hex, "" when off the map
         self.options = options
         occupants: dict[str, tuple[str, ...]] = {}
         hexes: dict[str, set[str]] = {UNION: set(), CSA: set()}
-        for u, h in zip(units, where):
+        numbers: dict[str | None, list[int]] = {None: [], UNION: [], CSA: []}
+        for i, (u, h) in enumerate(zip(units, where)):
             if h:
                 here = occupants.get(h)
                 occupants[h] = (u.id,) if here is None else here + (u.id,)
                 hexes[u.side].add(h)
+                numbers[None].append(i)
+                numbers[u.side].append(i)
         self.occupants = occupants                    # hex -> its units' ids, in state order
+        # side (None: both) -> picks its units on the map out of a list of units, in order
+        self.picks = {side: _picker(n) for side, n in numbers.items()}
         self.hexes = {side: frozenset(h) for side, h in hexes.items()}
         self.occupied = frozenset(occupants)          # the hexes holding a unit (5.1)
         self.zocs: dict[str, frozenset[str]] = {}     # side -> its ZoC (4.2): query.zoc_of
         self.memo: dict[tuple[Any, ...], Any] = {}
+
+    def moved(self, units: list[Unit], where: tuple[str, ...]) -> Field | None:
+        """The field once some units have moved from hex to hex (a move, a retreat): this
+        one's occupants and hexes with theirs changed, the ZoC of a side none of whose units
+        moved kept. None when a unit came onto the map or left it (build a new field)."""
+        changed = [i for i, (a, b) in enumerate(zip(self.where, where)) if a != b]
+        if any(not self.where[i] or not where[i] for i in changed):
+            return None
+        occupants = dict(self.occupants)
+        hexes = {side: set(h) for side, h in self.hexes.items()}
+        for i in changed:
+            u, old, new = units[i], self.where[i], where[i]
+            left = tuple(uid for uid in occupants[old] if uid != u.id)
+            if left:
+                occupants[old] = left
+            else:
+                del occupants[old]
+            if not any(units[_number(uid)].side == u.side for uid in left):
+                hexes[u.side].discard(old)
+            here = occupants.get(new, ()) + (u.id,)
+            occupants[new] = tuple(sorted(here, key=_number)) if len(here) > 1 else here
+            hexes[u.side].add(new)
+        field = Field.__new__(Field)
+        field.where, field.options, field.occupants = where, self.options, occupants
+        field.picks, field.memo = self.picks, {}
+        moved_sides = {units[i].side for i in changed}
+        field.hexes = {side: self.hexes[side] if side not in moved_sides else frozenset(h)
+                       for side, h in hexes.items()}
+        field.occupied = frozenset(occupants)
+        field.zocs = {side: z for side, z in self.zocs.items() if side not in moved_sides}
+        return field
+
+
+def _number(uid: str) -> int:
+    return numbers()[uid]
+
+
+@cache
+def numbers() -> dict[str, int]:
+    """Unit id -> its place in `GbState.units` (the roster's order)."""
+    return {uid: i for i, uid in enumerate(roster().units)}
 
 
 class Ground:
@@ -80,10 +129,8 @@ class Ground:
     def on_map(self) -> dict[str | None, tuple[Unit, ...]]:
         """Side (None: both) -> its units on the map, in the state's order."""
         if self._on_map is None:
-            mine = [u for u, h in zip(self.units, self.field.where) if h]
-            self._on_map = {None: tuple(mine),
-                            UNION: tuple(u for u in mine if u.side == UNION),
-                            CSA: tuple(u for u in mine if u.side == CSA)}
+            units = self.units
+            self._on_map = {side: pick(units) for side, pick in self.field.picks.items()}
         return self._on_map
 
     @property
@@ -93,6 +140,16 @@ class Ground:
     @property
     def occupied(self) -> frozenset[str]:
         return self.field.occupied
+
+
+def _picker(numbers: list[int]) -> Callable[[list[Unit]], tuple[Unit, ...]]:
+    """A function taking the items at `numbers` out of a list, as a tuple."""
+    if not numbers:
+        return lambda units: ()
+    if len(numbers) == 1:
+        only = numbers[0]
+        return lambda units: (units[only],)
+    return itemgetter(*numbers)
 
 
 _last: Ground | None = None  # the ground of the last state asked about
@@ -108,10 +165,10 @@ def of(state: GbState) -> Ground:
         return last
     units = list(state.units)
     where = tuple([u.hex if u.status == ON_MAP else "" for u in units])
-    if last is not None and last.field.where == where and (
-            last.options is options or last.options == options):
-        field = last.field
-    else:
+    field: Field | None = None
+    if last is not None and (last.options is options or last.options == options):
+        field = last.field if last.field.where == where else last.field.moved(units, where)
+    if field is None:
         field = Field(units, where, options)
     ground = _last = Ground(units, options, field)
     return ground

@@ -15,7 +15,6 @@ it may re-enter one and stop).
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from functools import cache
 
@@ -104,56 +103,74 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     closed = q.closed(uid)
     started_in_zoc = not entering and start in zoc
     stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
-    # (cost in half MP, hex, road used, heavy terrain entered, must stop here)
-    frontier: list[tuple[int, str, bool, bool, bool]] = []
+    # the search: cost in half MP of each (hex, road used, heavy terrain entered, must stop
+    # here), cheapest first (a step costs at least 1/2 MP: one bucket of states per cost)
+    buckets: list[list[tuple[str, bool, bool, bool]]] = [
+        [] for _ in range(max(allowance, 1) + 1)]
     if entering:
         if start in enemy_hexes or not q.may_enter(uid, start):
             return {}
         if shun_enemy and start in zoc:
             return {}
-        heapq.heappush(frontier, (1, start, True, False, start in zoc))  # 7.0: 1/2 MP, road
+        buckets[1].append((start, True, False, start in zoc))  # 7.0: 1/2 MP, road
     else:
-        heapq.heappush(frontier, (0, start, False, False, False))
+        buckets[0].append((start, False, False, False))
     ways = _ways(state.options.stream_cost)
-    push, pop = heapq.heappush, heapq.heappop
     best: dict[tuple[str, bool, bool, bool], int] = {}
-    while frontier:
-        cost, h, road, heavy, stopped = pop(frontier)
-        key = (h, road, heavy, stopped)
-        if key in best:
-            continue
-        best[key] = cost
-        if stopped:
-            continue
-        for n, step, along_road, stop, heavy_step in ways[h]:
-            if n in enemy_hexes or n in closed or cost + step > allowance:
+    for cost, bucket in enumerate(buckets):
+        for key in bucket:
+            if key in best:
                 continue
-            if n in zoc:
-                if shun_enemy or stay_out or (started_in_zoc and h == start):
-                    continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
-                stop = True   # 4.2: a unit entering an enemy ZoC must stop
-            push(frontier, (cost + step, n, road or along_road, heavy or heavy_step, stop))
-    out: dict[str, Reach] = {}
+            best[key] = cost
+            h, road, heavy, stopped = key
+            if stopped:
+                continue
+            for n, step, along_road, stop, heavy_step in ways[h]:
+                if n in enemy_hexes or n in closed or cost + step > allowance:
+                    continue
+                if n in zoc:
+                    if shun_enemy or stay_out or (started_in_zoc and h == start):
+                        continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
+                    stop = True   # 4.2: a unit entering an enemy ZoC must stop
+                buckets[cost + step].append((n, road or along_road, heavy or heavy_step, stop))
+    # each hex by its best way: one that may still fire, else one off the roads (no fire),
+    # else a road move, the cheaper of with and without heavy terrain (4.0)
+    ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
+    occupants, integrity_on = g.field.occupants, state.options.corps_integrity
     allowed: dict[str, bool] = {}
-    field, integrity_on = g.field, state.options.corps_integrity
-    for (h, road, heavy, _stopped) in best:
+    for (h, road, heavy, _stopped), cost in best.items():
         if h == start and not entering:
             continue
         if end_clear and h in zoc:
             continue
         ok = allowed.get(h)
         if ok is None:
-            ok = allowed[h] = (
-                (q.end_ok(field, uid, side, h) if h != u.hex or not u.on_map
-                 else q.can_end_in(state, uid, h))
-                and (not integrity_on or integrity.may_move_to(state, uid, h)))
+            if h != u.hex or not u.on_map:  # `can_end_in`, read from the field (4.0, 4.1)
+                there = occupants.get(h)
+                ok = h not in closed and (there is None or q.room(there, uid, side))
+            else:
+                ok = q.can_end_in(state, uid, h)
+            ok = allowed[h] = ok and (not integrity_on or integrity.may_move_to(state, uid, h))
         if not ok:
             continue
-        known = out.get(h)
-        if known is None or (not (road or heavy) and not known.clean) or (
-                not known.clean and not road and known.road):
-            out[h] = _REACH[(road, heavy)]
+        costs = ways_to.get(h)
+        if costs is None:
+            costs = ways_to[h] = [_NEVER] * 4
+        way = 2 * road + heavy
+        if cost < costs[way]:
+            costs[way] = cost
+    out: dict[str, Reach] = {}
+    for h, (clean, heavy, road, both) in ways_to.items():
+        if clean < _NEVER:
+            out[h] = _REACH[(False, False)]
+        elif heavy < _NEVER:
+            out[h] = _REACH[(False, True)]
+        else:
+            out[h] = _REACH[(True, road > both)]
     return out
+
+
+_NEVER = 1 << 30  # (a cost no move reaches)
 
 
 def can_enter(state: GbState, uid: str) -> bool:

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 import msgspec
 
 from core.gettysburg.chits import chit_mix
-from core.gettysburg.ground import Field, Ground, of as ground_of
+from core.gettysburg.ground import Field, Ground, numbers, of as ground_of
 from core.gettysburg.state import CSA, ON_MAP, PENDING, UNION, GbState, Unit, enemy
 from core.gettysburg.units import Roster, Unit as Counter, UnitType, roster
 from maps import gettysburg as gb_map
@@ -27,9 +27,19 @@ def counters() -> Roster:
     return roster()
 
 
+_index = numbers  # unit id -> its place in `GbState.units`
+
+
 @cache
-def _index() -> dict[str, int]:
-    return {uid: i for i, uid in enumerate(roster().units)}
+def side_units(side: str) -> tuple[str, ...]:
+    """The ids of `side`'s units, in the roster's order (the order of `GbState.units`)."""
+    return tuple(uid for uid, c in roster().units.items() if c.side == side)
+
+
+@cache
+def corps_units(corps: str) -> tuple[str, ...]:
+    """The ids of the units of `corps`, in the roster's order."""
+    return tuple(uid for uid, c in roster().units.items() if c.corps == corps)
 
 
 def unit_ids() -> list[str]:
@@ -128,10 +138,8 @@ def zoc_of(g: Ground, side: str) -> frozenset[str]:
     f = g.field
     known = f.zocs.get(side)
     if known is None:
-        out: set[str] = set()
-        for h in f.hexes[side]:
-            out.update(neighbours(h))
-        known = f.zocs[side] = frozenset(out)
+        known = f.zocs[side] = frozenset().union(*map(_neighbour_table().__getitem__,
+                                                      f.hexes[side]))
     return known
 
 
@@ -160,20 +168,32 @@ def distance_field(sources: Iterable[str]) -> Mapping[str, int]:
 
 @lru_cache(maxsize=256)
 def _distance_field(sources: frozenset[str]) -> dict[str, int]:
-    field = {h: 0 for h in sorted(sources)}
-    table = _neighbour_table()
-    layer = list(field)
+    names, index, table = _grid()
+    seen = [-1] * len(names)
+    layer = [index[h] for h in sorted(sources)]
+    order = list(layer)
+    for i in layer:
+        seen[i] = 0
     d = 0
     while layer:
         d += 1
         nxt = []
-        for h in layer:
-            for n in table[h]:
-                if n not in field:
-                    field[n] = d
+        for i in layer:
+            for n in table[i]:
+                if seen[n] < 0:
+                    seen[n] = d
                     nxt.append(n)
+        order += nxt
         layer = nxt
-    return field
+    return {names[i]: seen[i] for i in order}
+
+
+@cache
+def _grid() -> tuple[list[str], dict[str, int], list[tuple[int, ...]]]:
+    """The map as numbers for the breadth-first search: hex ids, hex -> number, neighbours."""
+    names = list(_neighbour_table())
+    index = {h: i for i, h in enumerate(names)}
+    return names, index, [tuple(index[n] for n in _neighbour_table()[h]) for h in names]
 
 
 def nearest_enemy(state: GbState, h: str, side: str) -> int | None:
@@ -206,7 +226,10 @@ def _cubes() -> dict[str, tuple[int, int, int]]:
 @cache
 def within(h: str, reach: int) -> frozenset[str]:
     """The hexes at most `reach` hexes from `h` (5.0: the reach of a fire), read once."""
-    return frozenset(other for other in board().hexes if distance(h, other) <= reach)
+    cubes = _cubes()
+    q1, r1, s1 = cubes[h]
+    return frozenset(other for other, (q2, r2, s2) in cubes.items()
+                     if max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2)) <= reach)
 
 
 def distance(a: str, b: str) -> int:
@@ -335,10 +358,14 @@ def end_ok(f: Field, uid: str, side: str, h: str) -> bool:
     if h in _closed()[uid]:
         return False
     there = f.occupants.get(h)
-    if there is None:
-        return True                       # one unit alone always stacks (4.1)
-    foot = _infantry()[uid]
-    key = (there, side, foot)
+    return there is None or room(there, uid, side)  # (one unit alone always stacks, 4.1)
+
+
+def room(there: tuple[str, ...], uid: str, side: str) -> bool:
+    """`uid` of `side` may join the units `there` (by id) in a hex: none of them an enemy,
+    and the stacking limit kept (4.1). The same few pairs come back all game: each is worked
+    out once."""
+    key = (there, side, _infantry()[uid])
     known = _room.get(key)
     if known is None:
         sides = _sides()
@@ -347,8 +374,7 @@ def end_ok(f: Field, uid: str, side: str, h: str) -> bool:
     return known
 
 
-# (the ids in a hex, a side, infantry or not) -> one more unit of that side and kind may join
-# them (4.1): the same few pairs come back all game, so each is worked out once
+# (the ids in a hex, a side, infantry or not) -> `room`
 _room: dict[tuple[tuple[str, ...], str, bool], bool] = {}
 
 

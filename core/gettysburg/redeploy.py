@@ -29,11 +29,18 @@ def hexes(state: GbState, uid: str) -> list[str]:
         if not u.on_map:
             known = []
         else:
-            zoc, field = q.zoc_of(g, enemy(u.side)), g.field
+            zoc, occupants = q.zoc_of(g, enemy(u.side)), g.field.occupants
+            closed, side = q.closed(uid), u.side
             integrity_on = state.options.corps_integrity
-            known = sorted(h for h in q.neighbours(u.hex) if h not in zoc
-                           and q.end_ok(field, uid, u.side, h)  # (a neighbour: not its own)
-                           and (not integrity_on or integrity.may_move_to(state, uid, h)))
+            known = []
+            for h in q.neighbours(u.hex):  # (`can_end_in`: a neighbour, never its own hex)
+                if h in zoc or h in closed:
+                    continue
+                there = occupants.get(h)
+                if (there is None or q.room(there, uid, side)) and (
+                        not integrity_on or integrity.may_move_to(state, uid, h)):
+                    known.append(h)
+            known.sort()
         g.field.memo[key] = known
     return known
 
