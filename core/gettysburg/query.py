@@ -185,7 +185,7 @@ def _distance_field(sources: frozenset[str]) -> dict[str, int]:
                     nxt.append(n)
         order += nxt
         layer = nxt
-    return {names[i]: seen[i] for i in order}
+    return dict(zip(map(names.__getitem__, order), map(seen.__getitem__, order)))
 
 
 @cache

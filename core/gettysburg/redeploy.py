@@ -45,8 +45,36 @@ def hexes(state: GbState, uid: str) -> list[str]:
     return known
 
 
+def can_redeploy(state: GbState, uid: str) -> bool:
+    """`hexes` is not empty (asked of every unit of a side: stops at the first hex)."""
+    g = q.ground(state)
+    u = q.unit(state, uid)
+    key = ("redeploy", q.positional(u))
+    known = g.field.memo.get(key)
+    if known is not None:
+        return bool(known)
+    key = ("may-redeploy", q.positional(u))
+    found = g.field.memo.get(key)
+    if found is None:
+        found = False
+        if u.on_map:
+            zoc, occupants = q.zoc_of(g, enemy(u.side)), g.field.occupants
+            closed, side = q.closed(uid), u.side
+            integrity_on = state.options.corps_integrity
+            for h in q.neighbours(u.hex):  # (as in `hexes`)
+                if h in zoc or h in closed:
+                    continue
+                there = occupants.get(h)
+                if (there is None or q.room(there, uid, side)) and (
+                        not integrity_on or integrity.may_move_to(state, uid, h)):
+                    found = True
+                    break
+        g.field.memo[key] = found
+    return found
+
+
 def _movable(state: GbState, side: str) -> Iterator[str]:
-    return (u.id for u in q.on_map(state, side) if hexes(state, u.id))
+    return (u.id for u in q.on_map(state, side) if can_redeploy(state, u.id))
 
 
 def movable(state: GbState, side: str) -> list[str]:
