@@ -55,11 +55,12 @@ class Field:
         self.zocs: dict[str, frozenset[str]] = {}     # side -> its ZoC (4.2): query.zoc_of
         self.memo: dict[tuple[Any, ...], Any] = {}
 
-    def moved(self, units: list[Unit], where: tuple[str, ...]) -> Field | None:
-        """The field once some units have moved from hex to hex (a move, a retreat): this
-        one's occupants and hexes with theirs changed, the ZoC of a side none of whose units
-        moved kept. None when a unit came onto the map or left it (build a new field)."""
-        changed = [i for i, (a, b) in enumerate(zip(self.where, where)) if a != b]
+    def moved(self, units: list[Unit], where: tuple[str, ...],
+              changed: list[int]) -> Field | None:
+        """The field once the units at `changed` (their places in `units`) have moved from hex
+        to hex (a move, a retreat): this one's occupants and hexes with theirs changed, the
+        ZoC of a side none of whose units moved kept. None when a unit came onto the map or
+        left it (build a new field)."""
         if any(not self.where[i] or not where[i] for i in changed):
             return None
         occupants = dict(self.occupants)
@@ -164,11 +165,21 @@ def of(state: GbState) -> Ground:
             last.options is options or last.options == options):
         return last
     units = list(state.units)
-    where = tuple([u.hex if u.status == ON_MAP else "" for u in units])
     field: Field | None = None
-    if last is not None and (last.options is options or last.options == options):
-        field = last.field if last.field.where == where else last.field.moved(units, where)
+    if last is not None and len(last.units) == len(units) and (
+            last.options is options or last.options == options):
+        before = last.field.where  # (only the units replaced since can stand elsewhere)
+        changed = [i for i, (a, b) in enumerate(zip(last.units, units)) if a is not b
+                   and (b.hex if b.status == ON_MAP else "") != before[i]]
+        if not changed:
+            field = last.field
+        else:
+            now = list(before)
+            for i in changed:
+                now[i] = units[i].hex if units[i].status == ON_MAP else ""
+            field = last.field.moved(units, tuple(now), changed)
     if field is None:
-        field = Field(units, where, options)
+        field = Field(units, tuple([u.hex if u.status == ON_MAP else "" for u in units]),
+                      options)
     ground = _last = Ground(units, options, field)
     return ground

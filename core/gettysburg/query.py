@@ -226,6 +226,8 @@ def _cubes() -> dict[str, tuple[int, int, int]]:
 @cache
 def within(h: str, reach: int) -> frozenset[str]:
     """The hexes at most `reach` hexes from `h` (5.0: the reach of a fire), read once."""
+    if reach == 1:  # (the hexes one hex away are its neighbours)
+        return frozenset((h, *neighbours(h)))
     cubes = _cubes()
     q1, r1, s1 = cubes[h]
     return frozenset(other for other, (q2, r2, s2) in cubes.items()
