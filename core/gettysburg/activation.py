@@ -53,8 +53,7 @@ def reserve_units(state: GbState, r: Round) -> list[str]:
     key = ("reserve-units", r.side)
     known = memo.get(key)
     if known is None:
-        known = memo[key] = [u.id for u in state.units if u.side == r.side
-                             and q.is_reserve(u.id) and _ready(state, u.id)]
+        known = memo[key] = [uid for uid in q.reserve_units(r.side) if _ready(state, uid)]
     return list(known)
 
 
@@ -72,8 +71,9 @@ def stacks(state: GbState, r: Round) -> list[str]:
 
 def _stacks(state: GbState, r: Round, chit: Chit) -> list[str]:
     out = []
-    for h, there in sorted(q.occupancy(state).items()):
-        mine = [u for u in there if u.side == r.side]
+    occupants = q.ground(state).field.occupants  # (a hex of one unit holds no stack)
+    for h in sorted(h for h, ids in occupants.items() if len(ids) > 1):
+        mine = [u for u in (q.unit(state, uid) for uid in occupants[h]) if u.side == r.side]
         if len(mine) != 2 or any(u.activated for u in mine):
             continue
         if (chit.kind == "flag" or any(q.corps_of(u.id) == chit.corps for u in mine)

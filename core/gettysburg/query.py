@@ -37,6 +37,12 @@ def side_units(side: str) -> tuple[str, ...]:
 
 
 @cache
+def reserve_units(side: str) -> tuple[str, ...]:
+    """The ids of `side`'s CR / AR units (3.0: the command hat), in the roster's order."""
+    return tuple(uid for uid in side_units(side) if is_reserve(uid))
+
+
+@cache
 def corps_units(corps: str) -> tuple[str, ...]:
     """The ids of the units of `corps`, in the roster's order."""
     return tuple(uid for uid, c in roster().units.items() if c.corps == corps)
