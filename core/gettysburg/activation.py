@@ -37,23 +37,43 @@ def _ready(state: GbState, uid: str) -> bool:
 def flag_units(state: GbState, r: Round) -> list[str]:
     """Units an own flag or double flag may activate: of the drawn corps, or any (flag chit)."""
     chit = chit_of(r)
-    return [u.id for u in state.units if u.side == r.side
-            and (chit.kind == "flag" or q.corps_of(u.id) == chit.corps) and _ready(state, u.id)]
+    memo = q.ground(state).memo  # (asked again by the choices: kept while no unit changes)
+    key = ("flag-units", r.side, chit.kind, chit.corps)
+    known = memo.get(key)
+    if known is None:
+        ids = q.side_units(r.side) if chit.kind == "flag" else q.corps_units(chit.corps)
+        known = memo[key] = [uid for uid in ids
+                             if q.counter(uid).side == r.side and _ready(state, uid)]
+    return list(known)
 
 
 def reserve_units(state: GbState, r: Round) -> list[str]:
     """3.0 hat (b): one reserve cavalry or artillery unit (AMB-04 [R]: every CR / AR unit)."""
-    return [u.id for u in state.units if u.side == r.side and q.is_reserve(u.id)
-            and _ready(state, u.id)]
+    memo = q.ground(state).memo
+    key = ("reserve-units", r.side)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = [uid for uid in q.reserve_units(r.side) if _ready(state, uid)]
+    return list(known)
 
 
 def stacks(state: GbState, r: Round) -> list[str]:
     """3.0 hat (a): hexes holding two unactivated units of the roller, one of the drawn corps or
     both reserves (AMB-02 [R]: any two on a flag chit)."""
     chit = chit_of(r)
+    memo = q.ground(state).memo
+    key = ("stacks", r.side, chit.kind, chit.corps)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _stacks(state, r, chit)
+    return list(known)
+
+
+def _stacks(state: GbState, r: Round, chit: Chit) -> list[str]:
     out = []
-    for h, there in sorted(q.occupancy(state).items()):
-        mine = [u for u in there if u.side == r.side]
+    occupants = q.ground(state).field.occupants  # (a hex of one unit holds no stack)
+    for h in sorted(h for h, ids in occupants.items() if len(ids) > 1):
+        mine = [u for u in (q.unit(state, uid) for uid in occupants[h]) if u.side == r.side]
         if len(mine) != 2 or any(u.activated for u in mine):
             continue
         if (chit.kind == "flag" or any(q.corps_of(u.id) == chit.corps for u in mine)

@@ -16,50 +16,50 @@ from core import stack
 from core.engine import Action as Act, Choice
 from core.gettysburg import integrity, recovery
 from core.gettysburg import query as q
+from core.gettysburg.ground import Ground
 from core.gettysburg.frames import BugleRetreat, Bugles, RecoverToo, Round
 from core.gettysburg.state import GbState, enemy
 
 RETREAT_HEXES = 3  # 3.0: up to 3 hexes
 
 
-class Ground:
-    """What a side's bugle retreats read, computed once for all its units: the enemy's hexes
-    and ZoC, who stands where, and each hex's distance to the nearest enemy."""
+def retreat_hexes(state: GbState, uid: str, first: bool = False) -> list[str]:
+    """Where `uid` may end a bugle retreat of 1 to 3 hexes (`first`: stop at the first one).
+    Worked out once per position (core/gettysburg/ground.py): read it, never change it."""
+    g = q.ground(state)
+    key = ("bugle-retreat", q.positional(q.unit(state, uid)), first)
+    known = g.field.memo.get(key)
+    if known is None:
+        known = g.field.memo[key] = _retreat_hexes(state, uid, first, g)
+    return known
 
-    def __init__(self, state: GbState, side: str) -> None:
-        self.foes = q.hexes_of(state, enemy(side))
-        self.zoc = q.zoc(state, enemy(side))
-        self.occupied = q.occupancy(state)
-        self.near = q.distance_field(self.foes)
 
-
-def retreat_hexes(state: GbState, uid: str, first: bool = False,
-                  ground: Ground | None = None) -> list[str]:
-    """Where `uid` may end a bugle retreat of 1 to 3 hexes (`first`: stop at the first one)."""
+def _retreat_hexes(state: GbState, uid: str, first: bool, g: Ground) -> list[str]:
     u = q.unit(state, uid)
     if not u.on_map:
         return []
-    ground = ground or Ground(state, u.side)
-    foes, zoc, occupied, near = ground.foes, ground.zoc, ground.occupied, ground.near
-
-    def nearest(h: str) -> int:
-        return near.get(h, 0)  # no enemy on the map: every step is "away"
-
+    foes, zoc = g.hexes[enemy(u.side)], q.zoc_of(g, enemy(u.side))
+    near = q.distance_field(foes)
+    closed, occupants = q.closed(uid), g.field.occupants
+    side, integrity_on = u.side, state.options.corps_integrity
+    nearest = near.get  # (no enemy on the map: no field, every step is "away")
     seen = {u.hex}
     layer = [u.hex]
     ends: set[str] = set()
     for _ in range(RETREAT_HEXES):
         nxt = []
         for h in layer:
+            here = nearest(h, 0)
             for n in q.neighbours(h):
-                if n in seen or n in foes or n in zoc or not q.may_enter(uid, n):
+                if n in seen or n in foes or n in zoc or n in closed:
                     continue
-                if nearest(n) < nearest(h):
+                if nearest(n, 0) < here:
                     continue  # AMB-05: every step away from (never toward) the enemy
                 seen.add(n)
                 nxt.append(n)
-                if (q.can_end_in(state, uid, n, occupied)
-                        and integrity.may_move_to(state, uid, n)):
+                there = occupants.get(n)  # `can_end_in` (never its own hex: `seen`)
+                if (there is None or q.room(there, uid, side)) and (
+                        not integrity_on or integrity.may_move_to(state, uid, n)):
                     ends.add(n)
                     if first:
                         return [n]
@@ -73,11 +73,10 @@ def usable(state: GbState, side: str) -> list[tuple[str, str]]:
 
 
 def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
-    ground = Ground(state, side)
     for u in q.on_map(state, side):
         if u.activated:
             continue
-        if retreat_hexes(state, u.id, first=True, ground=ground):
+        if retreat_hexes(state, u.id, first=True):
             yield ("bugle-retreat", u.id)
         if recovery.may_recover(state, u.id):
             yield ("bugle-recover", u.id)

@@ -14,7 +14,7 @@ AMB-16 [R]: 0 dice or fewer, no effect.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Set as AbstractSet
 
 from core.dice import CONFEDERATE_FLAG, DOUBLE_FLAG, UNION_FLAG
 from core.gettysburg import query as q
@@ -52,11 +52,12 @@ def fire_value(state: GbState, uid: str, dist: int) -> int:
     return value
 
 
-def line_of_sight(state: GbState, a: str, b: str, occupied: set[str] | None = None) -> bool:
+def line_of_sight(state: GbState, a: str, b: str,
+                  occupied: AbstractSet[str] | None = None) -> bool:
     """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks).
     `occupied`: the hexes holding a unit, when the caller has them at hand."""
     if occupied is None:
-        occupied = {u.hex for u in q.on_map(state)}
+        occupied = q.ground(state).occupied
     return q.board().line_of_sight(a, b, occupied)
 
 
@@ -80,17 +81,25 @@ def targets(state: GbState, uid: str) -> list[str]:
 
 
 def has_target(state: GbState, uid: str) -> bool:
-    """`uid` may fire at someone from where it stands (stops at the first target)."""
-    return next(_targets(state, uid), None) is not None
+    """`uid` may fire at someone from where it stands."""
+    return bool(_targets(state, uid))
 
 
-def _targets(state: GbState, uid: str) -> Iterator[str]:
+def _targets(state: GbState, uid: str) -> tuple[str, ...]:
+    """`targets`, worked out once per position (core/gettysburg/ground.py)."""
+    g = q.ground(state)
     u = q.unit(state, uid)
-    if not u.on_map:
-        return iter(())
-    reach = q.kind(uid).range
-    return (t.id for t in q.on_map(state) if t.side != u.side
-            and q.distance(u.hex, t.hex) <= reach and may_fire_at(state, uid, t.id))
+    key = ("targets", q.positional(u))
+    known = g.field.memo.get(key)
+    if known is None:
+        if not u.on_map:
+            known = ()
+        else:
+            near = q.within(u.hex, q.kind(uid).range)
+            known = tuple(t.id for t in g.on_map[None] if t.side != u.side
+                          and t.hex in near and may_fire_at(state, uid, t.id))
+        g.field.memo[key] = known
+    return known
 
 
 @dataclass

@@ -15,8 +15,8 @@ it may re-enter one and stop).
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
+from functools import cache
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -53,79 +53,138 @@ def reach(state: GbState, uid: str, *, entering: bool = False, factor: int = 1,
     """Every hex `uid` may end its move in, with the best way to get there (a way that still
     allows fire first). `entering`: from off the map through its entry hex (7.0); `factor`:
     MP multiplier (7.1 night: x 2); `shun_enemy`: may never enter a hex next to an enemy (7.1);
-    `end_clear`: may not end next to an enemy (4.31 evasion)."""
+    `end_clear`: may not end next to an enemy (4.31 evasion). Worked out once per position
+    (core/gettysburg/ground.py): read the answer, never change it."""
+    memo = q.ground(state).field.memo
+    key = ("reach", q.positional(q.unit(state, uid)), entering, factor, shun_enemy, end_clear)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _reach(state, uid, entering, factor, shun_enemy, end_clear)
+    return known
+
+
+@cache
+def _ways(stream_cost: str) -> dict[str, tuple[tuple[str, int, bool, bool, bool], ...]]:
+    """Each step out of each hex, priced once per `stream_cost` option (4.0, AMB-11, AMB-13):
+    (neighbour, cost in half MP, along a road, the move stops there, heavy: 2-MP terrain
+    entered or a stream crossed)."""
+    out = {}
+    for h in q.board().hexes:
+        ways = []
+        for n, along_road, on_stream, mp, stop_terrain in q.steps(h):
+            crossing = on_stream and not along_road  # a road bridges the stream (AMB-13)
+            if along_road:
+                step = 1
+            elif crossing:
+                step = (mp + 2 if stream_cost == "+2" else max(2, mp)) * HALF
+            else:
+                step = mp * HALF
+            stop = crossing or (not along_road and stop_terrain)
+            heavy = not along_road and (mp >= 2 or crossing)
+            ways.append((n, step, along_road, stop, heavy))
+        out[h] = tuple(ways)
+    return out
+
+
+_REACH = {(road, heavy): Reach(road, heavy) for road in (False, True) for heavy in (False, True)}
+
+
+def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bool,
+           end_clear: bool) -> dict[str, Reach]:
     u = q.unit(state, uid)
     side = u.side
     allowance = q.kind(uid).mp * HALF * factor
-    enemy_hexes = q.hexes_of(state, enemy(side))
-    zoc = q.zoc(state, enemy(side))
+    g = q.ground(state)
+    enemy_hexes = g.hexes[enemy(side)]
+    zoc = q.zoc_of(g, enemy(side))
     start = u.entry if entering else u.hex
     if not start:
         return {}
+    closed = q.closed(uid)
     started_in_zoc = not entering and start in zoc
     stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
-    # (cost in half MP, hex, road used, heavy terrain entered, must stop here)
-    frontier: list[tuple[int, str, bool, bool, bool]] = []
+    # the search: cost in half MP of each (hex, road used, heavy terrain entered, must stop
+    # here), cheapest first (a step costs at least 1/2 MP: one bucket of states per cost)
+    buckets: list[list[tuple[str, bool, bool, bool]]] = [
+        [] for _ in range(max(allowance, 1) + 1)]
     if entering:
         if start in enemy_hexes or not q.may_enter(uid, start):
             return {}
         if shun_enemy and start in zoc:
             return {}
-        heapq.heappush(frontier, (1, start, True, False, start in zoc))  # 7.0: 1/2 MP, road
+        buckets[1].append((start, True, False, start in zoc))  # 7.0: 1/2 MP, road
     else:
-        heapq.heappush(frontier, (0, start, False, False, False))
+        buckets[0].append((start, False, False, False))
+    ways = _ways(state.options.stream_cost)
     best: dict[tuple[str, bool, bool, bool], int] = {}
-    while frontier:
-        cost, h, road, heavy, stopped = heapq.heappop(frontier)
-        key = (h, road, heavy, stopped)
-        if key in best:
-            continue
-        best[key] = cost
-        if stopped:
-            continue
-        for n, along_road, on_stream, mp, stop_terrain in q.steps(h):
-            if n in enemy_hexes or not q.may_enter(uid, n):
+    for cost, bucket in enumerate(buckets):
+        for key in bucket:
+            if key in best:
                 continue
-            crossing = on_stream and not along_road  # a road bridges the stream (AMB-13)
-            if along_road:
-                step = 1
-            elif crossing:
-                step = (mp + 2 if state.options.stream_cost == "+2" else max(2, mp)) * HALF
-            else:
-                step = mp * HALF
-            if cost + step > allowance:
+            best[key] = cost
+            h, road, heavy, stopped = key
+            if stopped:
                 continue
-            stop = crossing or (not along_road and stop_terrain)
-            if n in zoc:
-                if shun_enemy or stay_out or (started_in_zoc and h == start):
-                    continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
-                stop = True   # 4.2: a unit entering an enemy ZoC must stop
-            heavy_now = heavy or (not along_road and (mp >= 2 or crossing))
-            heapq.heappush(frontier, (cost + step, n, road or along_road, heavy_now, stop))
-    out: dict[str, Reach] = {}
-    occupied = q.occupancy(state)
+            for n, step, along_road, stop, heavy_step in ways[h]:
+                if n in enemy_hexes or n in closed or cost + step > allowance:
+                    continue
+                if n in zoc:
+                    if shun_enemy or stay_out or (started_in_zoc and h == start):
+                        continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
+                    stop = True   # 4.2: a unit entering an enemy ZoC must stop
+                buckets[cost + step].append((n, road or along_road, heavy or heavy_step, stop))
+    # each hex by its best way: one that may still fire, else one off the roads (no fire),
+    # else a road move, the cheaper of with and without heavy terrain (4.0)
+    ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
+    occupants, integrity_on = g.field.occupants, state.options.corps_integrity
     allowed: dict[str, bool] = {}
-    for (h, road, heavy, _stopped) in best:
+    for (h, road, heavy, _stopped), cost in best.items():
         if h == start and not entering:
             continue
         if end_clear and h in zoc:
             continue
-        if h not in allowed:
-            allowed[h] = (q.can_end_in(state, uid, h, occupied)
-                          and integrity.may_move_to(state, uid, h))
-        if not allowed[h]:
+        ok = allowed.get(h)
+        if ok is None:
+            if h != u.hex or not u.on_map:  # `can_end_in`, read from the field (4.0, 4.1)
+                there = occupants.get(h)
+                ok = h not in closed and (there is None or q.room(there, uid, side))
+            else:
+                ok = q.can_end_in(state, uid, h)
+            ok = allowed[h] = ok and (not integrity_on or integrity.may_move_to(state, uid, h))
+        if not ok:
             continue
-        found = Reach(road, heavy)
-        known = out.get(h)
-        if known is None or (found.clean and not known.clean) or (
-                not known.clean and not found.road and known.road):
-            out[h] = found
+        costs = ways_to.get(h)
+        if costs is None:
+            costs = ways_to[h] = [_NEVER] * 4
+        way = 2 * road + heavy
+        if cost < costs[way]:
+            costs[way] = cost
+    out: dict[str, Reach] = {}
+    for h, (clean, heavy, road, both) in ways_to.items():
+        if clean < _NEVER:
+            out[h] = _REACH[(False, False)]
+        elif heavy < _NEVER:
+            out[h] = _REACH[(False, True)]
+        else:
+            out[h] = _REACH[(True, road > both)]
     return out
+
+
+_NEVER = 1 << 30  # (a cost no move reaches)
 
 
 def can_enter(state: GbState, uid: str) -> bool:
     """7.0, AMB-23: a pending reinforcement can enter now (its entry hex free of the enemy,
     somewhere to end its move)."""
+    memo = q.ground(state).field.memo
+    key = ("can_enter", q.positional(q.unit(state, uid)))
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _can_enter(state, uid)
+    return known
+
+
+def _can_enter(state: GbState, uid: str) -> bool:
     u = q.unit(state, uid)
     if (u.entry and q.can_end_in(state, uid, u.entry)
             and integrity.may_move_to(state, uid, u.entry)):
@@ -135,23 +194,28 @@ def can_enter(state: GbState, uid: str) -> bool:
 
 def can_move(state: GbState, uid: str) -> bool:
     """`uid` has somewhere to move (a quick look at its neighbours first, 4.0-4.2)."""
+    memo = q.ground(state).field.memo
+    key = ("can_move", q.positional(q.unit(state, uid)))
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _can_move(state, uid)
+    return known
+
+
+def _can_move(state: GbState, uid: str) -> bool:
     u = q.unit(state, uid)
     if not u.on_map:
         return False
-    zoc = q.zoc(state, enemy(u.side))
+    g = q.ground(state)
+    zoc = q.zoc_of(g, enemy(u.side))
     allowance = q.kind(uid).mp * HALF
-    occupied = q.occupancy(state)
-    for n, along_road, on_stream, mp, _stop in q.steps(u.hex):
-        if n in zoc and u.hex in zoc:
+    integrity_on = state.options.corps_integrity
+    start_in_zoc = u.hex in zoc
+    for n, step, _road, _stop, _heavy in _ways(state.options.stream_cost)[u.hex]:
+        if n in zoc and start_in_zoc:
             continue
-        if along_road:
-            step = 1
-        elif on_stream:
-            step = (mp + 2 if state.options.stream_cost == "+2" else max(2, mp)) * HALF
-        else:
-            step = mp * HALF
-        if (step <= allowance and q.can_end_in(state, uid, n, occupied)
-                and integrity.may_move_to(state, uid, n)):
+        if (step <= allowance and q.end_ok(g.field, uid, u.side, n)
+                and (not integrity_on or integrity.may_move_to(state, uid, n))):
             return True
     return bool(reach(state, uid))
 

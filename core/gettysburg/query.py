@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 import msgspec
 
 from core.gettysburg.chits import chit_mix
+from core.gettysburg.ground import Field, Ground, numbers, of as ground_of
 from core.gettysburg.state import CSA, ON_MAP, PENDING, UNION, GbState, Unit, enemy
 from core.gettysburg.units import Roster, Unit as Counter, UnitType, roster
 from maps import gettysburg as gb_map
@@ -26,9 +27,25 @@ def counters() -> Roster:
     return roster()
 
 
+_index = numbers  # unit id -> its place in `GbState.units`
+
+
 @cache
-def _index() -> dict[str, int]:
-    return {uid: i for i, uid in enumerate(roster().units)}
+def side_units(side: str) -> tuple[str, ...]:
+    """The ids of `side`'s units, in the roster's order (the order of `GbState.units`)."""
+    return tuple(uid for uid, c in roster().units.items() if c.side == side)
+
+
+@cache
+def reserve_units(side: str) -> tuple[str, ...]:
+    """The ids of `side`'s CR / AR units (3.0: the command hat), in the roster's order."""
+    return tuple(uid for uid in side_units(side) if is_reserve(uid))
+
+
+@cache
+def corps_units(corps: str) -> tuple[str, ...]:
+    """The ids of the units of `corps`, in the roster's order."""
+    return tuple(uid for uid, c in roster().units.items() if c.corps == corps)
 
 
 def unit_ids() -> list[str]:
@@ -86,8 +103,14 @@ def printed_sp(uid: str) -> int:
 # --- where the units are -----------------------------------------------------------------
 
 
+def ground(state: GbState) -> Ground:
+    """Who stands where in `state`, worked out once while its units stay the same
+    (core/gettysburg/ground.py)."""
+    return ground_of(state)
+
+
 def on_map(state: GbState, side: str | None = None) -> list[Unit]:
-    return [u for u in state.units if u.status == ON_MAP and (side is None or u.side == side)]
+    return list(ground_of(state).on_map[side])
 
 
 def pending(state: GbState, side: str | None = None) -> list[Unit]:
@@ -96,39 +119,50 @@ def pending(state: GbState, side: str | None = None) -> list[Unit]:
 
 
 def occupancy(state: GbState) -> dict[str, list[Unit]]:
-    """Hex -> the units in it."""
-    out: dict[str, list[Unit]] = {}
-    for u in state.units:
-        if u.status == ON_MAP:
-            here = out.get(u.hex)
-            if here is None:
-                out[u.hex] = [u]
-            else:
-                here.append(u)
-    return out
+    """Hex -> the units in it (shared by every asker of this position: read, never change)."""
+    return ground_of(state).occupancy
 
 
 def at(state: GbState, h: str, side: str | None = None) -> list[Unit]:
-    return [u for u in state.units
-            if u.status == ON_MAP and u.hex == h and (side is None or u.side == side)]
+    there = ground_of(state).occupancy.get(h)
+    if not there:
+        return []
+    return [u for u in there if side is None or u.side == side]
 
 
-def hexes_of(state: GbState, side: str) -> set[str]:
-    return {u.hex for u in state.units if u.status == ON_MAP and u.side == side}
+def hexes_of(state: GbState, side: str) -> frozenset[str]:
+    return ground_of(state).hexes[side]
 
 
-def zoc(state: GbState, side: str) -> set[str]:
+def zoc(state: GbState, side: str) -> frozenset[str]:
     """4.2: the hexes adjacent to a unit of `side` (its zones of control)."""
-    out: set[str] = set()
-    for h in hexes_of(state, side):
-        out.update(neighbours(h))
-    return out
+    return zoc_of(ground_of(state), side)
+
+
+def zoc_of(g: Ground, side: str) -> frozenset[str]:
+    """`zoc` of a ground at hand, worked out once for its position."""
+    f = g.field
+    known = f.zocs.get(side)
+    if known is None:
+        known = f.zocs[side] = frozenset().union(*map(_neighbour_table().__getitem__,
+                                                      f.hexes[side]))
+    return known
+
+
+def positional(u: Unit) -> tuple[str, str, str, int, bool]:
+    """What of unit `u` an answer kept for its position (`Field.memo`) may read: all of it but
+    the activation flags (4.0, 4.3), which leave the position as it was."""
+    return (u.id, u.status, u.hex, u.sp, u.straggler)
 
 
 def enemies_next_to(state: GbState, h: str, side: str) -> list[Unit]:
     """The enemy units (of `side`'s enemy) in the hexes adjacent to `h`."""
-    near = set(neighbours(h))
-    return [u for u in on_map(state, enemy(side)) if u.hex in near]
+    g = ground_of(state)
+    foes = g.hexes[enemy(side)]
+    if not any(n in foes for n in neighbours(h)):
+        return []
+    near = neighbours(h)
+    return [u for u in g.on_map[enemy(side)] if u.hex in near]
 
 
 def distance_field(sources: Iterable[str]) -> Mapping[str, int]:
@@ -140,18 +174,32 @@ def distance_field(sources: Iterable[str]) -> Mapping[str, int]:
 
 @lru_cache(maxsize=256)
 def _distance_field(sources: frozenset[str]) -> dict[str, int]:
-    field = {h: 0 for h in sorted(sources)}
-    layer = list(field)
+    names, index, table = _grid()
+    seen = [-1] * len(names)
+    layer = [index[h] for h in sorted(sources)]
+    order = list(layer)
+    for i in layer:
+        seen[i] = 0
+    d = 0
     while layer:
+        d += 1
         nxt = []
-        for h in layer:
-            d = field[h] + 1
-            for n in neighbours(h):
-                if n not in field:
-                    field[n] = d
+        for i in layer:
+            for n in table[i]:
+                if seen[n] < 0:
+                    seen[n] = d
                     nxt.append(n)
+        order += nxt
         layer = nxt
-    return field
+    return dict(zip(map(names.__getitem__, order), map(seen.__getitem__, order)))
+
+
+@cache
+def _grid() -> tuple[list[str], dict[str, int], list[tuple[int, ...]]]:
+    """The map as numbers for the breadth-first search: hex ids, hex -> number, neighbours."""
+    names = list(_neighbour_table())
+    index = {h: i for i, h in enumerate(names)}
+    return names, index, [tuple(index[n] for n in _neighbour_table()[h]) for h in names]
 
 
 def nearest_enemy(state: GbState, h: str, side: str) -> int | None:
@@ -163,9 +211,15 @@ def nearest_enemy(state: GbState, h: str, side: str) -> int | None:
 # --- the battlefield -------------------------------------------------------------------------
 
 
-@cache
 def neighbours(h: str) -> tuple[str, ...]:
-    return tuple(board().neighbours(h).values())
+    return _neighbour_table()[h]
+
+
+@cache
+def _neighbour_table() -> dict[str, tuple[str, ...]]:
+    """Hex -> its neighbours on the map, read once from the board."""
+    b = board()
+    return {h: tuple(b.neighbours(h).values()) for h in b.hexes}
 
 
 @cache
@@ -173,6 +227,17 @@ def _cubes() -> dict[str, tuple[int, int, int]]:
     from maps import hexes
     spec = board().spec
     return {h: hexes.cube(h, spec) for h in board().hexes}
+
+
+@cache
+def within(h: str, reach: int) -> frozenset[str]:
+    """The hexes at most `reach` hexes from `h` (5.0: the reach of a fire), read once."""
+    if reach == 1:  # (the hexes one hex away are its neighbours)
+        return frozenset((h, *neighbours(h)))
+    cubes = _cubes()
+    q1, r1, s1 = cubes[h]
+    return frozenset(other for other, (q2, r2, s2) in cubes.items()
+                     if max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2)) <= reach)
 
 
 def distance(a: str, b: str) -> int:
@@ -230,6 +295,7 @@ def stream(a: str, b: str) -> bool:
     return board().has(a, b, "stream")
 
 
+@cache
 def hex_name(h: str) -> str:
     """'N5 Cemetery Hill', 'K7'."""
     name = board().hex(h).name
@@ -239,10 +305,32 @@ def hex_name(h: str) -> str:
 # --- standing in a hex -----------------------------------------------------------------------
 
 
-@cache
 def may_enter(uid: str, h: str) -> bool:
     """4.0: no cavalry on a wooded (or rough) hill, no artillery in B7 or D8."""
-    return roster().may_enter(uid, h, board())
+    return h in board().hexes and h not in closed(uid)
+
+
+def closed(uid: str) -> frozenset[str]:
+    """The hexes of the map `uid` may not enter (4.0), read once per unit from the roster."""
+    return _closed()[uid]
+
+
+@cache
+def _closed() -> dict[str, frozenset[str]]:
+    b, r = board(), roster()
+    by_type = {t: frozenset(h for h in b.hexes if not r.may_enter(uid, h, b))
+               for t, uid in {c.type: c.id for c in r.units.values()}.items()}
+    return {uid: by_type[c.type] for uid, c in r.units.items()}
+
+
+def infantry(uid: str) -> bool:
+    """`is_infantry`, from a table read once (4.1 stacking: the movement search asks it)."""
+    return _infantry()[uid]
+
+
+@cache
+def _infantry() -> dict[str, bool]:
+    return {uid: roster().type_of(uid).infantry for uid in roster().units}
 
 
 def stack_ok(uids: Iterable[str]) -> bool:
@@ -256,13 +344,51 @@ def can_end_in(state: GbState, uid: str, h: str,
     stacking limit kept (4.0, 4.1, AMB-21). `occupied`: `occupancy(state)`, if at hand."""
     if not may_enter(uid, h):
         return False
-    side = unit(state, uid).side
-    there = at(state, h) if occupied is None else occupied.get(h, [])
+    u = unit(state, uid)
+    if occupied is None:
+        g = ground_of(state)
+        if h != u.hex or u.status != ON_MAP:  # (its own hex: itself aside, below)
+            return end_ok(g.field, uid, u.side, h)
+        occupied = g.occupancy
+    there = occupied.get(h)
     if not there:
         return True                       # one unit alone always stacks (4.1)
-    if any(u.side != side for u in there):
+    side = u.side
+    if any(o.side != side for o in there):
         return False
-    return stack_ok([u.id for u in there if u.id != uid] + [uid])
+    return stack_ok([o.id for o in there if o.id != uid] + [uid])
+
+
+def end_ok(f: Field, uid: str, side: str, h: str) -> bool:
+    """`can_end_in` for a hex of the map that is not `uid`'s own (a step away, or an entry
+    from off the map), read from the field at hand: the movement searches ask it at every
+    hex."""
+    if h in _closed()[uid]:
+        return False
+    there = f.occupants.get(h)
+    return there is None or room(there, uid, side)  # (one unit alone always stacks, 4.1)
+
+
+def room(there: tuple[str, ...], uid: str, side: str) -> bool:
+    """`uid` of `side` may join the units `there` (by id) in a hex: none of them an enemy,
+    and the stacking limit kept (4.1). The same few pairs come back all game: each is worked
+    out once."""
+    key = (there, side, _infantry()[uid])
+    known = _room.get(key)
+    if known is None:
+        sides = _sides()
+        known = _room[key] = all(sides[i] == side for i in there) and roster().stack_ok(
+            list(there) + [uid])
+    return known
+
+
+# (the ids in a hex, a side, infantry or not) -> `room`
+_room: dict[tuple[tuple[str, ...], str, bool], bool] = {}
+
+
+@cache
+def _sides() -> dict[str, str]:
+    return {uid: c.side for uid, c in roster().units.items()}
 
 
 # --- names -----------------------------------------------------------------------------------

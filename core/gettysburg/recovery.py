@@ -23,12 +23,11 @@ def in_sight(state: GbState, uid: str) -> bool:
     """Some enemy unit sees `uid` (or `uid` sees it): a clear line either way (5.1, 5.2)."""
     u = q.unit(state, uid)
     unlimited = state.options.recovery_sight == "unlimited"
-    occupied: set[str] | None = None
-    for other in q.on_map(state, enemy(u.side)):
+    g = q.ground(state)
+    occupied = g.occupied
+    for other in g.on_map[enemy(u.side)]:
         if not unlimited and q.distance(u.hex, other.hex) > SIGHT_RANGE:
             continue
-        if occupied is None:
-            occupied = {o.hex for o in q.on_map(state)}
         if fire.line_of_sight(state, u.hex, other.hex, occupied) or \
                 fire.line_of_sight(state, other.hex, u.hex, occupied):
             return True
@@ -36,7 +35,17 @@ def in_sight(state: GbState, uid: str) -> bool:
 
 
 def may_recover(state: GbState, uid: str) -> bool:
-    """3.0: on the map, below its printed SP, not next to an enemy, in cover or unseen."""
+    """3.0: on the map, below its printed SP, not next to an enemy, in cover or unseen (worked
+    out once per position: core/gettysburg/ground.py)."""
+    g = q.ground(state)
+    key = ("recover", q.positional(q.unit(state, uid)))
+    known = g.field.memo.get(key)
+    if known is None:
+        known = g.field.memo[key] = _may_recover(state, uid)
+    return known
+
+
+def _may_recover(state: GbState, uid: str) -> bool:
     u = q.unit(state, uid)
     if not u.on_map or u.sp >= q.printed_sp(uid):
         return False

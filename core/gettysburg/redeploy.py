@@ -15,32 +15,66 @@ from core.engine import Action as Act, Choice
 from core.gettysburg import integrity
 from core.gettysburg import query as q
 from core.gettysburg.frames import RedeployTo, Redeploys, Round
-from core.gettysburg.state import GbState, Unit, enemy
+from core.gettysburg.state import GbState, enemy
 
 
-def hexes(state: GbState, uid: str, zoc: set[str] | None = None,
-          occupied: dict[str, list[Unit]] | None = None) -> list[str]:
-    """The adjacent hexes `uid` may redeploy into (`zoc`, `occupied`: if already at hand)."""
+def hexes(state: GbState, uid: str) -> list[str]:
+    """The adjacent hexes `uid` may redeploy into (AMB-07 [R]), worked out once per position
+    (core/gettysburg/ground.py): read the list, never change it."""
+    g = q.ground(state)
     u = q.unit(state, uid)
-    if not u.on_map:
-        return []
-    zoc = q.zoc(state, enemy(u.side)) if zoc is None else zoc
-    occupied = q.occupancy(state) if occupied is None else occupied
-    return sorted(_open_to(state, u, zoc, occupied))
+    key = ("redeploy", q.positional(u))
+    known = g.field.memo.get(key)
+    if known is None:
+        if not u.on_map:
+            known = []
+        else:
+            zoc, occupants = q.zoc_of(g, enemy(u.side)), g.field.occupants
+            closed, side = q.closed(uid), u.side
+            integrity_on = state.options.corps_integrity
+            known = []
+            for h in q.neighbours(u.hex):  # (`can_end_in`: a neighbour, never its own hex)
+                if h in zoc or h in closed:
+                    continue
+                there = occupants.get(h)
+                if (there is None or q.room(there, uid, side)) and (
+                        not integrity_on or integrity.may_move_to(state, uid, h)):
+                    known.append(h)
+            known.sort()
+        g.field.memo[key] = known
+    return known
 
 
-def _open_to(state: GbState, u: Unit, zoc: set[str],
-             occupied: dict[str, list[Unit]]) -> Iterator[str]:
-    """The adjacent hexes unit `u` may redeploy into, lazily (AMB-07 [R])."""
-    return (h for h in q.neighbours(u.hex) if h not in zoc
-            and q.can_end_in(state, u.id, h, occupied)
-            and integrity.may_move_to(state, u.id, h))
+def can_redeploy(state: GbState, uid: str) -> bool:
+    """`hexes` is not empty (asked of every unit of a side: stops at the first hex)."""
+    g = q.ground(state)
+    u = q.unit(state, uid)
+    key = ("redeploy", q.positional(u))
+    known = g.field.memo.get(key)
+    if known is not None:
+        return bool(known)
+    key = ("may-redeploy", q.positional(u))
+    found = g.field.memo.get(key)
+    if found is None:
+        found = False
+        if u.on_map:
+            zoc, occupants = q.zoc_of(g, enemy(u.side)), g.field.occupants
+            closed, side = q.closed(uid), u.side
+            integrity_on = state.options.corps_integrity
+            for h in q.neighbours(u.hex):  # (as in `hexes`)
+                if h in zoc or h in closed:
+                    continue
+                there = occupants.get(h)
+                if (there is None or q.room(there, uid, side)) and (
+                        not integrity_on or integrity.may_move_to(state, uid, h)):
+                    found = True
+                    break
+        g.field.memo[key] = found
+    return found
 
 
 def _movable(state: GbState, side: str) -> Iterator[str]:
-    zoc, occupied = q.zoc(state, enemy(side)), q.occupancy(state)
-    return (u.id for u in q.on_map(state, side)
-            if next(_open_to(state, u, zoc, occupied), None) is not None)
+    return (u.id for u in q.on_map(state, side) if can_redeploy(state, u.id))
 
 
 def movable(state: GbState, side: str) -> list[str]:

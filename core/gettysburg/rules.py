@@ -60,6 +60,12 @@ class Gettysburg:
         assert isinstance(state, GbState)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
 
+    def apply(self, state: State, role: str, action: Action) -> None:
+        """`act` carried out on `state` itself, for an action already found legal (Match, when
+        it acts in place: core/engine.py): a random playout changes one state, never copied."""
+        assert isinstance(state, GbState)
+        stack.apply(state, flow.FLOW, action, flow.settle)
+
     def evaluate(self, state: State, role: str) -> float:
         """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""
         assert isinstance(state, GbState)
