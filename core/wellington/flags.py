@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Iterator
 
+import msgspec
+
 from core.wellington import forces
 from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
@@ -122,81 +124,111 @@ def national_power(duchy: str) -> str:
 # --- pieces present ----------------------------------------------------------------------
 
 
-# While the rules only read a state (listing the legal actions, the immediate-end test), who is
-# present in a duchy and who controls it are worked out once per duchy. Each thread keeps its
-# own open blocks (the computer thinks in a worker thread): (state, present, controllers, the
-# commanders' index), innermost last. Nothing may change the pieces, flags or forts meanwhile.
+# Who is present at each place and who controls each duchy depend only on the pieces, the
+# flags and the Hasty Forts (3.1). They are kept per *placing* of those (a `Board`), found by
+# the placing's msgpack encoding: equal placings give equal bytes, so a Board found for a key
+# is right for any state with that key, whichever state it was made from and whatever else
+# changed since. `reading` fetches the Board once for a block in which nothing may change the
+# pieces, flags or forts (listing the legal actions, the immediate-end test); outside a block
+# every question is worked out from the state itself. Each thread keeps its own open blocks
+# (the computer thinks in a worker thread).
+class Board:
+    """What the rules read of one placing of the pieces, flags and Hasty Forts: the Powers
+    present at each place (1.6), worked out for every place at once; each duchy's controller
+    (3.1), remembered as asked; whether the immediate-end test (18.1-18.4) found no conquest
+    (victory.check_immediate). Nothing here may be changed by callers but through its own
+    memos."""
+
+    __slots__ = ("key", "present", "controllers", "no_conquest")
+
+    def __init__(self, key: bytes, present: dict[str, set[str]]) -> None:
+        self.key = key
+        self.present = present
+        self.controllers: dict[str, str] = {}
+        self.no_conquest = False
+
+
 class _Blocks(threading.local):
     def __init__(self) -> None:
-        self.open: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str],
-                              list[dict[str, set[str]]]]] = []
+        self.open: list[tuple[WellingtonState, Board]] = []
+        self.last: Board | None = None      # the Board found last (asked again at once, mostly)
 
 
 _BLOCKS = _Blocks()
+_BOARDS: dict[bytes, Board] = {}
+BOARDS_KEPT = 256             # placings remembered (random play, the search), then forgotten
+_EMPTY: frozenset[str] = frozenset()
+
+
+def placing_key(state: WellingtonState) -> bytes:
+    """The pieces, flags and Hasty Forts of `state` as bytes: equal exactly when control and
+    presence must be (msgpack keeps the dicts' order, so equal placings listed in another
+    order only miss the memo)."""
+    return msgspec.msgpack.encode((state.troops, state.commanders, state.flags,
+                                   state.hasty_forts))
+
+
+def board_of(state: WellingtonState) -> Board:
+    """The Board of `state`'s placing now (made once per placing)."""
+    key = placing_key(state)
+    blocks = _BLOCKS
+    last = blocks.last
+    if last is not None and last.key == key:
+        return last
+    found = _BOARDS.get(key)
+    if found is None:
+        if len(_BOARDS) >= BOARDS_KEPT:
+            _BOARDS.clear()
+        found = _BOARDS[key] = Board(key, _presence(state))
+    blocks.last = found
+    return found
+
+
+def _presence(state: WellingtonState) -> dict[str, set[str]]:
+    """Place -> the Powers with a soldier or a commander there (1.6), for every place."""
+    out: dict[str, set[str]] = {}
+    for where, by_power in state.troops.items():
+        for power, counts in by_power.items():
+            if any(counts):
+                out.setdefault(where, set()).add(power)
+    for commander, where in state.commanders.items():
+        out.setdefault(where, set()).add(commander_power(commander))
+    return out
 
 
 @contextmanager
-def reading(state: WellingtonState) -> Iterator[None]:
-    """Inside the block, `powers_present` and `controller` of `state` are remembered per
-    duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
+def reading(state: WellingtonState) -> Iterator[Board]:
+    """Inside the block, `powers_present` and `controller` of `state` are read from its Board
+    (the block must not change the pieces, the flags or the Hasty Forts)."""
     blocks = _BLOCKS.open
-    blocks.append((state, {}, {}, []))
+    found = board_of(state)
+    blocks.append((state, found))
     try:
-        yield
+        yield found
     finally:
         blocks.pop()
 
 
-def powers_present(state: WellingtonState, duchy: str) -> set[str]:
+def powers_present(state: WellingtonState, duchy: str) -> set[str] | frozenset[str]:
     """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
     change the set returned."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        present = blocks[-1][1]
-        found = present.get(duchy)
-        if found is None:
-            found = present[duchy] = _powers_present(state, duchy)
-        return found
+        return blocks[-1][1].present.get(duchy, _EMPTY)
     return _powers_present(state, duchy)
 
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    out = {p for p, counts in state.troops.get(duchy, {}).items() if any(counts)}
-    chiefs = _commanders_by_place(state).get(duchy)
-    if chiefs:
-        out.update(chiefs)
+    out = {p for p, counts in state.troops.get(duchy, _NO_TROOPS).items() if any(counts)}
+    commanders = state.commanders
+    if duchy in commanders.values():     # (a scan in C first: most places have none)
+        for commander, where in commanders.items():
+            if where == duchy:
+                out.add(commander_power(commander))
     return out
 
 
-def _commanders_by_place(state: WellingtonState) -> dict[str, set[str]]:
-    """`commander_powers` of `state`'s placing, found once per `reading` block."""
-    blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        kept = blocks[-1][3]
-        if not kept:
-            kept.append(commander_powers(tuple(state.commanders.items())))
-        return kept[0]
-    return commander_powers(tuple(state.commanders.items()))
-
-
-_PLACES: dict[tuple[tuple[str, str], ...], dict[str, set[str]]] = {}
-PLACES_KEPT = 64              # the commanders' placings remembered (random play, the search)
-
-
-def commander_powers(placing: tuple[tuple[str, str], ...]) -> dict[str, set[str]]:
-    """Where -> the Powers of the commanders there, for one placing of every commander
-    (`state.commanders` as a tuple of its items): computed once for each placing seen, since
-    the rules ask who is present far more often than commanders move. Callers must not change
-    what it returns."""
-    found = _PLACES.get(placing)
-    if found is None:
-        if len(_PLACES) >= PLACES_KEPT:
-            _PLACES.clear()
-        found = {}
-        for commander, where in placing:
-            found.setdefault(where, set()).add(commander_power(commander))
-        _PLACES[placing] = found
-    return found
+_NO_TROOPS: dict[str, list[int]] = {}
 
 
 @cache
@@ -205,9 +237,20 @@ def commander_power(commander: str) -> str:
 
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    for power in powers_present(state, duchy):
-        if SIDE[power] == side:
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        for power in blocks[-1][1].present.get(duchy, _EMPTY):
+            if SIDE[power] == side:
+                return True
+        return False
+    for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
+        if SIDE[power] == side and any(counts):
             return True
+    commanders = state.commanders
+    if duchy in commanders.values():     # (a scan in C first: most places have none)
+        for commander, where in commanders.items():
+            if where == duchy and SIDE[commander_power(commander)] == side:
+                return True
     return False
 
 
@@ -228,7 +271,7 @@ def controller(state: WellingtonState, duchy: str) -> str:
     unfortified duchy)."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        controllers = blocks[-1][2]
+        controllers = blocks[-1][1].controllers
         found = controllers.get(duchy)
         if found is None:
             found = controllers[duchy] = _controller(state, duchy)
@@ -237,12 +280,19 @@ def controller(state: WellingtonState, duchy: str) -> str:
 
 
 def _controller(state: WellingtonState, duchy: str) -> str:
-    owner = holder(state, duchy)
+    owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
-    if not is_fortress(state, duchy) and has_formation(state, duchy, enemy_side(SIDE[owner])):
+    if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
+        return owner
+    if has_formation(state, duchy, _ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
+
+
+_PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
+_PRINTED_FORTRESSES = frozenset(wellington_map.FORTRESSES)
+_ENEMY_SIDE = {ALLIES: FRENCH, FRENCH: ALLIES}
 
 
 def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
