@@ -8,13 +8,15 @@ counter when one is unbuilt; otherwise the owner may have to lose more SP than a
 """
 from __future__ import annotations
 
+from functools import cache
 from math import ceil
 from typing import Callable
 
 from core.wellington import flags as geo
 from core.wellington import forces
 from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND,
-                                   FRENCH, GB, INF, REGROUP, SIDE, SP, UNBUILT, WellingtonState)
+                                   FRENCH, GB, INF, REGROUP, SIDE, SP, SPAIN, UNBUILT,
+                                   WellingtonState)
 
 SOLDIER_COST = 2               # 6.1: 2 CP per SP
 REGROUP_SOLDIER_COST = 1       # 6.2: 1 CP per SP
@@ -146,8 +148,21 @@ def commander_cost(cid: str) -> int:
 
 
 def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
-    return [d for d in geo.duchies() if geo.is_national(state, d, power)
-            and geo.controller(state, d) == power and (not keys_only or geo.is_key(d))]
+    """The National duchies (1.21) `power` controls, in map order (Key duchies only with
+    `keys_only`)."""
+    return [d for d in national_candidates(power, keys_only) if geo.controller(state, d) == power]
+
+
+@cache
+def national_candidates(power: str, keys_only: bool) -> tuple[str, ...]:
+    """The duchies that may be National duchies of `power` (1.21, `flags.is_national`), in
+    map order: its printed colour; for Spain every duchy in Spain (National while Spain
+    controls it)."""
+    if power == SPAIN:
+        found = [d for d in geo.duchies() if geo.country(d) == "Spain"]
+    else:
+        found = [d for d in geo.duchies() if geo.national_power(d) == power]
+    return tuple(d for d in found if not keys_only or geo.is_key(d))
 
 
 def national_places(state: WellingtonState, power: str, keys_only: bool,

@@ -110,7 +110,7 @@ def line(a: str, b: str) -> str:
 
 def blocked(state: WellingtonState, a: str, b: str) -> bool:
     """#9, #10: nothing may cross a blocked line."""
-    return f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked
+    return bool(state.blocked) and (f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked)
 
 
 @cache
@@ -135,17 +135,14 @@ def national_power(duchy: str) -> str:
 class Board:
     """What the rules read of one placing of the pieces, flags and Hasty Forts: the Powers
     present at each place (1.6), worked out for every place at once; each duchy's controller
-    (3.1), remembered as asked; whether the immediate-end test (18.1-18.4) found no conquest
-    (victory.check_immediate). Nothing here may be changed by callers but through its own
-    memos."""
+    (3.1), remembered as asked. Callers change nothing here."""
 
-    __slots__ = ("key", "present", "controllers", "no_conquest")
+    __slots__ = ("key", "present", "controllers")
 
     def __init__(self, key: bytes, present: dict[str, set[str]]) -> None:
         self.key = key
         self.present = present
         self.controllers: dict[str, str] = {}
-        self.no_conquest = False
 
 
 class _Blocks(threading.local):
@@ -364,8 +361,13 @@ def remove_flag(state: WellingtonState, duchy: str, power: str, why: str) -> Non
 
 
 def name(duchy: str) -> str:
-    locations = board().locations
-    return locations[duchy].name if duchy in locations else duchy
+    return _names().get(duchy, duchy)
+
+
+@cache
+def _names() -> dict[str, str]:
+    """Location id -> its printed name, read once."""
+    return {lid: location.name for lid, location in board().locations.items()}
 
 
 def flag_options(state: WellingtonState, duchy: str, power: str,
@@ -394,34 +396,56 @@ def flag_options(state: WellingtonState, duchy: str, power: str,
     return out
 
 
-def intercept_threat(state: WellingtonState, duchy: str, power: str) -> bool:
+def intercept_threat(state: WellingtonState, duchy: str, power: str,
+                     enemy_armies: set[str] | None = None) -> bool:
     """7.1, G.21: an enemy Army adjacent to `duchy` that could intercept into it (a
-    commander, not across a River or a blocked line, without a BFI marker: 10.3)."""
+    commander, not across a River or a blocked line, without a BFI marker: 10.3).
+    `enemy_armies`: `enemy_army_places(state, power)` when the caller has it already."""
+    if enemy_armies is None:
+        enemy_armies = enemy_army_places(state, power)
     for other in neighbours(duchy):
-        if line(duchy, other) == "river" or blocked(state, duchy, other):
-            continue
-        for commander, where in state.commanders.items():
-            if where == other and SIDE[commander_power(commander)] != SIDE[power] \
-                    and commander not in state.bfi:
-                return True
+        if other in enemy_armies and line(duchy, other) != "river" \
+                and not blocked(state, duchy, other):
+            return True
     return False
 
 
+def enemy_army_places(state: WellingtonState, power: str) -> set[str]:
+    """Where `power`'s enemies have a commander without a BFI marker (10.3)."""
+    side = SIDE[power]
+    bfi = state.bfi
+    return {where for commander, where in state.commanders.items()
+            if SIDE[commander_power(commander)] != side and commander not in bfi}
+
+
 def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
-    """7.1: the duchies where `power` may spend 1 CP on a flag now."""
+    """7.1: the duchies where `power` may spend 1 CP on a flag now: in its unfortified duchy
+    free of enemy Formations, where it has a Formation (`may_flag_with_formation`) or that is
+    adjacent, across an open line, to one of its Armies standing in a friendly duchy, with no
+    enemy Army able to intercept into it."""
+    side = SIDE[power]
+    enemy = _ENEMY_SIDE[side]
+    reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
+    for commander, where in state.commanders.items():
+        if commander_power(commander) == power and on_map(where) \
+                and friendly(state, where, power):
+            reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+    room = flag_room(state, side)
+    hasty = state.hasty_forts
+    enemy_armies: set[str] | None = None
     out: list[str] = []
-    armies = [where for c, where in state.commanders.items()
-              if commander_power(c) == power and on_map(where)]
-    room = flag_room(state, SIDE[power])
     for duchy in duchies():
-        if is_fortress(state, duchy) or not flag_options(state, duchy, power, room):
+        if duchy in _PRINTED_FORTRESSES or duchy in hasty \
+                or not flag_options(state, duchy, power, room):
             continue
-        if has_formation(state, duchy, enemy_side(SIDE[power])):
+        if has_formation(state, duchy, enemy):
             continue
         if not may_flag_with_formation(state, duchy, power):
-            adjacent = [a for a in armies if duchy in neighbours(a)
-                        and friendly(state, a, power) and not blocked(state, a, duchy)]
-            if not adjacent or intercept_threat(state, duchy, power):
+            if duchy not in reach:
+                continue
+            if enemy_armies is None:
+                enemy_armies = enemy_army_places(state, power)
+            if intercept_threat(state, duchy, power, enemy_armies):
                 continue
         out.append(duchy)
     return out

@@ -68,13 +68,8 @@ def check_immediate(state: WellingtonState) -> None:
     """18.1: the game ends at once, at any moment of any turn, when a conquest is complete."""
     if state.result is not None or not state.troops:
         return
-    with geo.reading(state) as board:   # the test reads control only (and rolls 18.6's die)
-        if board.no_conquest:            # asked before for this very placing: still none
-            return
-        ending = conquest(state)
-    if ending is None:
-        board.no_conquest = True         # (no conquest means no die was rolled: 18.2 ends)
-    else:
+    ending = conquest(state)            # (a few control questions: `any_held`)
+    if ending is not None:
         side, why, guerrillas = ending
         end(state, side, why, guerrillas=guerrillas)
 
