@@ -235,6 +235,14 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
     chiefs = (commander_places(state, power, besieged_ok=True) if commander_places_ is None
               else commander_places_)
     out: list[tuple[str, str, int, str]] = []
+    notes: dict[str, str] = {}
+
+    def note(duchy: str) -> str:                 # `siege_note`, asked once per duchy
+        found = notes.get(duchy)
+        if found is None:
+            found = notes[duchy] = siege_note(state, duchy)
+        return found
+
     free = unbuilt(state, power)
     waiting = counters(state, REGROUP, power)
     for kind in COUNTER_TYPES:
@@ -243,26 +251,26 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
             for duchy in soldiers:
                 out.append(("build", f"{kind}@{duchy}", cost,
                             f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
             for duchy in soldiers:
                 out.append(("regroup", f"{kind}@{duchy}", cost,
                             f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
-                            f"{geo.name(duchy)}: {cost} CP (6.2){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: {cost} CP (6.2){note(duchy)}"))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
             for duchy in chiefs:
                 out.append(("build", f"{cid}@{duchy}", cost,
                             f"Build {commander(cid).name} at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
     if REGROUP_COMMANDER_COST <= cp + regroup_only_cp:
         for cid in regroupable_commanders(state, power):
             for duchy in chiefs:
                 out.append(("regroup", f"{cid}@{duchy}", REGROUP_COMMANDER_COST,
                             f"Regroup {commander(cid).name} to "
-                            f"{geo.name(duchy)}: 1 CP (6.2){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: 1 CP (6.2){note(duchy)}"))
     return out
 
 

@@ -15,10 +15,7 @@ choice with `free`.
 from __future__ import annotations
 
 import threading
-from contextlib import contextmanager
 from functools import cache
-from typing import Iterator
-
 import msgspec
 
 from core.wellington import forces
@@ -125,23 +122,23 @@ def national_power(duchy: str) -> str:
 
 
 # Who is present at each place and who controls each duchy depend only on the pieces, the
-# flags and the Hasty Forts (3.1). They are kept per *placing* of those (a `Board`), found by
-# the placing's msgpack encoding: equal placings give equal bytes, so a Board found for a key
-# is right for any state with that key, whichever state it was made from and whatever else
-# changed since. `reading` fetches the Board once for a block in which nothing may change the
-# pieces, flags or forts (listing the legal actions, the immediate-end test); outside a block
-# every question is worked out from the state itself. Each thread keeps its own open blocks
-# (the computer thinks in a worker thread).
+# flags and the Hasty Forts (3.1). They are remembered per *placing* of those (a `Board`),
+# found by the placing's msgpack encoding: equal placings give equal bytes, so what a Board
+# remembers is right for any state with that key, whichever state it was worked out from and
+# whatever else changed since. `reading` fetches the Board once for a block in which nothing
+# may change the pieces, flags or forts (listing the legal actions); outside a block every
+# question is worked out from the state itself. Each thread keeps its own open blocks (the
+# computer thinks in a worker thread).
 class Board:
-    """What the rules read of one placing of the pieces, flags and Hasty Forts: the Powers
-    present at each place (1.6), worked out for every place at once; each duchy's controller
-    (3.1), remembered as asked. Callers change nothing here."""
+    """What the rules read of one placing of the pieces, flags and Hasty Forts, remembered as
+    asked: the Powers present at a place (1.6) and a duchy's controller (3.1). Callers change
+    nothing here."""
 
     __slots__ = ("key", "present", "controllers")
 
-    def __init__(self, key: bytes, present: dict[str, set[str]]) -> None:
+    def __init__(self, key: bytes) -> None:
         self.key = key
-        self.present = present
+        self.present: dict[str, set[str]] = {}
         self.controllers: dict[str, str] = {}
 
 
@@ -154,7 +151,6 @@ class _Blocks(threading.local):
 _BLOCKS = _Blocks()
 _BOARDS: dict[bytes, Board] = {}
 BOARDS_KEPT = 256             # placings remembered (random play, the search), then forgotten
-_EMPTY: frozenset[str] = frozenset()
 
 
 def placing_key(state: WellingtonState) -> bytes:
@@ -166,7 +162,7 @@ def placing_key(state: WellingtonState) -> bytes:
 
 
 def board_of(state: WellingtonState) -> Board:
-    """The Board of `state`'s placing now (made once per placing)."""
+    """The Board of `state`'s placing now."""
     key = placing_key(state)
     blocks = _BLOCKS
     last = blocks.last
@@ -176,47 +172,50 @@ def board_of(state: WellingtonState) -> Board:
     if found is None:
         if len(_BOARDS) >= BOARDS_KEPT:
             _BOARDS.clear()
-        found = _BOARDS[key] = Board(key, _presence(state))
+        found = _BOARDS[key] = Board(key)
     blocks.last = found
     return found
 
 
-def _presence(state: WellingtonState) -> dict[str, set[str]]:
-    """Place -> the Powers with a soldier or a commander there (1.6), for every place."""
-    out: dict[str, set[str]] = {}
-    for where, by_power in state.troops.items():
-        for power, counts in by_power.items():
-            if any(counts):
-                out.setdefault(where, set()).add(power)
-    for commander, where in state.commanders.items():
-        out.setdefault(where, set()).add(commander_power(commander))
-    return out
+class Reading:
+    """`with reading(state) as board:` (below)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: WellingtonState) -> None:
+        self.state = state
+
+    def __enter__(self) -> Board:
+        found = board_of(self.state)
+        _BLOCKS.open.append((self.state, found))
+        return found
+
+    def __exit__(self, *_exc: object) -> None:
+        _BLOCKS.open.pop()
 
 
-@contextmanager
-def reading(state: WellingtonState) -> Iterator[Board]:
+def reading(state: WellingtonState) -> Reading:
     """Inside the block, `powers_present` and `controller` of `state` are read from its Board
     (the block must not change the pieces, the flags or the Hasty Forts)."""
-    blocks = _BLOCKS.open
-    found = board_of(state)
-    blocks.append((state, found))
-    try:
-        yield found
-    finally:
-        blocks.pop()
+    return Reading(state)
 
 
-def powers_present(state: WellingtonState, duchy: str) -> set[str] | frozenset[str]:
+def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
     change the set returned."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        return blocks[-1][1].present.get(duchy, _EMPTY)
+        present = blocks[-1][1].present
+        found = present.get(duchy)
+        if found is None:
+            found = present[duchy] = _powers_present(state, duchy)
+        return found
     return _powers_present(state, duchy)
 
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    out = {p for p, counts in state.troops.get(duchy, _NO_TROOPS).items() if any(counts)}
+    out = {p for p, counts in state.troops.get(duchy, _NO_TROOPS).items()
+           if counts[0] or counts[1] or counts[2]}                        # (`any`)
     commanders = state.commanders
     if duchy in commanders.values():     # (a scan in C first: most places have none)
         for commander, where in commanders.items():
@@ -228,6 +227,15 @@ def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
 _NO_TROOPS: dict[str, list[int]] = {}
 
 
+def places_of(state: WellingtonState, power: str) -> set[str]:
+    """Where `power` has a soldier or a commander: the places whose `powers_present` hold it."""
+    out = {where for where, by_power in state.troops.items()
+           if power in by_power and any(by_power[power])}
+    out.update(where for commander, where in state.commanders.items()
+               if commander_power(commander) == power)
+    return out
+
+
 @cache
 def commander_power(commander: str) -> str:
     return forces.forces().commander(commander).power
@@ -236,12 +244,12 @@ def commander_power(commander: str) -> str:
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        for power in blocks[-1][1].present.get(duchy, _EMPTY):
+        for power in powers_present(state, duchy):
             if SIDE[power] == side:
                 return True
         return False
     for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
-        if SIDE[power] == side and any(counts):
+        if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
             return True
     commanders = state.commanders
     if duchy in commanders.values():     # (a scan in C first: most places have none)
@@ -430,12 +438,14 @@ def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
         if commander_power(commander) == power and on_map(where) \
                 and friendly(state, where, power):
             reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+    # (a duchy neither in reach nor holding a Formation of `power` is never a target)
+    candidates = reach | places_of(state, power)
     room = flag_room(state, side)
     hasty = state.hasty_forts
     enemy_armies: set[str] | None = None
     out: list[str] = []
     for duchy in duchies():
-        if duchy in _PRINTED_FORTRESSES or duchy in hasty \
+        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty \
                 or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):
