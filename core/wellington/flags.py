@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import threading
 from functools import cache
-import msgspec
 
 from core.wellington import forces
 from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
@@ -121,72 +120,41 @@ def national_power(duchy: str) -> str:
 # --- pieces present ----------------------------------------------------------------------
 
 
-# Who is present at each place and who controls each duchy depend only on the pieces, the
-# flags and the Hasty Forts (3.1). They are remembered per *placing* of those (a `Board`),
-# found by the placing's msgpack encoding: equal placings give equal bytes, so what a Board
-# remembers is right for any state with that key, whichever state it was worked out from and
-# whatever else changed since. `reading` fetches the Board once for a block in which nothing
-# may change the pieces, flags or forts (listing the legal actions); outside a block every
-# question is worked out from the state itself. Each thread keeps its own open blocks (the
-# computer thinks in a worker thread).
-class Board:
-    """What the rules read of one placing of the pieces, flags and Hasty Forts, remembered as
-    asked: the Powers present at a place (1.6) and a duchy's controller (3.1). Callers change
-    nothing here."""
+# While the rules only read a state (listing the legal actions, asking who holds a playable
+# Response), who is present at each place and who controls each duchy are worked out once per
+# place in a `reading` block, then remembered until the block ends (nothing may change the
+# pieces, the flags or the Hasty Forts meanwhile: those are all control and presence depend
+# on, 3.1). Outside a block every question is worked out from the state itself. Each thread
+# keeps its own open blocks (the computer thinks in a worker thread).
+class Remembered:
+    """What a `reading` block has found out of its state, remembered as asked: the Powers
+    present at a place (1.6) and a duchy's controller (3.1). Callers change nothing here."""
 
-    __slots__ = ("key", "present", "controllers")
+    __slots__ = ("present", "controllers")
 
-    def __init__(self, key: bytes) -> None:
-        self.key = key
+    def __init__(self) -> None:
         self.present: dict[str, set[str]] = {}
         self.controllers: dict[str, str] = {}
 
 
 class _Blocks(threading.local):
     def __init__(self) -> None:
-        self.open: list[tuple[WellingtonState, Board]] = []
-        self.last: Board | None = None      # the Board found last (asked again at once, mostly)
+        self.open: list[tuple[WellingtonState, Remembered]] = []
 
 
 _BLOCKS = _Blocks()
-_BOARDS: dict[bytes, Board] = {}
-BOARDS_KEPT = 256             # placings remembered (random play, the search), then forgotten
-
-
-def placing_key(state: WellingtonState) -> bytes:
-    """The pieces, flags and Hasty Forts of `state` as bytes: equal exactly when control and
-    presence must be (msgpack keeps the dicts' order, so equal placings listed in another
-    order only miss the memo)."""
-    return msgspec.msgpack.encode((state.troops, state.commanders, state.flags,
-                                   state.hasty_forts))
-
-
-def board_of(state: WellingtonState) -> Board:
-    """The Board of `state`'s placing now."""
-    key = placing_key(state)
-    blocks = _BLOCKS
-    last = blocks.last
-    if last is not None and last.key == key:
-        return last
-    found = _BOARDS.get(key)
-    if found is None:
-        if len(_BOARDS) >= BOARDS_KEPT:
-            _BOARDS.clear()
-        found = _BOARDS[key] = Board(key)
-    blocks.last = found
-    return found
 
 
 class Reading:
-    """`with reading(state) as board:` (below)."""
+    """`with reading(state):` (below)."""
 
     __slots__ = ("state",)
 
     def __init__(self, state: WellingtonState) -> None:
         self.state = state
 
-    def __enter__(self) -> Board:
-        found = board_of(self.state)
+    def __enter__(self) -> Remembered:
+        found = Remembered()
         _BLOCKS.open.append((self.state, found))
         return found
 
@@ -195,8 +163,8 @@ class Reading:
 
 
 def reading(state: WellingtonState) -> Reading:
-    """Inside the block, `powers_present` and `controller` of `state` are read from its Board
-    (the block must not change the pieces, the flags or the Hasty Forts)."""
+    """Inside the block, `powers_present` and `controller` of `state` are remembered per
+    duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
     return Reading(state)
 
 
