@@ -79,17 +79,20 @@ def printed_fortresses() -> dict[str, int]:
 
 def fortress_strength(state: WellingtonState, duchy: str) -> int:
     """12.3: 3, Gibraltar 5 (printed), a Hasty Fort 2 (#37); 0 for no fortress."""
-    printed = printed_fortresses().get(duchy, 0)
+    printed = _FORTRESS_STRENGTH.get(duchy, 0)
     if printed:
         return printed
     return HASTY_FORT if duchy in state.hasty_forts else 0
 
 
 HASTY_FORT = 2                           # 12.3, #37
+_FORTRESS_STRENGTH = dict(wellington_map.FORTRESSES)   # (`printed_fortresses`, for the rules)
+_PRINTED_FORTRESSES = frozenset(d for d, strength in _FORTRESS_STRENGTH.items() if strength > 0)
 
 
 def is_fortress(state: WellingtonState, duchy: str) -> bool:
-    return fortress_strength(state, duchy) > 0
+    """12.3: a printed fortress (every one has a strength) or a Hasty Fort."""
+    return duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts
 
 
 @cache
@@ -264,7 +267,6 @@ def _controller(state: WellingtonState, duchy: str) -> str:
 
 
 _PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
-_PRINTED_FORTRESSES = frozenset(wellington_map.FORTRESSES)
 _ENEMY_SIDE = {ALLIES: FRENCH, FRENCH: ALLIES}
 
 
