@@ -8,13 +8,15 @@ counter when one is unbuilt; otherwise the owner may have to lose more SP than a
 """
 from __future__ import annotations
 
+from functools import cache
 from math import ceil
 from typing import Callable
 
 from core.wellington import flags as geo
 from core.wellington import forces
 from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND,
-                                   FRENCH, GB, INF, REGROUP, SIDE, SP, UNBUILT, WellingtonState)
+                                   FRENCH, GB, INF, REGROUP, SIDE, SP, SPAIN, UNBUILT,
+                                   WellingtonState)
 
 SOLDIER_COST = 2               # 6.1: 2 CP per SP
 REGROUP_SOLDIER_COST = 1       # 6.2: 1 CP per SP
@@ -146,8 +148,21 @@ def commander_cost(cid: str) -> int:
 
 
 def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
-    return [d for d in geo.duchies() if geo.is_national(state, d, power)
-            and geo.controller(state, d) == power and (not keys_only or geo.is_key(d))]
+    """The National duchies (1.21) `power` controls, in map order (Key duchies only with
+    `keys_only`)."""
+    return [d for d in national_candidates(power, keys_only) if geo.controller(state, d) == power]
+
+
+@cache
+def national_candidates(power: str, keys_only: bool) -> tuple[str, ...]:
+    """The duchies that may be National duchies of `power` (1.21, `flags.is_national`), in
+    map order: its printed colour; for Spain every duchy in Spain (National while Spain
+    controls it)."""
+    if power == SPAIN:
+        found = [d for d in geo.duchies() if geo.country(d) == "Spain"]
+    else:
+        found = [d for d in geo.duchies() if geo.national_power(d) == power]
+    return tuple(d for d in found if not keys_only or geo.is_key(d))
 
 
 def national_places(state: WellingtonState, power: str, keys_only: bool,
@@ -220,6 +235,14 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
     chiefs = (commander_places(state, power, besieged_ok=True) if commander_places_ is None
               else commander_places_)
     out: list[tuple[str, str, int, str]] = []
+    notes: dict[str, str] = {}
+
+    def note(duchy: str) -> str:                 # `siege_note`, asked once per duchy
+        found = notes.get(duchy)
+        if found is None:
+            found = notes[duchy] = siege_note(state, duchy)
+        return found
+
     free = unbuilt(state, power)
     waiting = counters(state, REGROUP, power)
     for kind in COUNTER_TYPES:
@@ -228,26 +251,26 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
             for duchy in soldiers:
                 out.append(("build", f"{kind}@{duchy}", cost,
                             f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
             for duchy in soldiers:
                 out.append(("regroup", f"{kind}@{duchy}", cost,
                             f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
-                            f"{geo.name(duchy)}: {cost} CP (6.2){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: {cost} CP (6.2){note(duchy)}"))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
             for duchy in chiefs:
                 out.append(("build", f"{cid}@{duchy}", cost,
                             f"Build {commander(cid).name} at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
     if REGROUP_COMMANDER_COST <= cp + regroup_only_cp:
         for cid in regroupable_commanders(state, power):
             for duchy in chiefs:
                 out.append(("regroup", f"{cid}@{duchy}", REGROUP_COMMANDER_COST,
                             f"Regroup {commander(cid).name} to "
-                            f"{geo.name(duchy)}: 1 CP (6.2){siege_note(state, duchy)}"))
+                            f"{geo.name(duchy)}: 1 CP (6.2){note(duchy)}"))
     return out
 
 

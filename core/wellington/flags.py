@@ -15,9 +15,7 @@ choice with `free`.
 from __future__ import annotations
 
 import threading
-from contextlib import contextmanager
 from functools import cache
-from typing import Iterator
 
 from core.wellington import forces
 from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
@@ -81,17 +79,20 @@ def printed_fortresses() -> dict[str, int]:
 
 def fortress_strength(state: WellingtonState, duchy: str) -> int:
     """12.3: 3, Gibraltar 5 (printed), a Hasty Fort 2 (#37); 0 for no fortress."""
-    printed = printed_fortresses().get(duchy, 0)
+    printed = _FORTRESS_STRENGTH.get(duchy, 0)
     if printed:
         return printed
     return HASTY_FORT if duchy in state.hasty_forts else 0
 
 
 HASTY_FORT = 2                           # 12.3, #37
+_FORTRESS_STRENGTH = dict(wellington_map.FORTRESSES)   # (`printed_fortresses`, for the rules)
+_PRINTED_FORTRESSES = frozenset(d for d, strength in _FORTRESS_STRENGTH.items() if strength > 0)
 
 
 def is_fortress(state: WellingtonState, duchy: str) -> bool:
-    return fortress_strength(state, duchy) > 0
+    """12.3: a printed fortress (every one has a strength) or a Hasty Fort."""
+    return duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts
 
 
 @cache
@@ -108,7 +109,7 @@ def line(a: str, b: str) -> str:
 
 def blocked(state: WellingtonState, a: str, b: str) -> bool:
     """#9, #10: nothing may cross a blocked line."""
-    return f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked
+    return bool(state.blocked) and (f"{a}|{b}" in state.blocked or f"{b}|{a}" in state.blocked)
 
 
 @cache
@@ -122,29 +123,52 @@ def national_power(duchy: str) -> str:
 # --- pieces present ----------------------------------------------------------------------
 
 
-# While the rules only read a state (listing the legal actions, the immediate-end test), who is
-# present in a duchy and who controls it are worked out once per duchy. Each thread keeps its
-# own open blocks (the computer thinks in a worker thread): (state, present, controllers, the
-# commanders' index), innermost last. Nothing may change the pieces, flags or forts meanwhile.
+# While the rules only read a state (listing the legal actions, asking who holds a playable
+# Response), who is present at each place and who controls each duchy are worked out once per
+# place in a `reading` block, then remembered until the block ends (nothing may change the
+# pieces, the flags or the Hasty Forts meanwhile: those are all control and presence depend
+# on, 3.1). Outside a block every question is worked out from the state itself. Each thread
+# keeps its own open blocks (the computer thinks in a worker thread).
+class Remembered:
+    """What a `reading` block has found out of its state, remembered as asked: the Powers
+    present at a place (1.6) and a duchy's controller (3.1). Callers change nothing here."""
+
+    __slots__ = ("present", "controllers")
+
+    def __init__(self) -> None:
+        self.present: dict[str, set[str]] = {}
+        self.controllers: dict[str, str] = {}
+
+
 class _Blocks(threading.local):
     def __init__(self) -> None:
-        self.open: list[tuple[WellingtonState, dict[str, set[str]], dict[str, str],
-                              list[dict[str, set[str]]]]] = []
+        self.open: list[tuple[WellingtonState, Remembered]] = []
 
 
 _BLOCKS = _Blocks()
 
 
-@contextmanager
-def reading(state: WellingtonState) -> Iterator[None]:
+class Reading:
+    """`with reading(state):` (below)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: WellingtonState) -> None:
+        self.state = state
+
+    def __enter__(self) -> Remembered:
+        found = Remembered()
+        _BLOCKS.open.append((self.state, found))
+        return found
+
+    def __exit__(self, *_exc: object) -> None:
+        _BLOCKS.open.pop()
+
+
+def reading(state: WellingtonState) -> Reading:
     """Inside the block, `powers_present` and `controller` of `state` are remembered per
     duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
-    blocks = _BLOCKS.open
-    blocks.append((state, {}, {}, []))
-    try:
-        yield
-    finally:
-        blocks.pop()
+    return Reading(state)
 
 
 def powers_present(state: WellingtonState, duchy: str) -> set[str]:
@@ -152,7 +176,7 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     change the set returned."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        present = blocks[-1][1]
+        present = blocks[-1][1].present
         found = present.get(duchy)
         if found is None:
             found = present[duchy] = _powers_present(state, duchy)
@@ -161,42 +185,26 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
 
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    out = {p for p, counts in state.troops.get(duchy, {}).items() if any(counts)}
-    chiefs = _commanders_by_place(state).get(duchy)
-    if chiefs:
-        out.update(chiefs)
+    out = {p for p, counts in state.troops.get(duchy, _NO_TROOPS).items()
+           if counts[0] or counts[1] or counts[2]}                        # (`any`)
+    commanders = state.commanders
+    if duchy in commanders.values():     # (a scan in C first: most places have none)
+        for commander, where in commanders.items():
+            if where == duchy:
+                out.add(commander_power(commander))
     return out
 
 
-def _commanders_by_place(state: WellingtonState) -> dict[str, set[str]]:
-    """`commander_powers` of `state`'s placing, found once per `reading` block."""
-    blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        kept = blocks[-1][3]
-        if not kept:
-            kept.append(commander_powers(tuple(state.commanders.items())))
-        return kept[0]
-    return commander_powers(tuple(state.commanders.items()))
+_NO_TROOPS: dict[str, list[int]] = {}
 
 
-_PLACES: dict[tuple[tuple[str, str], ...], dict[str, set[str]]] = {}
-PLACES_KEPT = 64              # the commanders' placings remembered (random play, the search)
-
-
-def commander_powers(placing: tuple[tuple[str, str], ...]) -> dict[str, set[str]]:
-    """Where -> the Powers of the commanders there, for one placing of every commander
-    (`state.commanders` as a tuple of its items): computed once for each placing seen, since
-    the rules ask who is present far more often than commanders move. Callers must not change
-    what it returns."""
-    found = _PLACES.get(placing)
-    if found is None:
-        if len(_PLACES) >= PLACES_KEPT:
-            _PLACES.clear()
-        found = {}
-        for commander, where in placing:
-            found.setdefault(where, set()).add(commander_power(commander))
-        _PLACES[placing] = found
-    return found
+def places_of(state: WellingtonState, power: str) -> set[str]:
+    """Where `power` has a soldier or a commander: the places whose `powers_present` hold it."""
+    out = {where for where, by_power in state.troops.items()
+           if power in by_power and any(by_power[power])}
+    out.update(where for commander, where in state.commanders.items()
+               if commander_power(commander) == power)
+    return out
 
 
 @cache
@@ -205,9 +213,20 @@ def commander_power(commander: str) -> str:
 
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    for power in powers_present(state, duchy):
-        if SIDE[power] == side:
+    blocks = _BLOCKS.open
+    if blocks and blocks[-1][0] is state:
+        for power in powers_present(state, duchy):
+            if SIDE[power] == side:
+                return True
+        return False
+    for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
+        if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
             return True
+    commanders = state.commanders
+    if duchy in commanders.values():     # (a scan in C first: most places have none)
+        for commander, where in commanders.items():
+            if where == duchy and SIDE[commander_power(commander)] == side:
+                return True
     return False
 
 
@@ -228,7 +247,7 @@ def controller(state: WellingtonState, duchy: str) -> str:
     unfortified duchy)."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        controllers = blocks[-1][2]
+        controllers = blocks[-1][1].controllers
         found = controllers.get(duchy)
         if found is None:
             found = controllers[duchy] = _controller(state, duchy)
@@ -237,12 +256,18 @@ def controller(state: WellingtonState, duchy: str) -> str:
 
 
 def _controller(state: WellingtonState, duchy: str) -> str:
-    owner = holder(state, duchy)
+    owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
-    if not is_fortress(state, duchy) and has_formation(state, duchy, enemy_side(SIDE[owner])):
+    if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
+        return owner
+    if has_formation(state, duchy, _ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
+
+
+_PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
+_ENEMY_SIDE = {ALLIES: FRENCH, FRENCH: ALLIES}
 
 
 def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -314,8 +339,13 @@ def remove_flag(state: WellingtonState, duchy: str, power: str, why: str) -> Non
 
 
 def name(duchy: str) -> str:
-    locations = board().locations
-    return locations[duchy].name if duchy in locations else duchy
+    return _names().get(duchy, duchy)
+
+
+@cache
+def _names() -> dict[str, str]:
+    """Location id -> its printed name, read once."""
+    return {lid: location.name for lid, location in board().locations.items()}
 
 
 def flag_options(state: WellingtonState, duchy: str, power: str,
@@ -344,34 +374,58 @@ def flag_options(state: WellingtonState, duchy: str, power: str,
     return out
 
 
-def intercept_threat(state: WellingtonState, duchy: str, power: str) -> bool:
+def intercept_threat(state: WellingtonState, duchy: str, power: str,
+                     enemy_armies: set[str] | None = None) -> bool:
     """7.1, G.21: an enemy Army adjacent to `duchy` that could intercept into it (a
-    commander, not across a River or a blocked line, without a BFI marker: 10.3)."""
+    commander, not across a River or a blocked line, without a BFI marker: 10.3).
+    `enemy_armies`: `enemy_army_places(state, power)` when the caller has it already."""
+    if enemy_armies is None:
+        enemy_armies = enemy_army_places(state, power)
     for other in neighbours(duchy):
-        if line(duchy, other) == "river" or blocked(state, duchy, other):
-            continue
-        for commander, where in state.commanders.items():
-            if where == other and SIDE[commander_power(commander)] != SIDE[power] \
-                    and commander not in state.bfi:
-                return True
+        if other in enemy_armies and line(duchy, other) != "river" \
+                and not blocked(state, duchy, other):
+            return True
     return False
 
 
+def enemy_army_places(state: WellingtonState, power: str) -> set[str]:
+    """Where `power`'s enemies have a commander without a BFI marker (10.3)."""
+    side = SIDE[power]
+    bfi = state.bfi
+    return {where for commander, where in state.commanders.items()
+            if SIDE[commander_power(commander)] != side and commander not in bfi}
+
+
 def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
-    """7.1: the duchies where `power` may spend 1 CP on a flag now."""
+    """7.1: the duchies where `power` may spend 1 CP on a flag now: in its unfortified duchy
+    free of enemy Formations, where it has a Formation (`may_flag_with_formation`) or that is
+    adjacent, across an open line, to one of its Armies standing in a friendly duchy, with no
+    enemy Army able to intercept into it."""
+    side = SIDE[power]
+    enemy = _ENEMY_SIDE[side]
+    reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
+    for commander, where in state.commanders.items():
+        if commander_power(commander) == power and on_map(where) \
+                and friendly(state, where, power):
+            reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+    # (a duchy neither in reach nor holding a Formation of `power` is never a target)
+    candidates = reach | places_of(state, power)
+    room = flag_room(state, side)
+    hasty = state.hasty_forts
+    enemy_armies: set[str] | None = None
     out: list[str] = []
-    armies = [where for c, where in state.commanders.items()
-              if commander_power(c) == power and on_map(where)]
-    room = flag_room(state, SIDE[power])
     for duchy in duchies():
-        if is_fortress(state, duchy) or not flag_options(state, duchy, power, room):
+        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty \
+                or not flag_options(state, duchy, power, room):
             continue
-        if has_formation(state, duchy, enemy_side(SIDE[power])):
+        if has_formation(state, duchy, enemy):
             continue
         if not may_flag_with_formation(state, duchy, power):
-            adjacent = [a for a in armies if duchy in neighbours(a)
-                        and friendly(state, a, power) and not blocked(state, a, duchy)]
-            if not adjacent or intercept_threat(state, duchy, power):
+            if duchy not in reach:
+                continue
+            if enemy_armies is None:
+                enemy_armies = enemy_army_places(state, power)
+            if intercept_threat(state, duchy, power, enemy_armies):
                 continue
         out.append(duchy)
     return out

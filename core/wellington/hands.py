@@ -8,6 +8,8 @@ engine reads it.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from core import cards, rng
 from core.wellington import deck
 from core.wellington.state import (FRENCH, GB, IN_PLAY, NATIONAL_DECKS, POWERS, RESERVES, SIDE,
@@ -39,7 +41,13 @@ def is_plus(number: int) -> bool:
 
 def is_response(number: int) -> bool:
     """5.2: a Response event may be played in any impulse."""
-    return "R" in deck.card(number).type
+    return number in _responses()
+
+
+@cache
+def _responses() -> frozenset[int]:
+    """The numbers of the Response cards (`is_response`), read once."""
+    return frozenset(c.number for c in deck.CARDS if "R" in c.type)
 
 
 def is_battle(number: int) -> bool:

@@ -219,8 +219,9 @@ def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -
 def marked(state: WellingtonState, duchy: str, power: str) -> bool:
     """M3: one of `power`'s Formations at `duchy` bears a BFI marker; M7: its soldiers there
     came by sea this impulse (14.2)."""
-    return f"{power}:{duchy}" in state.bfi or soldiers_came_by_sea(state, duchy, power) or any(
-        c in state.bfi for c in commanders_at(state, duchy) if power_of(c) == power)
+    return f"{power}:{duchy}" in state.bfi or soldiers_came_by_sea(state, duchy, power) or (
+        bool(state.bfi) and any(c in state.bfi for c in commanders_at(state, duchy)
+                                if power_of(c) == power))
 
 
 def shift(state: WellingtonState, army: Army, origin: str, dest: str) -> None:
@@ -273,6 +274,8 @@ def destinations(state: WellingtonState, at: str, power: str) -> list[str]:
     """9.3: adjacent duchies only; 12.4 out of an enemy fortress duchy; #3 Mud."""
     if mired(state, at):
         return []
+    if not enemy_fortress(state, at, power):   # (`may_leave`'s first test, asked once)
+        return [d for d in geo.neighbours(at) if open_line(state, at, d) and geo.on_map(d)]
     return [d for d in geo.neighbours(at) if open_line(state, at, d) and geo.on_map(d)
             and may_leave(state, at, d, power)]
 
@@ -493,10 +496,12 @@ def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
 
 def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int]:
     """9.1: infantry and cavalry may move alone, one counter at a time; artillery never."""
+    have = building.counters(state, duchy, power)
+    if not (have[INF] or have[CAV]):          # (artillery alone: nothing to ask)
+        return []
     if marked(state, duchy, power) or not destinations(state, duchy, power) \
             or dissent_holds(state, power, duchy) or storm_holds(state, power, duchy):
         return []
-    have = building.counters(state, duchy, power)
     return [k for k in (INF, CAV) if have[k]]
 
 
@@ -563,8 +568,8 @@ def _move_soldier(state: WellingtonState, frame: CommandPoints, noun: str) -> No
 
 def group_powers(state: WellingtonState, duchy: str, side: str) -> list[str]:
     """The Powers of `side` with soldiers or commanders in `duchy` (impulse order)."""
-    return [p for p in POWERS if SIDE[p] == side
-            and (building.sp(state, duchy, p) or building.commanders_at(state, duchy, p))]
+    present = geo.powers_present(state, duchy)      # (soldiers' SP or commanders there)
+    return [p for p in POWERS if SIDE[p] == side and p in present]
 
 
 def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
@@ -575,7 +580,8 @@ def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     impulse)."""
     out = []
     for duchy, leader in sorted(state.leading.items()):
-        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
+        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy \
+                or SIDE[power_of(leader)] != SIDE[power]:    # (then `power` is not in it)
             continue
         powers = group_powers(state, duchy, SIDE[power_of(leader)])
         if power not in powers or len(powers) < 2:

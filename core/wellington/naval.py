@@ -140,7 +140,8 @@ def soldiers_may_sail(state: WellingtonState, port: str, power: str) -> bool:
 def origins(state: WellingtonState, power: str) -> list[str]:
     """The friendly ports holding something of `power` that may sail (14.2)."""
     places = [ENGLAND, *geo.duchies()]
-    return [p for p in places if friendly_port(state, p, power)
+    own = geo.places_of(state, power)       # (nothing of `power` there: nothing sails)
+    return [p for p in places if p in own and friendly_port(state, p, power)
             and (movable_commanders(state, p, power)
                  or (soldiers_may_sail(state, p, power) and building.sp(state, p, power)))]
 

@@ -66,28 +66,36 @@ def french_spanish_keys(state: WellingtonState) -> int:
 
 def check_immediate(state: WellingtonState) -> None:
     """18.1: the game ends at once, at any moment of any turn, when a conquest is complete."""
-    if state.result is not None or not state.troops:
+    if state.result is not None or not state.troops or still_no_conquest(state):
         return
-    with geo.reading(state):            # the test reads control only (and rolls 18.6's die)
-        ending = conquest(state)
+    ending = conquest(state)
     if ending is not None:
         side, why, guerrillas = ending
         end(state, side, why, guerrillas=guerrillas)
+
+
+# the four `any_held` questions of `conquest`, asked in this order: no conquest while each
+# is answered yes (18.31, 18.32, 18.4, 18.2)
+SPAIN_HELD = ("spanish keys", ALLIES, True)
+SPAIN_OCCUPIED = ("spanish keys", FRENCH, True)
+PORTUGAL_HELD = ("portuguese keys", ALLIES, False)
+FRANCE_HELD = ("france", FRENCH, True)
+NO_CONQUEST = (SPAIN_HELD, SPAIN_OCCUPIED, PORTUGAL_HELD, FRANCE_HELD)
 
 
 def conquest(state: WellingtonState) -> tuple[str, str, bool] | None:
     """18.2-18.4: (the winning side, why, a Guerrilla phase first) for a conquest complete
     now, else None."""
     keys = spanish_keys()
-    if not any_held(state, "spanish keys", keys, ALLIES):
+    if not any_held(state, SPAIN_HELD, keys):
         return FRENCH, "conquest of Spain: the Allies hold no Spanish Key duchy (18.31)", False
-    if not any_held(state, "spanish keys", keys, FRENCH):
+    if not any_held(state, SPAIN_OCCUPIED, keys):
         return ALLIES, "liberation of Spain: the French hold no Spanish Key duchy (18.32)", True
-    if not any_held(state, "portuguese keys", portuguese_keys(), ALLIES, held=False) \
+    if not any_held(state, PORTUGAL_HELD, portuguese_keys()) \
             and french_spanish_keys(state) >= PORTUGAL_SPANISH_KEYS \
             and side_controls(state, wellington_map.MADRID, FRENCH):
         return FRENCH, "conquest of Portugal (18.4)", False
-    if not any_held(state, "france", french_duchies(), FRENCH):
+    if not any_held(state, FRANCE_HELD, french_duchies()):
         if side_controls(state, wellington_map.MADRID, FRENCH) and conquest_roll(state):
             return FRENCH, "conquest of Spain rolled as France falls (18.2, 18.6)", False
         return ALLIES, "conquest of France (18.2)", True
@@ -104,23 +112,43 @@ def french_duchies() -> tuple[str, ...]:
 _LAST_ANSWER: dict[tuple[str, str, bool], str] = {}
 
 
-def any_held(state: WellingtonState, name: str, duchies: tuple[str, ...], side: str,
-             held: bool = True) -> bool:
+def still_no_conquest(state: WellingtonState) -> bool:
+    """Whether the duchies that last answered the four questions of `conquest` (`NO_CONQUEST`)
+    still answer yes: then `conquest` finds none (each `any_held` asks that duchy first). The
+    immediate-end test runs after every step; this is its usual case, four control questions
+    asked directly."""
+    for key in NO_CONQUEST:
+        duchy = _LAST_ANSWER.get(key)
+        if duchy is None:
+            return False
+        owner = geo.controller(state, duchy)
+        _name, side, held = key
+        if held:
+            if not owner or SIDE[owner] != side:
+                return False
+        elif owner and SIDE[owner] != side:      # (held by the other side)
+            return False
+    return True
+
+
+def any_held(state: WellingtonState, question: tuple[str, str, bool],
+             duchies: tuple[str, ...]) -> bool:
     """Whether `side` controls one of `duchies` (`held` False: one of them is not controlled
-    by the other side). The same answer as asking each in turn; the duchy that answered last
-    time is asked first."""
+    by the other side), for `question` = (its name, side, held). The same answer as asking
+    each in turn; the duchy that answered last time is asked first."""
+    _name, side, held = question
+
     def answers(duchy: str) -> bool:
         if held:
             return side_controls(state, duchy, side)
         return not side_controls(state, duchy, geo.enemy_side(side))
 
-    key = (name, side, held)
-    last = _LAST_ANSWER.get(key)
+    last = _LAST_ANSWER.get(question)
     if last is not None and answers(last):
         return True
     for duchy in duchies:
         if answers(duchy):
-            _LAST_ANSWER[key] = duchy
+            _LAST_ANSWER[question] = duchy
             return True
     return False
 

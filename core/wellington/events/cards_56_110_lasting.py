@@ -2,6 +2,8 @@
 #64, #66, #72, #77, #85, #86, #93, #100, #106). Registered on import."""
 from __future__ import annotations
 
+from functools import cache
+
 from core import cards, dice
 from core.wellington import (attrition, building, cardplay, hands, interphase, lookups, naval,
                              siege)
@@ -442,8 +444,14 @@ RIVER, OPEN = "river", "open"
 
 
 def river_lines() -> list[str]:
-    return sorted({"|".join(sorted((a, b))) for a in geo.duchies() for b in geo.neighbours(a)
-                   if geo.on_map(b) and geo.line(a, b) == RIVER})
+    return list(_river_lines())
+
+
+@cache
+def _river_lines() -> tuple[str, ...]:
+    """The River lines of the map ("a|b", a before b), read once."""
+    return tuple(sorted({"|".join(sorted((a, b))) for a in geo.duchies()
+                         for b in geo.neighbours(a) if geo.on_map(b) and geo.line(a, b) == RIVER}))
 
 
 def _pontoons_playable(state: WellingtonState, power: str, trigger: str) -> bool:
