@@ -3,21 +3,17 @@ cards only, the other hands as counts, the top of the discard pile, the removed 
 a national deck or a Reserve (4.21); no log line names a card still hidden."""
 from __future__ import annotations
 
-import re
+import pytest
 
 from core import cards, stack
 from core.engine import Action, Match
-from core.playout import random_playout
 from core.wellington import hands
-from core.wellington.frames.battle import Battle
 from core.wellington.rules import RULES
-from core.wellington.state import (ADN, ADS, GB, IN_EFFECT, IN_PLAY, NATIONAL_DECKS, POWERS,
-                                   SPAIN)
+from core.wellington.state import ADN, ADS, GB, IN_EFFECT, IN_PLAY, POWERS, SPAIN
 from core.wellington.view import DISCARD_TOP
 from core.wellington.view_panels import PINNED
+from tests.support.wellington_sight import CARD_NAMED, Sight
 from tests.test_wellington_flow import empty_hands, give, impulses, new, past_setup
-
-CARD_NAMED = re.compile(r"#(\d+) ")
 
 
 def test_own_hand_only() -> None:
@@ -58,60 +54,29 @@ def test_board_shows_commanders_and_soldiers() -> None:
     assert view.control["lisbon"] == GB and view.control["salamanca"] == ADN
 
 
-def places(match: Match) -> dict[int, str]:
-    return {n: match.state.piles.where(n) for n in range(1, 111)}
-
-
-def face_up(where: str) -> bool:
-    """A pile every Power sees: not the deck, a national deck or a hand."""
-    return not where.startswith("hand:") and where != cards.DECK \
-        and where not in NATIONAL_DECKS.values()
-
-
-def named(text: str) -> list[int]:
-    """The cards a text names by their title ("#88 Partisans"; a card's own text citing "#88"
-    among others tells nothing of where #88 is)."""
-    return [n for n in map(int, CARD_NAMED.findall(text))
-            if 1 <= n <= 110 and hands.title(n) in text]
-
-
-def test_no_log_line_names_a_hidden_card() -> None:
-    """Random play in every split: each new log line names only cards seen face up (before or
-    after the action, or earlier: a lasting effect), or the card the acting Power has just
-    played from its hand; never a card drawn or held unseen."""
-    for players, seed in (("4", 3), ("2", 4), ("3-allies", 5)):
-        seen = [0]
-        first = new(seed=seed, players=players)
-        last = [places(first)]
-
-        shown_once: set[int] = set()          # cards seen face up so far (played, lasting)
-
-        def check(match: Match, role: str, action: Action) -> None:
-            before, after = last[0], places(match)
-            shown_once.update(n for n, where in {**before}.items() if face_up(where))
-            shown_once.update(n for n, where in after.items() if face_up(where))
-            for line in match.state.log[seen[0]:]:
-                for number in named(line):
-                    played = before[number] == f"hand:{role}" and after[number] != before[number]
-                    assert number in shown_once or played, line
-            seen[0] = len(match.state.log)
-            last[0] = after
-            if stack.find(match.state, Battle) is not None:
-                assert match.view(None).focus is not None      # the battle as the focus
-            for power in POWERS:
-                view = match.view(power)
-                own = set(hands.hand(match.state, power))
-                assert set(named(view.prompt)) <= shown_once | own, view.prompt
-                assert not view.actions or power in match.state.active
-                assert [c.id for c in view.hand] == hands.hand(match.state, power)
-                shown = {c.id for pile in view.piles.values() for c in pile}
-                for other in POWERS:
-                    if other != power:
-                        assert not shown & set(hands.hand(match.state, other))
-
-        match = random_playout(RULES, seed, options={"players": players}, max_actions=20000,
-                               on_action=check)
-        assert match.result
+def test_the_sight_check_catches_a_log_line_naming_a_hidden_card() -> None:
+    """The fuzzer's check of what each Power sees (tests/support/wellington_sight.py, run after
+    every action of every game of tests/test_wellington_fuzz.py, every scenario and split):
+    a log line naming a card held unseen in another hand fails it, and so does a view showing
+    a card of another hand face up; the same line naming a card face up on the discard pile
+    passes."""
+    match = new()
+    past_setup(match)
+    state = match.state
+    hidden = hands.hand(state, ADS)[0]
+    cards.move(state.piles, hands.hand(state, SPAIN)[0], f"hand:{SPAIN}", cards.DISCARD)
+    face_up = state.piles.discard[-1]
+    sight = Sight(match)
+    state.log.append(f"GB looks at {hands.title(face_up)}.")
+    sight(match, GB, Action("pass"))
+    state.log.append(f"GB looks at {hands.title(hidden)}.")
+    with pytest.raises(AssertionError):
+        sight(match, GB, Action("pass"))
+    state.log.pop()
+    sight = Sight(match)
+    state.piles.discard.append(hands.hand(state, ADS)[1])   # on top of the pile and in a hand
+    with pytest.raises(AssertionError, match=f"sees a card of {ADS}'s hand"):
+        sight(match, GB, Action("pass"))
 
 
 def test_preemption_prompt_names_no_card() -> None:
