@@ -496,19 +496,6 @@ class HexMapPane(MapPane):
 
     # -- scrolling and styles -----------------------------------------------------------------
 
-    def _fit_names(self) -> None:
-        """Full names on the places once the pane is FULL_NAMES_WIDTH columns wide (the
-        canvas lays the board out again for them), abbreviations below."""
-        width = self.scrollable_content_region.width or self.size.width
-        switch = getattr(self.canvas, "set_full_names", None)
-        if switch is None or not width or not switch(width >= FULL_NAMES_WIDTH):
-            return
-        self.virtual_size = Size(self.canvas.width, self.canvas.height)
-        self.overview = None  # built again from the new layout when zoomed out
-        if self.zoomed:
-            self.call_after_refresh(self._build_overview)
-        self.refresh()
-
     def scroll_to_cursor(self, animate: bool = False) -> None:
         """Keep the cursor's hex and its six neighbours in view (when the window is that big):
         a margin of one hex on every side."""

@@ -15,6 +15,7 @@ it may re-enter one and stop).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -173,15 +174,21 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
 _NEVER = 1 << 30  # (a cost no move reaches)
 
 
+def _remembered(state: GbState, question: str, uid: str,
+                answer: Callable[[GbState, str], bool]) -> bool:
+    """`answer(state, uid)`, worked out once per position and unit (the ground's memo)."""
+    memo = q.ground(state).field.memo
+    key = (question, q.positional(q.unit(state, uid)))
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = answer(state, uid)
+    return known
+
+
 def can_enter(state: GbState, uid: str) -> bool:
     """7.0, AMB-23: a pending reinforcement can enter now (its entry hex free of the enemy,
     somewhere to end its move)."""
-    memo = q.ground(state).field.memo
-    key = ("can_enter", q.positional(q.unit(state, uid)))
-    known = memo.get(key)
-    if known is None:
-        known = memo[key] = _can_enter(state, uid)
-    return known
+    return _remembered(state, "can_enter", uid, _can_enter)
 
 
 def _can_enter(state: GbState, uid: str) -> bool:
@@ -194,12 +201,7 @@ def _can_enter(state: GbState, uid: str) -> bool:
 
 def can_move(state: GbState, uid: str) -> bool:
     """`uid` has somewhere to move (a quick look at its neighbours first, 4.0-4.2)."""
-    memo = q.ground(state).field.memo
-    key = ("can_move", q.positional(q.unit(state, uid)))
-    known = memo.get(key)
-    if known is None:
-        known = memo[key] = _can_move(state, uid)
-    return known
+    return _remembered(state, "can_move", uid, _can_move)
 
 
 def _can_move(state: GbState, uid: str) -> bool:
