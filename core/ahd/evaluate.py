@@ -18,9 +18,10 @@ between). Otherwise the Union's prospects are read from what decides the game:
   from" (march, piece, destination), and the search sees too little;
 - what each side could take next: the MAS a side would win, or take from the other, by moving
   into a recruiting city no enemy piece holds within two boxes of one of its pieces (B4.0: a
-  piece may make two marches), each piece taking one city, the best first, three at most. The search's lines seldom reach the other side's player turn;
-  without this a side leaves a city bare that the other will walk into, and the short game is
-  lost on its last Confederate player turn. On the last turn, once the Union player turn is
+  piece may make two marches), each piece taking one city, the best first, three at most.
+  The search's lines seldom reach the other side's player turn; without this a side leaves a
+  city bare that the other will walk into, and the short game is lost on its last
+  Confederate player turn. On the last turn, once the Union player turn is
   over, the Union can take nothing more;
 - `supply` (A2.0, when the advanced supply rule is in play): every stack of two or more
   pieces without a support line, which will lose a piece at its owner's next turn (A2.2);

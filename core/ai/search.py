@@ -80,6 +80,7 @@ class Node:
     visits: int = 0
     total: float = 0.0
     children: dict[Action, "Node"] = field(default_factory=dict)
+    work: int = 0              # at the root: the steps the search played (`grow`)
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -131,26 +132,33 @@ class Game:
 def search(game: Game, root: State, role: str, roles: list[str], iterations: int,
            exploration: float, rollout: int, seed: int,
            progress: Progress | None = None, allowed: list[Action] | None = None,
-           shape: Shape = PLAIN) -> Action:
+           shape: Shape = PLAIN, work: int | None = None) -> Action:
     """The action `role` should take in `root` after `iterations` simulated lines; `roles`:
     every role of the game (each line is valued for each of them); `allowed`: the root
-    actions to consider (None: every legal one)."""
+    actions to consider (None: every legal one); `work`: a cap on the steps (`grow`)."""
     return best(grow(game, root, role, roles, iterations, exploration, rollout, seed, progress,
-                     allowed, shape))
+                     allowed, shape, work))
 
 
 def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
          exploration: float, rollout: int, seed: int,
          progress: Progress | None = None, allowed: list[Action] | None = None,
-         shape: Shape = PLAIN) -> Node:
-    """The search tree after `iterations` simulated lines (see `search`)."""
+         shape: Shape = PLAIN, work: int | None = None) -> Node:
+    """The search tree after `iterations` simulated lines (see `search`), or fewer: with
+    `work`, the search stops after the line that brings its steps to `work` or more. A step
+    is an action played on a line (`Rules.act`, in the tree or past it) or a line started and
+    valued (copy, dealing, evaluation): what a decision's think time is made of, counted
+    rather than timed, so that the same seed gives the same move however busy the machine
+    (core/ai/levels.py sets each game's cap from its measured cost of a step). The root's
+    `work` is the count."""
     generator = Generator(rng.seed_state(seed))
     tree = Node(role=None)
     bounds = Bounds()
     for done in range(iterations):
         state = start(game, root, role, generator)
         line = descend(game, tree, state, role, exploration, generator, bounds, allowed, shape)
-        end = play_out(game, line.state, rollout, generator)
+        end, played = play_out(game, line.state, rollout, generator)
+        tree.work += len(line.nodes) + played   # the actions of the line, and its start
         values = game.values(end, roles)
         bounds.widen(values)
         for node in line.nodes:
@@ -159,6 +167,10 @@ def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
                 node.total += values[node.role]
         if progress is not None:
             progress(done + 1, iterations)
+        if work is not None and tree.work >= work:
+            if progress is not None:
+                progress(iterations, iterations)
+            break
     return tree
 
 
@@ -265,19 +277,20 @@ def select(node: Node, choices: list[Choice], exploration: float, bounds: Bounds
     return best_action
 
 
-def play_out(game: Game, state: State, actions: int, generator: Generator) -> State:
+def play_out(game: Game, state: State, actions: int,
+             generator: Generator) -> tuple[State, int]:
     """Up to `actions` legal actions past the tree, by the default policy (at random
-    without one)."""
-    for _ in range(actions):
-        if state.result is not None:
-            break
+    without one): the position reached and how many were played."""
+    played = 0
+    while played < actions and state.result is None:
         asked = asking(game.rules, state)
         if asked is None:
             break
         role, choices = asked
         action = pick(game, state, role, choices, generator, stray=True)
         state = game.rules.act(state, role, action, legal=choices)
-    return state
+        played += 1
+    return state, played
 
 
 def asking(rules: Rules, state: State,
