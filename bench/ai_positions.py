@@ -277,7 +277,7 @@ def check(games: list[str], level: str, seeds: range) -> None:
     for game in games:
         positions = load(game)
         for seed in seeds:
-            found, cpu, missed, steps, lines, per_step = 0, [], [], [], [], []
+            found, cpu, missed, steps, lines, listed, per_step = 0, [], [], [], [], [], []
             for index, position in enumerate(positions):
                 match = position.match()
                 start = time.process_time()
@@ -287,6 +287,7 @@ def check(games: list[str], level: str, seeds: range) -> None:
                 if tree is not None:
                     steps.append(tree.work)
                     lines.append(tree.visits)
+                    listed.append(tree.listed)
                     per_step.append(1000 * cpu[-1] / max(1, tree.work))
                 if action in position.right_actions():
                     found += 1
@@ -299,8 +300,8 @@ def check(games: list[str], level: str, seeds: range) -> None:
                   flush=True)
             print(f"  {len(steps)} searched: lines mean {sum(lines) / max(1, len(lines)):.0f}, "
                   f"fewest {min(lines, default=0)}; steps mean "
-                  f"{sum(steps) / max(1, len(steps)):.0f}, most {max(steps, default=0)}; CPU per "
-                  f"step mean {sum(per_step) / max(1, len(per_step)):.2f} ms, highest "
+                  f"{sum(steps) / max(1, len(steps)):.0f}, most {max(steps, default=0)}; listed "
+                  f"mean {sum(listed) / max(1, len(listed)):.0f}; CPU per step mean {sum(per_step) / max(1, len(per_step)):.2f} ms, highest "
                   f"{max(per_step, default=0):.2f} ms", flush=True)
 
 

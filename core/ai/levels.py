@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.ai.search import Shape
+from core.ai.search import Shape, Work
 
 
 @dataclass(frozen=True)
@@ -24,16 +24,17 @@ class Level:
         decision stays within the level's think time where the game's rules cost more."""
         return max(1, round(self.iterations * GAME_SHARE.get(game, 1.0)))
 
-    def work_for(self, game: str) -> int | None:
-        """The cap on a search's steps in `game` (search.grow: actions played and lines
-        valued): the level's think time, less a margin (WORK_MARGIN), over the game's measured
-        CPU per step (STEP_COST); None: no cap. A position whose lines are long (many actions
-        a line, costly ones) ends its search before `iterations_for` is reached instead of
+    def work_for(self, game: str) -> Work | None:
+        """The cap on a search's work in `game` (search.grow: actions played and lines valued,
+        legal actions listed): the level's think time over the game's measured CPU per step,
+        a listed action weighing its measured share of a step (STEP_COST); None: no cap. A position whose lines are long or whose decisions list
+        many actions ends its search before `iterations_for` is reached instead of
         overrunning the think time, and the same seed still gives the same move whatever the
         load of the machine: the cap counts work, not seconds."""
         if self.think is None or game not in STEP_COST:
             return None
-        return max(1, round(self.think * WORK_MARGIN / STEP_COST[game]))
+        step, listing = STEP_COST[game]
+        return Work(cap=self.think / step, listing=listing / step)
 
     @property
     def shape(self) -> Shape:
@@ -55,14 +56,19 @@ DEFAULT_LEVEL = "normal"
 # start of 1813 and 2.89 s (slowest 3.61 s) at 0.7 of it in the positions.
 GAME_SHARE = {"gettysburg-1863": 0.7, "washingtons-war": 0.7, "wellington": 0.45}
 
-# CPU seconds per step of a search (core/ai/search.py `grow`: an action played on a line, or a
-# line started and valued), measured on this machine: `bench.ai_positions --check` prints each
-# game's CPU per step over its positions (docs/ai.md, "Think time"). The slowest of the
-# positions' ratios is taken, so that a cap made from it holds in the costliest positions too.
-STEP_COST: dict[str, float] = {"a-house-divided": 0.25e-3, "gettysburg-1863": 0.46e-3,
-                                "washingtons-war": 0.40e-3, "wellington": 1.71e-3}
-WORK_MARGIN = 0.8     # the share of the think time the cap aims at (the rest: the steps'
-                      # spread in cost, the choices listed before the search)
+# CPU seconds a search spends per step (an action played on a line, or a line started and
+# valued) and per legal action listed at a decision (core/ai/search.py `grow`), each game's
+# fitted on this machine by least squares over searched decisions at normal (the positions of
+# tests/data/ai_positions and the first decisions from the start; docs/ai.md, "Think time"),
+# then raised so that no measured decision costs more than the model says.
+# Fitted 2026-12-02 (16 decisions a game, 14 in Gettysburg; the model's worst under-estimate
+# in each game, x1.22 to x1.66, is the raise): seconds per step, seconds per listed action.
+STEP_COST: dict[str, tuple[float, float]] = {
+    "a-house-divided": (206e-6, 5.4e-6),
+    "gettysburg-1863": (136e-6, 42.4e-6),
+    "washingtons-war": (77.6e-6, 24.2e-6),
+    "wellington": (1457e-6, 76.5e-6),
+}
 
 
 def level(name: str) -> Level:
