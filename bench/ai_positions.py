@@ -301,7 +301,8 @@ def check(games: list[str], level: str, seeds: range) -> None:
             print(f"  {len(steps)} searched: lines mean {sum(lines) / max(1, len(lines)):.0f}, "
                   f"fewest {min(lines, default=0)}; steps mean "
                   f"{sum(steps) / max(1, len(steps)):.0f}, most {max(steps, default=0)}; listed "
-                  f"mean {sum(listed) / max(1, len(listed)):.0f}; CPU per step mean {sum(per_step) / max(1, len(per_step)):.2f} ms, highest "
+                  f"mean {sum(listed) / max(1, len(listed)):.0f}; CPU per step mean "
+                  f"{sum(per_step) / max(1, len(per_step)):.2f} ms, highest "
                   f"{max(per_step, default=0):.2f} ms", flush=True)
 
 

@@ -434,7 +434,8 @@ class Passivity:
 
     def line(self) -> str:
         kinds = "; ".join(f"{kind} {n}" for kind, n in self.counts.items())
-        return f"passivity {self.count} in {self.decisions} decisions{': ' + kinds if kinds else ''}"
+        listed = f": {kinds}" if kinds else ""
+        return f"passivity {self.count} in {self.decisions} decisions{listed}"
 
 
 # --- the new normal against the normal of an earlier commit -------------------------------------

@@ -27,10 +27,11 @@ class Level:
     def work_for(self, game: str) -> Work | None:
         """The cap on a search's work in `game` (search.grow: actions played and lines valued,
         legal actions listed): the level's think time over the game's measured CPU per step,
-        a listed action weighing its measured share of a step (STEP_COST); None: no cap. A position whose lines are long or whose decisions list
-        many actions ends its search before `iterations_for` is reached instead of
-        overrunning the think time, and the same seed still gives the same move whatever the
-        load of the machine: the cap counts work, not seconds."""
+        a listed action weighing its measured share of a step (STEP_COST); None: no cap. A
+        position whose lines are long or whose decisions list many actions ends its search
+        before `iterations_for` is reached instead of overrunning the think time, and the
+        same seed still gives the same move whatever the load of the machine: the cap counts
+        work, not seconds."""
         if self.think is None or game not in STEP_COST:
             return None
         step, listing = STEP_COST[game]
