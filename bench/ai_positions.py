@@ -101,10 +101,21 @@ def own_choices(rules, state: State, role: str) -> list[Choice]:
 
 
 def ahd_free_city(match: Match, role: str, choices: list[Choice]):
-    from core.ahd import evaluate, query as q
     moves = [c for c in choices if c.action.verb in ("march", "sail", "invade")]
     if not moves or not any(c.action.verb == "end-movement" for c in choices):
         return None
+    right, where = ahd_free_city_moves(match, role, moves)
+    if not right or len(right) == len(moves):
+        return None
+    return right, f"a free city worth taking one move away ({', '.join(sorted(where))})"
+
+
+def ahd_free_city_moves(match: Match, role: str,
+                        moves: list[Choice]) -> tuple[list[Choice], set[str]]:
+    """The first steps among `moves` (march, naval move, naval invasion: B4.0, B5.0) of a
+    move that can end in a free city worth taking (below), and those cities."""
+    from core.ahd import evaluate, query as q
+    choices = match.actions(role)
     rules, state = match.rules, match.state
     enemy_boxes = q.occupied(state, q.enemy(role))
 
@@ -140,9 +151,7 @@ def ahd_free_city(match: Match, role: str, choices: list[Choice]):
         if box:
             right.append(move)
             where.add(box)
-    if not right or len(right) == len(moves):
-        return None
-    return right, f"a free city worth taking one move away ({', '.join(sorted(where))})"
+    return right, where
 
 
 def gb_bring_on(match: Match, role: str, choices: list[Choice]):
@@ -268,12 +277,18 @@ def check(games: list[str], level: str, seeds: range) -> None:
     for game in games:
         positions = load(game)
         for seed in seeds:
-            found, cpu, missed = 0, [], []
+            found, cpu, missed, steps, lines, listed, per_step = 0, [], [], [], [], [], []
             for index, position in enumerate(positions):
                 match = position.match()
                 start = time.process_time()
-                action = ai.choose(match, position.role, level, seed=seed)
+                choices, tree = ai.searched_tree(match, position.role, level, seed=seed)
+                action = choices[0].action if tree is None else ai.ranked(tree)[0][0]
                 cpu.append(time.process_time() - start)
+                if tree is not None:
+                    steps.append(tree.work)
+                    lines.append(tree.visits)
+                    listed.append(tree.listed)
+                    per_step.append(1000 * cpu[-1] / max(1, tree.work))
                 if action in position.right_actions():
                     found += 1
                 else:
@@ -283,6 +298,12 @@ def check(games: list[str], level: str, seeds: range) -> None:
                   f"({100 * share:.0f}%); CPU mean {sum(cpu) / max(1, len(cpu)):.2f} s, "
                   f"slowest {max(cpu, default=0):.2f} s; missed: {', '.join(missed) or '-'}",
                   flush=True)
+            print(f"  {len(steps)} searched: lines mean {sum(lines) / max(1, len(lines)):.0f}, "
+                  f"fewest {min(lines, default=0)}; steps mean "
+                  f"{sum(steps) / max(1, len(steps)):.0f}, most {max(steps, default=0)}; listed "
+                  f"mean {sum(listed) / max(1, len(listed)):.0f}; CPU per step mean "
+                  f"{sum(per_step) / max(1, len(per_step)):.2f} ms, highest "
+                  f"{max(per_step, default=0):.2f} ms", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,10 +22,12 @@
   side from the start, the first 12 decisions with a choice timed (issue 19, part 4: normal
   at most 2 s, hard at most 8 s).
 - random-all: every game, normal holding one side (in turn over the seeds) against random
-  play, up to `--decisions` decisions: the margin (bench/tune.py's judges) against random
-  play on both sides for as many actions, and a passivity count (`PASSIVE`).
+  play, up to `--decisions` decisions: wins, the margin (bench/tune.py's judges) against
+  random play on both sides for as many actions, and the passivity counts (`PASSIVITY`,
+  docs/ai.md).
 - previous: every game, today's normal against the normal of the commit before issue 19
-  (`PREVIOUS`, read with git show), sides swapped over the seeds.
+  (`PREVIOUS`, read with git show), sides swapped over the seeds (target: 70%).
+- versus-all: every game, hard against normal, sides swapped over the seeds (target: 65%).
 
 `--first` starts the seeds elsewhere than 1 (seeds FIRST..FIRST+N-1), so that one part can be
 split over several processes and the figures added up.
@@ -43,8 +45,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
+from bench.ai_positions import (ahd_free_city_moves, gb_arrivals, gb_bring_on, gb_fire,
+                                ww_pc, ww_use_ops, wellington_spend_cp)
 from core import ai, rng
-from core.engine import Match
+from core.engine import Action, Choice, Match
 from core.registry import get_rules
 
 GAME = "a-house-divided"
@@ -58,15 +62,20 @@ class Clock:
 
     times: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)    # lines searched, per searched decision
+    per_step: list[float] = field(default_factory=list)   # its CPU per step (search.grow)
 
     def line(self, level: str) -> str:
         if not self.times:
             return f"  {level}: no decisions"
         real = [i for i, t in enumerate(self.cpu) if t > 0.0005]
+        work = (f"; searched {len(self.lines)}: lines mean {mean(self.lines):.0f}, fewest "
+                f"{min(self.lines)}; CPU per step mean {1000 * mean(self.per_step):.2f} ms, "
+                f"highest {1000 * max(self.per_step):.2f} ms" if self.lines else "")
         return (f"  {level}: {len(self.times)} decisions ({len(real)} with a choice to make); "
                 f"wall: mean {mean(self.times):.3f} s, slowest {max(self.times):.3f} s; "
                 f"CPU: mean {mean(self.cpu):.3f} s, slowest {max(self.cpu):.3f} s, mean with a "
-                f"choice {mean([self.cpu[i] for i in real]):.3f} s")
+                f"choice {mean([self.cpu[i] for i in real]):.3f} s{work}")
 
 
 def mean(values: list[float]) -> float:
@@ -102,10 +111,15 @@ def play_out(match: Match, seed: int, levels: dict[str, str], clocks: dict[str, 
         choices = match.actions(role)
         if role in levels and (timed_when_forced or len(choices) > 1):
             start, start_cpu = time.perf_counter(), time.process_time()
-            action = ai.choose(match, role, levels[role], seed=seed * 100_003 + len(match.history))
+            considered, tree = ai.searched_tree(match, role, levels[role],
+                                                seed=seed * 100_003 + len(match.history))
+            action = considered[0].action if tree is None else ai.ranked(tree)[0][0]
             clock = clocks.setdefault(levels[role], Clock())
             clock.times.append(time.perf_counter() - start)
             clock.cpu.append(time.process_time() - start_cpu)
+            if tree is not None:
+                clock.lines.append(tree.visits)
+                clock.per_step.append(clock.cpu[-1] / max(1, tree.work))
             decided += 1
         else:
             action = choices[rng.randbelow(chooser, len(choices))].action
@@ -280,19 +294,22 @@ def think_all(seeds: range, levels: list[str], games: str | None = None,
 def against_random(seeds: range, games: str | None = None, level: str = "normal",
                    decisions: int = 150) -> None:
     """Normal against random play in every game: the computer holds one side (the sides in
-    turn over the seeds), random play the other, up to `decisions` computer decisions; the
-    margin by what decides the game (bench/tune.py's judges) against random play on both
-    sides from the same seed for as many actions, and the passivity count (the computer ending a phase, a march or
-    an activation with a move of gain left: `passive`)."""
+    turn over the seeds), random play the other, up to `decisions` computer decisions (the
+    game's end first, if it comes); the result, the margin by what decides the game
+    (bench/tune.py's judges: MAS, VP and hexes, colonies, side VP) against random play on
+    both sides from the same seed for as many actions, and the passivity counts
+    (`PASSIVITY`)."""
     from bench.tune import JUDGES, sides_of
     for game, scenario, options in games_of(games):
-        gains, passive_total, wins = [], 0, 0
+        gains, wins, ended = [], 0, 0
+        kinds: dict[str, int] = {}
+        decided = 0
         clocks: dict[str, Clock] = {}
         for seed in seeds:
             probe = Match.new(get_rules(game), seed=seed, scenario=scenario,
                               options=dict(options))
             side = sides_of(game, probe)[seed % 2]
-            counter = Passivity(side)
+            counter = Passivity(game, side)
             match = play_out(Match.new(get_rules(game), seed=seed, scenario=scenario,
                                        options=dict(options)), seed,
                              {r: level for r in side}, clocks, limit=decisions,
@@ -301,20 +318,26 @@ def against_random(seeds: range, games: str | None = None, level: str = "normal"
             base = play_out(Match.new(get_rules(game), seed=seed, scenario=scenario,
                                       options=dict(options)), seed, {}, {},
                             going=lambda m: len(m.history) < played)
-            mine = margin_of(game, match, side)
-            gain = mine - margin_of(game, base, side)
-            gains.append(gain)
-            passive_total += counter.count
-            won = match.result is not None and mine > 0
+            mine, theirs = JUDGES[game](match, side[0]), JUDGES[game](base, side[0])
+            gains.append(mine - theirs)
+            for kind, n in counter.counts.items():
+                kinds[kind] = kinds.get(kind, 0) + n
+            decided += counter.decisions
+            won = match.result is not None and margin_of(game, match, side) > 0
             wins += won
+            ended += match.result is not None
             print(f"  {game} seed {seed}: {level} as {'+'.join(side)}: margin {mine:+.1f} "
-                  f"(random both sides {margin_of(game, base, side):+.1f}, gain {gain:+.1f})"
-                  f"{'; ' + match.result if match.result else ''}; passive {counter.count}",
-                  flush=True)
-        print(f"{game} {scenario}: {level} vs random, seeds {seeds.start}-{seeds.stop - 1}: "
-              f"mean gain {sum(gains) / max(1, len(gains)):+.2f}, gained on "
-              f"{sum(1 for g in gains if g > 0)}/{len(gains)}, won {wins}; passivity "
-              f"{passive_total} over the games", flush=True)
+                  f"(random both sides {theirs:+.1f}, gain {mine - theirs:+.1f})"
+                  f"{'; ' + match.result if match.result else '; not ended'}; "
+                  f"{counter.line()}", flush=True)
+        total = sum(kinds.values())
+        print(f"{game} {scenario}: {level} vs random, seeds {seeds.start}-{seeds.stop - 1} "
+              f"({len(gains)} games, up to {decisions} decisions each): won {wins} of the "
+              f"{ended} that ended; margin gain mean {sum(gains) / max(1, len(gains)):+.2f}, "
+              f"gained on {sum(1 for g in gains if g > 0)}/{len(gains)}; passivity {total} in "
+              f"{decided} decisions"
+              f"{': ' + '; '.join(f'{k} {n}' for k, n in kinds.items()) if kinds else ''}",
+              flush=True)
         for lv, clock in clocks.items():
             print(clock.line(lv), flush=True)
 
@@ -324,22 +347,95 @@ def margin_of(game: str, match: Match, side: list[str]) -> float:
     return judged(game, match, side)
 
 
-# What a player would call passivity (issue 19, part 6): ending movement with marches left
-# (A House Divided), ending the round with activation results left (Gettysburg), discarding a
-# card with no effect or stopping PC actions with some left (Washington's War), stopping with
-# CP left (Wellington), when another action was open.
-PASSIVE = {"end-movement", "end-activations", "discard", "stop"}
+# What a player would call passivity (issue 19, part 6), each kind a test of the computer's
+# own decision against what was open to it (docs/ai.md, "Passivity"): the position's
+# choices, the action taken. The rules of thumb are bench/ai_positions.py's finders.
+PassiveTest = Callable[[Match, str, list[Choice], Action], bool]
+ATTACK_ODDS = 3        # an attack at 3:1 or better (T1 combat values) declined
+
+
+def ahd_marches_unused(match: Match, role: str, choices: list[Choice], action: Action) -> bool:
+    """Ending movement (B4.0) while a march or naval move could end in a free city worth
+    taking (bench.ai_positions' free-city rule)."""
+    moves = [c for c in choices if c.action.verb in ("march", "sail", "invade")]
+    return action.verb == "end-movement" and bool(moves) and bool(
+        ahd_free_city_moves(match, role, moves)[0])
+
+
+def ahd_attack_declined(match: Match, role: str, choices: list[Choice], action: Action) -> bool:
+    """Ending movement while a box a march may leave holds combat value (T1, a reduced piece
+    half) ATTACK_ODDS times that of the enemy pieces in a box next to it (B5.0)."""
+    from core.ahd import query as q
+    if action.verb != "end-movement":
+        return False
+    state = match.state
+
+    def value(box: str, side: str) -> float:
+        return sum(p.value * (0.5 if p.reduced else 1.0) for p in q.pieces_at(state, box, side))
+
+    enemy = q.enemy(role)
+    for c in choices:
+        if c.action.verb == "march" and isinstance(c.action.noun, str):
+            mine = value(c.action.noun, role)
+            for box, link in q.adjacent(c.action.noun):
+                theirs = value(box, enemy)
+                if theirs and q.usable(link, role) and mine >= ATTACK_ODDS * theirs:
+                    return True
+    return False
+
+
+def found_but_not_taken(finder) -> PassiveTest:
+    """The finder saw right moves in this position and the action is none of them."""
+    def test(match: Match, role: str, choices: list[Choice], action: Action) -> bool:
+        hit = finder(match, role, choices)
+        return hit is not None and action not in {c.action for c in hit[0]}
+    return test
+
+
+PASSIVITY: dict[str, dict[str, PassiveTest]] = {
+    "a-house-divided": {"marches unused with a free city in reach": ahd_marches_unused,
+                        "attack at 3:1 or better declined": ahd_attack_declined},
+    "gettysburg-1863": {"reinforcement left off the map (could enter)":
+                        found_but_not_taken(gb_bring_on),
+                        "round ended with results left and reinforcements waiting":
+                        found_but_not_taken(gb_arrivals),
+                        "fire declined": found_but_not_taken(gb_fire)},
+    "washingtons-war": {"OPS unused (card discarded for nothing)":
+                        found_but_not_taken(ww_use_ops),
+                        "PC actions left unused": found_but_not_taken(ww_pc)},
+    "wellington": {"CP left unused (stopped with an Army to move or a flag to place)":
+                   found_but_not_taken(wellington_spend_cp)},
+}
 
 
 @dataclass
 class Passivity:
-    side: list[str]
-    count: int = 0
+    """Counts of each kind of passivity (PASSIVITY) in the decisions of `side`'s roles."""
 
-    def __call__(self, match: Match, role: str, action) -> None:
-        if role in self.side and action.verb in PASSIVE and any(
-                c.action.verb not in PASSIVE for c in match.actions(role)):
-            self.count += 1
+    game: str
+    side: list[str]
+    counts: dict[str, int] = field(default_factory=dict)
+    decisions: int = 0
+
+    @property
+    def count(self) -> int:
+        return sum(self.counts.values())
+
+    def __call__(self, match: Match, role: str, action: Action) -> None:
+        if role not in self.side:
+            return
+        choices = match.actions(role)
+        if len(choices) < 2:
+            return
+        self.decisions += 1
+        for kind, test in PASSIVITY[self.game].items():
+            if test(match, role, choices, action):
+                self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def line(self) -> str:
+        kinds = "; ".join(f"{kind} {n}" for kind, n in self.counts.items())
+        listed = f": {kinds}" if kinds else ""
+        return f"passivity {self.count} in {self.decisions} decisions{listed}"
 
 
 # --- the new normal against the normal of an earlier commit -------------------------------------
@@ -401,19 +497,30 @@ def previous_computer(game: str, commit: str = PREVIOUS):
     return choose
 
 
-def versus_previous(seeds: range, games: str | None = None, decisions: int = 150) -> None:
-    """Today's normal against the normal of PREVIOUS, sides swapped over the seeds, up to
-    `decisions` decisions of each; judged as bench/tune.py judges (a result +-100, else the
-    margin), for today's side (target: better in at least 70%)."""
+Chooser = Callable[[Match, str, str, int], Action]    # (match, role, level, seed) -> action
+
+
+def today(match: Match, role: str, level: str, seed: int) -> Action:
+    return ai.choose(match, role, level, seed=seed)
+
+
+def duel(seeds: range, games: str | None, decisions: int, first: tuple[str, str, Chooser],
+         second: tuple[str, str, Chooser] | None = None, target: str = "") -> None:
+    """`first` (a name, a level, a chooser) against `second` (default: today's normal; for
+    each game, a chooser may be made per game: see versus_previous), sides swapped over the
+    seeds, up to `decisions` decisions with a choice of each; judged as bench/tune.py judges
+    (a result +-100, else the margin: MAS, VP and hexes, colonies, side VP), for `first`'s
+    side."""
     from bench.tune import judged, sides_of
+    name, level, chooser = first
+    other_name, other_level, other = second or ("normal", "normal", today)
     for game, scenario, options in games_of(games):
-        old = previous_computer(game)
-        better = 0
+        better = ended = 0
         clocks: dict[str, Clock] = {}
         for seed in seeds:
             match = Match.new(get_rules(game), seed=seed, scenario=scenario,
                               options=dict(options))
-            new_side = sides_of(game, match)[seed % 2]
+            side = sides_of(game, match)[seed % 2]
             made = 0
             while match.state.result is None and made < 2 * decisions:
                 role = match.state.active[0]
@@ -423,31 +530,48 @@ def versus_previous(seeds: range, games: str | None = None, decisions: int = 150
                     continue
                 start = time.process_time()
                 key = seed * 100_003 + len(match.history)
-                if role in new_side:
-                    action = ai.choose(match, role, "normal", seed=key)
-                    clocks.setdefault("new normal", Clock()).cpu.append(
-                        time.process_time() - start)
-                else:
-                    action = old(match, role, "normal", key)
-                    clocks.setdefault("previous normal", Clock()).cpu.append(
-                        time.process_time() - start)
+                mine = role in side
+                action = (chooser(match, role, level, key) if mine
+                          else other(match, role, other_level, key))
+                clock = clocks.setdefault(name if mine else other_name, Clock())
+                clock.cpu.append(time.process_time() - start)
                 match.act(role, action)
                 made += 1
-            margin = judged(game, match, new_side)
+            margin = judged(game, match, side)
             better += margin > 0
-            print(f"  {game} seed {seed}: new normal as {'+'.join(new_side)}: {margin:+.1f}"
-                  f"{'; ' + match.result if match.result else ''}", flush=True)
-        print(f"{game} {scenario}: new normal vs {PREVIOUS}'s normal, seeds "
-              f"{seeds.start}-{seeds.stop - 1}: better in {better}/{len(seeds)}", flush=True)
-        for name, clock in clocks.items():
+            ended += match.result is not None
+            print(f"  {game} seed {seed}: {name} as {'+'.join(side)}: {margin:+.1f}"
+                  f"{'; ' + match.result if match.result else '; not ended'} ({made} "
+                  f"decisions)", flush=True)
+        print(f"{game} {scenario}: {name} vs {other_name}, seeds {seeds.start}-{seeds.stop - 1} "
+              f"({len(seeds)} games, {ended} ended, up to {decisions} decisions a side): "
+              f"{name} ahead or won in {better}/{len(seeds)}{target}", flush=True)
+        for clock_name, clock in clocks.items():
             clock.times = list(clock.cpu)
-            print(clock.line(name), flush=True)
+            print(clock.line(clock_name), flush=True)
+
+
+def versus_previous(seeds: range, games: str | None = None, decisions: int = 150) -> None:
+    """Today's normal against the normal of PREVIOUS, sides swapped over the seeds (target:
+    better in at least 70%)."""
+    for game, _scenario, _options in games_of(games):
+        old = previous_computer(game)
+        duel(seeds, game, decisions, ("new normal", "normal", today),
+             (f"{PREVIOUS}'s normal", "normal", lambda m, r, lv, k: old(m, r, lv, k)),
+             " (target at least 70%)")
+
+
+def versus_all(seeds: range, games: str | None = None, decisions: int = 150) -> None:
+    """Hard against normal in every game, sides swapped over the seeds (target: at least
+    65%)."""
+    duel(seeds, games, decisions, ("hard", "hard", today), None, " (target at least 65%)")
 
 
 PARTS = {"short": (short, 40), "campaign": (campaign, 20), "versus": (versus, 20),
          "think": (think, 1), "wellington": (wellington, 4),
          "wellington-think": (wellington_think, 1), "think-all": (think_all, 1),
-         "random-all": (against_random, 4), "previous": (versus_previous, 2)}
+         "random-all": (against_random, 4), "previous": (versus_previous, 2),
+         "versus-all": (versus_all, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -471,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
             elif name == "think-all":
                 run(seeds, args.levels.split(","), args.games,
                     args.decisions or THINK_ALL_DECISIONS)
-            elif name in ("random-all", "previous"):
+            elif name in ("random-all", "previous", "versus-all"):
                 run(seeds, args.games, decisions=args.decisions or 150)
             else:
                 run(seeds)

@@ -5,9 +5,11 @@ import msgspec
 
 from core import rng
 from core.ahd import evaluate as e
+from core.ahd import promotion
 from core.ahd import query as q
+from core.ahd.frames import Movement, Recruiting
 from core.ahd.pieces import update
-from core.ahd.state import CSA, UNION, AhdState
+from core.ahd.state import CSA, POOL, UNION, AhdState
 from core.engine import Match, clone
 from core.registry import get_rules
 from maps.a_house_divided import UNION_VICTORY_CITIES
@@ -77,3 +79,65 @@ def test_the_two_sides_values_add_up_to_one_whatever_was_asked_before():
     for state in (first, second, first):
         assert abs(e.evaluate(state, UNION) + e.evaluate(state, CSA) - 1.0) < 1e-12
     assert e.evaluate(first, UNION) != e.evaluate(second, UNION)
+
+
+def played_until(found, seed: int = 3, limit: int = 3000) -> Match:
+    """A short game of random play stopped at the first position where `found(state)`."""
+    match = Match.new(AHD, seed=seed, options={"short_game": True})
+    chooser = type("Chooser", (), {"rng": rng.seed_state(seed)})()
+    for _ in range(limit):
+        if found(match.state):
+            return match
+        choices = match.actions(match.active[0])
+        match.act(match.active[0], choices[rng.randbelow(chooser, len(choices))].action)
+    raise AssertionError("random play never reached the position")
+
+
+def due_and_on_map(state: AhdState, side: str) -> float:
+    return e.army(state, side) + e.pending(state, side)
+
+
+def test_a_recruit_placed_or_a_piece_promoted_was_already_counted_as_due():
+    """B6.0, B7.0: the promotion and the recruits of the player turn under way count before
+    they are made, so ending movement (which brings them at once) is no gain of its own and a
+    march made first no loss of them; placing a recruit changes nothing of the army."""
+    def recruiting(state: AhdState) -> bool:
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, Recruiting) and top.left > 0 and bool(
+            [c for c in AHD.actions(state, state.player) if c.action.verb == "recruit-infantry"])
+
+    match = played_until(recruiting)
+    state, side = match.state, match.state.player
+    assert e.pending(state, side) > 0 and e.pending(state, q.enemy(side)) == 0
+    recruit = next(c.action for c in match.actions(side) if c.action.verb == "recruit-infantry")
+    after = AHD.act(state, side, recruit)
+    assert e.army(after, side) == e.army(state, side) + 2          # T1: a militia infantry
+    assert due_and_on_map(after, side) == due_and_on_map(state, side)
+
+    def moving(state: AhdState) -> bool:
+        return bool(state.stack) and isinstance(state.stack[-1], Movement) and bool(
+            promotion.promotable(state, [])) and bool(q.pool(state, state.player))
+
+    movement = played_until(moving).state
+    assert e.pending(movement, movement.player) >= 1 + 2 * 1       # a promotion, recruits
+    assert e.pending(movement, q.enemy(movement.player)) == 0
+
+
+def test_one_piece_beside_many_bare_cities_can_take_one_of_them():
+    """B4.0: a march takes a piece into one box. A lone Confederate piece two boxes from
+    several bare cities threatens the best of them, not their sum."""
+    state = start()
+    union = q.occupied(state, UNION)
+    csa = q.pieces_of(state, CSA)
+    for p in csa[1:]:
+        update(state, p, loc=POOL)
+    owner = e.projected_owner(state)
+
+    def bare(box: str) -> list[str]:
+        return [c for c in e.cities_near(box) if c not in union and e.gain(owner, c, CSA) > 0]
+
+    box = next(b for b in sorted(q.map_boxes()) if b not in union and len(bare(b)) >= 2)
+    update(state, csa[0], loc=box)
+    owner = e.projected_owner(state)
+    gains = [e.gain(owner, c, CSA) for c in bare(box)]
+    assert e.within_reach(state, owner, CSA) == max(gains) < sum(gains)

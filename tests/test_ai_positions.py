@@ -30,3 +30,30 @@ def test_each_position_is_reached_by_play_and_its_right_moves_are_some_of_the_le
                                              match.actions(position.role))
         assert found is not None
         assert {c.action for c in found[0]} == right
+
+
+PASSIVE_KIND = {"free-city": "marches unused with a free city in reach",
+                "bring-on": "reinforcement left off the map (could enter)",
+                "arrivals": "round ended with results left and reinforcements waiting",
+                "fire": "fire declined",
+                "use-ops": "OPS unused (card discarded for nothing)",
+                "pc": "PC actions left unused",
+                "spend-cp": "CP left unused (stopped with an Army to move or a flag to place)"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_passivity_counts_a_wrong_choice_of_the_positions_and_never_a_right_one(game):
+    """bench/ai_strength.py's PASSIVITY (docs/ai.md, "Passivity, defined") on the suite: in
+    every position each right action counts as no passivity of the position's kind, and at
+    least one position per game has a wrong action that counts."""
+    from bench.ai_strength import PASSIVITY
+    counted = 0
+    for position in load(game):
+        match = position.match()
+        choices = match.actions(position.role)
+        test = PASSIVITY[game][PASSIVE_KIND[position.kind]]
+        for action in position.right_actions():
+            assert not test(match, position.role, choices, action), position.why
+        counted += any(test(match, position.role, choices, c.action) for c in choices
+                       if c.action not in position.right_actions())
+    assert counted >= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import rng
-from core.ai.search import Bounds, Game, Shape, grow, search
+from core.ai.search import Bounds, Game, Shape, Work, grow, search
 from core.engine import Action, Choice, IllegalAction, State, check_legal
 
 PICKER, OTHER = "Picker", "Other"
@@ -179,3 +179,37 @@ def test_the_default_policy_orders_the_expansion():
     tree = grow(game, steps_root(), MOVER, [MOVER, REPLIER], 1, 0.6, 0, seed=2,
                 shape=Shape(widening=1.0, chain=0))
     assert list(tree.children) == [Action("digit", 1)]
+
+
+def test_a_cap_on_work_ends_the_search_after_the_line_that_reaches_it():
+    """Each line of Pick is 2 steps (its start and valuation, one action) and lists PICKS (12)
+    legal actions: with a listed action at half a step a line is 8 steps, and a cap of 401
+    stops after the line that brings the count to 401 or more (51 lines); the same tree for
+    the same seed, and a cap above the work does nothing."""
+    game = Game(RULES, RULES.evaluate)
+    full = grow(game, root(), PICKER, [PICKER, OTHER], 400, 0.6, 0, seed=3)
+    assert (full.visits, full.work, full.listed) == (400, 800, 400 * PICKS)
+    cap = Work(cap=401, listing=0.5)
+    capped = grow(game, root(), PICKER, [PICKER, OTHER], 400, 0.6, 0, seed=3, work=cap)
+    assert (capped.visits, capped.work, capped.listed) == (51, 102, 51 * PICKS)
+    again = grow(game, root(), PICKER, [PICKER, OTHER], 400, 0.6, 0, seed=3, work=cap)
+    assert {a: n.visits for a, n in again.children.items()} == \
+        {a: n.visits for a, n in capped.children.items()}
+    loose = grow(game, root(), PICKER, [PICKER, OTHER], 400, 0.6, 0, seed=3,
+                 work=Work(cap=100_000, listing=0.5))
+    assert {a: n.visits for a, n in loose.children.items()} == \
+        {a: n.visits for a, n in full.children.items()}
+
+
+def test_each_level_caps_its_work_by_its_think_time_and_the_games_cost_of_a_step():
+    from core.ai.levels import LEVELS, STEP_COST
+    for game, (step, listing) in STEP_COST.items():
+        assert LEVELS["easy"].work_for(game) is None
+        for name in ("normal", "hard"):
+            level = LEVELS[name]
+            work = level.work_for(game)
+            assert work is not None and abs(work.cap * step - level.think) < 1e-9
+            assert abs(work.listing * step - listing) < 1e-12
+    assert LEVELS["hard"].work_for("no-such-game") is None
+    assert set(STEP_COST) == {"a-house-divided", "gettysburg-1863", "washingtons-war",
+                              "wellington"}

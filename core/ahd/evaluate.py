@@ -8,7 +8,9 @@ between). Otherwise the Union's prospects are read from what decides the game:
   agreed March in a scenario (O5.0, T9);
 - the seven Union victory cities (B11.0) the Union owns, each worth more as they add up;
 - Washington in Confederate hands (B11.0);
-- the two armies' combat values on the map (T1; a reduced piece counts half);
+- the two armies' combat values on the map (T1; a reduced piece counts half), and what the
+  side whose player turn it is will still add in it: its promotion (B6.0) and its recruits
+  (B7.0), counted as due until they are made (`pending`);
 - how close each army stands to what it must take: every piece's combat value weighs more the
   fewer boxes lie between it and the nearest box it must take (the Union: the victory cities in
   a game judged by sudden death, the boxes that raise its MAS margin in one judged by MAS).
@@ -16,9 +18,10 @@ between). Otherwise the Union's prospects are read from what decides the game:
   from" (march, piece, destination), and the search sees too little;
 - what each side could take next: the MAS a side would win, or take from the other, by moving
   into a recruiting city no enemy piece holds within two boxes of one of its pieces (B4.0: a
-  piece may make two marches). The search's lines seldom reach the other side's player turn;
-  without this a side leaves a city bare that the other will walk into, and the short game is
-  lost on its last Confederate player turn. On the last turn, once the Union player turn is
+  piece may make two marches), each piece taking one city, the best first, three at most.
+  The search's lines seldom reach the other side's player turn; without this a side leaves a
+  city bare that the other will walk into, and the short game is lost on its last
+  Confederate player turn. On the last turn, once the Union player turn is
   over, the Union can take nothing more;
 - `supply` (A2.0, when the advanced supply rule is in play): every stack of two or more
   pieces without a support line, which will lose a piece at its owner's next turn (A2.2);
@@ -39,14 +42,16 @@ import tomllib
 from functools import cache, lru_cache
 from pathlib import Path
 
+from core.ahd import promotion, recruiting, scenarios, supply
 from core.ahd import query as q
-from core.ahd import scenarios, supply
-from core.ahd.state import CSA, UNION, AhdState
+from core.ahd.flow import PLAYER_TURN, promotion_segment, recruiting_segment
+from core.ahd.frames import PlayerTurn, Promotion, Recruiting
+from core.ahd.state import COMBAT_VALUE, CSA, INFANTRY, MILITIA, UNION, AhdState
 from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
 SHORT_GAME_MARGIN = 5   # B13.0 (AMB-22): the Union needs a MAS 5 larger at the end of turn 10
 SCALE = 4.0             # how many "points" below move the value from 0.5 to about 0.73
-THREAT = 0.5            # the share of a city's MAS swing counted while the enemy could take it
+MARCHES_AHEAD = 3       # cities a side is counted as able to take next (B4.0: a d6 of marches)
 STRIKING = 2            # boxes a piece may cover before the next player turn is over (B4.0)
 WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")
 
@@ -86,7 +91,8 @@ def terms(state: AhdState) -> dict[str, float]:
     owner = projected_owner(state)
     union_mas, csa_mas = mas(state, owner, UNION), mas(state, owner, CSA)
     cities = sum(1 for city in UNION_VICTORY_CITIES if owner.get(city) == UNION)
-    union_army, csa_army = army(state, UNION), army(state, CSA)
+    union_army = army(state, UNION) + pending(state, UNION)
+    csa_army = army(state, CSA) + pending(state, CSA)
     return {
         "margin": union_mas - csa_mas - needed_margin(state, csa_mas),
         "cities": cities * (cities + 1),          # 1, 3, 6 ... 28: the last ones count most
@@ -97,6 +103,47 @@ def terms(state: AhdState) -> dict[str, float]:
         "supply": unsupplied(state, CSA) - unsupplied(state, UNION),
         "concentration": concentration(state, UNION) - concentration(state, CSA),
     }
+
+
+PROMOTING = PLAYER_TURN.steps.index(promotion_segment)
+RECRUITING = PLAYER_TURN.steps.index(recruiting_segment)
+RECRUIT_VALUE = COMBAT_VALUE[(INFANTRY, MILITIA)]   # T1: what a recruit adds (B7.0)
+PROMOTION_VALUE = 1                                 # T1: militia to veteran adds 1 (B6.0)
+
+
+def pending(state: AhdState, side: str) -> float:
+    """The combat value `side` is still due to add in its own player turn now: the promotion
+    (B6.0) and the recruits (B7.0, the mean of the die's count, within the room under MAS, the
+    pool and the free cities) its turn has not reached yet, or those left in the segment under
+    way. Without it ending movement looks like a gain (the promotion and the recruits come at
+    once), and every march made first like a loss of them; 0 for the side not moving."""
+    if state.player != side or state.result is not None:
+        return 0.0
+    turn = next((f for f in reversed(state.stack) if isinstance(f, PlayerTurn)), None)
+    if turn is None:
+        return 0.0
+    top = state.stack[-1]
+    due = 0.0
+    promotions = top.left if isinstance(top, Promotion) else 1 if turn.step <= PROMOTING else 0
+    if promotions and promotion.promotable(state, top.promoted if isinstance(top, Promotion)
+                                           else []):
+        due += promotions * PROMOTION_VALUE
+    if isinstance(top, Recruiting):
+        recruits: float = top.left
+        placed = top.placed_in
+    elif turn.step <= RECRUITING:
+        recruits, placed = mean_recruits(state), []
+    else:
+        return due
+    room = min(recruiting.room(state), len(q.pool(state, side)))
+    if room > 0 and recruits > 0:
+        due += min(recruits, room, len(recruiting.cities(state, placed))) * RECRUIT_VALUE
+    return due
+
+
+def mean_recruits(state: AhdState) -> float:
+    """The mean count of militia a recruiting die allows (B7.0, O3.3)."""
+    return sum(recruiting.count(state, die) for die in range(1, 7)) / 6
 
 
 def unsupplied(state: AhdState, side: str) -> int:
@@ -180,15 +227,36 @@ def gain(owner: dict[str, str], box: str, side: str) -> int:
 
 def within_reach(state: AhdState, owner: dict[str, str], side: str) -> int:
     """The MAS margin `side` could win next by marching into recruiting cities that no enemy
-    piece holds, within STRIKING boxes of one of its pieces; 0 on the last turn once its
-    player turn is over."""
+    piece holds, within STRIKING boxes of one of its pieces: each piece taking one city, the
+    cities worth most first, at most MARCHES_AHEAD of them (B4.0: a march leaves one box, and
+    the die gives a few a turn). Summing every city near any piece counted a piece standing
+    between five bare cities as five captures, more than taking one. 0 for the Union on the
+    last turn once its player turn is over."""
     if state.turn >= final_turn(state) and state.player != side and side == UNION:
         return 0  # the Union moves first (B3.0): on the last turn its chance has gone
     held = q.occupied(state, q.enemy(side))
-    near: set[str] = set()
-    for start in q.occupied(state, side):
-        near.update(cities_near(start))
-    return sum(gain(owner, box, side) for box in near if box not in held)
+    free: dict[str, int] = {}               # each box of `side`: its pieces not yet counted
+    for p in q.pieces_of(state, side):
+        free[p.loc] = free.get(p.loc, 0) + 1
+    wanted: dict[str, int] = {}
+    for start in free:
+        for city in cities_near(start):
+            if city not in held and city not in wanted:
+                wanted[city] = gain(owner, city, side)
+    taken = 0
+    total = 0
+    for city, worth in sorted(wanted.items(), key=lambda item: (-item[1], item[0])):
+        if worth <= 0 or taken >= MARCHES_AHEAD:
+            break
+        near = distances(city)
+        start = min((box for box, left in free.items() if left and near.get(box, 99) <= STRIKING),
+                    key=lambda box: (near[box], box), default=None)
+        if start is None:
+            continue
+        free[start] -= 1
+        taken += 1
+        total += worth
+    return total
 
 
 def final_turn(state: AhdState) -> int:

@@ -32,11 +32,11 @@ import msgspec
 from core.ai import levels
 from core.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from core.ai.policies import prior_of
-from core.ai.search import Game, Progress, grow, ranked, search, searched
+from core.ai.search import Game, Node, Progress, grow, ranked, search, searched
 from core.engine import Action, Choice, IllegalAction, Match, Rules, State
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Considered", "Level", "analyse", "choose", "game_of",
-           "warm_up"]
+           "searched_tree", "warm_up"]
 
 WARM_UP_ITERATIONS = 8
 
@@ -64,24 +64,35 @@ def analyse(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | Non
     tries): what `choose` answers, with the reasons. A decision with one action left (the
     only legal one, or the only one that does not go back) is not searched: that action
     alone, with no visits and no value."""
+    choices, tree = searched_tree(match, role, level, seed, progress)
+    if tree is None:
+        return [Considered(choices[0], 0, None)]
+    by_action = {c.action: c for c in choices}
+    return [Considered(by_action[action], node.visits, node.mean())
+            for action, node in ranked(tree)]
+
+
+def searched_tree(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None = None,
+                  progress: Progress | None = None) -> tuple[list[Choice], Node | None]:
+    """The choices the computer weighs for `role` now and the tree of its search (None when
+    one choice is left, unsearched; the root's `visits` are the lines searched, its `work`
+    the steps, core/ai/search.py `grow`): what `analyse` reads."""
     budget = levels.level(level)
     choices = match.actions(role)
     if not choices:
         raise IllegalAction(f"{role} has no decision to make now")
     if len(choices) == 1:
-        return [Considered(choices[0], 0, None)]
+        return choices, None
     game = game_of(match.rules, match.hidden_info)
     choices = without_going_back(match, role, searched(choices))
     if len(choices) == 1:
-        return [Considered(choices[0], 0, None)]
+        return choices, None
     if seed is None:
         seed = seed_from_view(match, role)
-    iterations = budget.iterations_for(match.rules.id)
-    tree = grow(game, match.state, role, match.roles, iterations, budget.exploration,
-                budget.rollout, seed, progress, [c.action for c in choices], budget.shape)
-    by_action = {c.action: c for c in choices}
-    return [Considered(by_action[action], node.visits, node.mean())
-            for action, node in ranked(tree)]
+    tree = grow(game, match.state, role, match.roles, budget.iterations_for(match.rules.id),
+                budget.exploration, budget.rollout, seed, progress,
+                [c.action for c in choices], budget.shape, budget.work_for(match.rules.id))
+    return choices, tree
 
 
 def warm_up(match: Match) -> None:

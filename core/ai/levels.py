@@ -1,12 +1,12 @@
-"""How hard the computer thinks: each level is a search budget counted in iterations, never in
-seconds, so a given seed always gives the same move on any machine; and the shape of the tree
-(core/ai/search.py, `Shape`): how many decisions of one move an expansion adds, and how
-slowly a node takes new actions."""
+"""How hard the computer thinks: each level is a search budget counted in iterations and capped
+in steps of work, never in seconds, so a given seed always gives the same move on any machine;
+and the shape of the tree (core/ai/search.py, `Shape`): how many decisions of one move an
+expansion adds, and how slowly a node takes new actions."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.ai.search import Shape
+from core.ai.search import Shape, Work
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,25 @@ class Level:
     rollout: int           # default-policy actions played past the tree before evaluating
     widening: float = 1.0  # progressive widening (search.Shape): 0 = every action first
     chain: int = 4         # decisions of one move added per expansion (search.Shape)
+    think: float | None = None   # seconds of CPU a decision may take on this machine (issue 19)
 
     def iterations_for(self, game: str) -> int:
         """The budget in `game`: `iterations` times the game's share (GAME_SHARE), so that a
         decision stays within the level's think time where the game's rules cost more."""
         return max(1, round(self.iterations * GAME_SHARE.get(game, 1.0)))
+
+    def work_for(self, game: str) -> Work | None:
+        """The cap on a search's work in `game` (search.grow: actions played and lines valued,
+        legal actions listed): the level's think time over the game's measured CPU per step,
+        a listed action weighing its measured share of a step (STEP_COST); None: no cap. A
+        position whose lines are long or whose decisions list many actions ends its search
+        before `iterations_for` is reached instead of overrunning the think time, and the
+        same seed still gives the same move whatever the load of the machine: the cap counts
+        work, not seconds."""
+        if self.think is None or game not in STEP_COST:
+            return None
+        step, listing = STEP_COST[game]
+        return Work(cap=self.think / step, listing=listing / step)
 
     @property
     def shape(self) -> Shape:
@@ -30,8 +44,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", iterations=24, exploration=1.0, rollout=0),
-    "normal": Level("normal", iterations=400, exploration=0.6, rollout=0),
-    "hard": Level("hard", iterations=1600, exploration=0.5, rollout=0),
+    "normal": Level("normal", iterations=400, exploration=0.6, rollout=0, think=2.0),
+    "hard": Level("hard", iterations=1600, exploration=0.5, rollout=0, think=8.0),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -42,6 +56,20 @@ DEFAULT_LEVEL = "normal"
 # game positions of tests/data/ai_positions, Wellington 3.28 s (slowest 4.07 s) from the
 # start of 1813 and 2.89 s (slowest 3.61 s) at 0.7 of it in the positions.
 GAME_SHARE = {"gettysburg-1863": 0.7, "washingtons-war": 0.7, "wellington": 0.45}
+
+# CPU seconds a search spends per step (an action played on a line, or a line started and
+# valued) and per legal action listed at a decision (core/ai/search.py `grow`), each game's
+# fitted on this machine by least squares over searched decisions at normal (the positions of
+# tests/data/ai_positions and the first decisions from the start; docs/ai.md, "Think time"),
+# then raised so that no measured decision costs more than the model says.
+# Fitted 2026-12-02 (16 decisions a game, 14 in Gettysburg; the model's worst under-estimate
+# in each game, x1.22 to x1.66, is the raise): seconds per step, seconds per listed action.
+STEP_COST: dict[str, tuple[float, float]] = {
+    "a-house-divided": (206e-6, 5.4e-6),
+    "gettysburg-1863": (136e-6, 42.4e-6),
+    "washingtons-war": (77.6e-6, 24.2e-6),
+    "wellington": (1457e-6, 76.5e-6),
+}
 
 
 def level(name: str) -> Level:

@@ -60,6 +60,16 @@ class Shape:
 PLAIN = Shape()
 
 
+@dataclass(frozen=True)
+class Work:
+    """A cap on a search's work (`grow`), in steps: an action played on a line, or a line
+    started and valued, is a step; a legal action listed at a decision is `listing` steps
+    (what listing costs beside playing an action, in the game at hand)."""
+
+    cap: float
+    listing: float = 0.0
+
+
 class Evaluation(Protocol):
     def __call__(self, state: State, role: str) -> float: ...
 
@@ -80,6 +90,8 @@ class Node:
     visits: int = 0
     total: float = 0.0
     children: dict[Action, "Node"] = field(default_factory=dict)
+    work: int = 0              # at the root: the steps the search played (`grow`)
+    listed: int = 0            # at the root: the legal actions it listed
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -131,26 +143,36 @@ class Game:
 def search(game: Game, root: State, role: str, roles: list[str], iterations: int,
            exploration: float, rollout: int, seed: int,
            progress: Progress | None = None, allowed: list[Action] | None = None,
-           shape: Shape = PLAIN) -> Action:
+           shape: Shape = PLAIN, work: Work | None = None) -> Action:
     """The action `role` should take in `root` after `iterations` simulated lines; `roles`:
     every role of the game (each line is valued for each of them); `allowed`: the root
-    actions to consider (None: every legal one)."""
+    actions to consider (None: every legal one); `work`: a cap on the steps (`grow`)."""
     return best(grow(game, root, role, roles, iterations, exploration, rollout, seed, progress,
-                     allowed, shape))
+                     allowed, shape, work))
 
 
 def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
          exploration: float, rollout: int, seed: int,
          progress: Progress | None = None, allowed: list[Action] | None = None,
-         shape: Shape = PLAIN) -> Node:
-    """The search tree after `iterations` simulated lines (see `search`)."""
+         shape: Shape = PLAIN, work: Work | None = None) -> Node:
+    """The search tree after `iterations` simulated lines (see `search`), or fewer: with
+    `work`, the search stops after the line that brings its steps to `work.cap` or more. A
+    step is an action played on a line (`Rules.act`, in the tree or past it) or a line
+    started and valued (copy, dealing, evaluation); each legal action listed on the way
+    (`Rules.actions` at every decision: in Gettysburg a position with many units and hexes
+    costs most there) counts `work.listing`: what a decision's think time is made of, counted
+    rather than timed, so that the same seed gives the same move however busy the machine
+    (core/ai/levels.py sets each game's cap from its measured cost of a step). The root's
+    `work` is the count of steps, its `listed` the legal actions listed."""
     generator = Generator(rng.seed_state(seed))
     tree = Node(role=None)
     bounds = Bounds()
     for done in range(iterations):
         state = start(game, root, role, generator)
         line = descend(game, tree, state, role, exploration, generator, bounds, allowed, shape)
-        end = play_out(game, line.state, rollout, generator)
+        end, past, listed = play_out(game, line.state, rollout, generator)
+        tree.work += len(line.nodes) + past      # its start and its actions
+        tree.listed += line.listed + listed
         values = game.values(end, roles)
         bounds.widen(values)
         for node in line.nodes:
@@ -159,6 +181,10 @@ def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
                 node.total += values[node.role]
         if progress is not None:
             progress(done + 1, iterations)
+        if work is not None and tree.work + work.listing * tree.listed >= work.cap:
+            if progress is not None:
+                progress(iterations, iterations)
+            break
     return tree
 
 
@@ -180,6 +206,7 @@ def draw(generator: Generator) -> int:
 class Line:
     state: State
     nodes: list[Node]
+    listed: int = 0      # the legal actions listed to walk it (`Rules.actions`, every decision)
 
 
 def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
@@ -189,6 +216,7 @@ def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
     the move it starts; forced moves followed); at the root the deciding role acts, among
     the `allowed` actions if given."""
     node, nodes = tree, [tree]
+    listed = 0                   # legal actions listed on the way (the line's work)
     first: str | None = role
     mover: str | None = None     # the role whose move is being expanded, once expanding
     added = 0                    # decisions added to that move
@@ -197,6 +225,7 @@ def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
         if asked is None:
             break
         actor, choices = asked
+        listed += len(choices)
         at_root = first is not None
         if at_root and allowed is not None:
             choices = [c for c in choices if c.action in allowed]
@@ -226,7 +255,7 @@ def descend(game: Game, tree: Node, state: State, role: str, exploration: float,
         state = game.rules.act(state, actor, action, legal=choices)
         node = node.children[action]
         nodes.append(node)
-    return Line(state, nodes)
+    return Line(state, nodes, listed)
 
 
 def widens(node: Node, tried: int, shape: Shape) -> bool:
@@ -265,19 +294,21 @@ def select(node: Node, choices: list[Choice], exploration: float, bounds: Bounds
     return best_action
 
 
-def play_out(game: Game, state: State, actions: int, generator: Generator) -> State:
+def play_out(game: Game, state: State, actions: int,
+             generator: Generator) -> tuple[State, int, int]:
     """Up to `actions` legal actions past the tree, by the default policy (at random
-    without one)."""
-    for _ in range(actions):
-        if state.result is not None:
-            break
+    without one): the position reached, the actions played and the legal actions listed."""
+    played = listed = 0
+    while played < actions and state.result is None:
         asked = asking(game.rules, state)
         if asked is None:
             break
         role, choices = asked
         action = pick(game, state, role, choices, generator, stray=True)
         state = game.rules.act(state, role, action, legal=choices)
-    return state
+        played += 1
+        listed += len(choices)
+    return state, played, listed
 
 
 def asking(rules: Rules, state: State,
