@@ -136,6 +136,23 @@ def activatable(state: WwState, side: str, ops: int | None) -> list[str]:
             if q.on_map(state.generals.get(g, "")) and (ops is None or strategy(g) <= ops)]
 
 
+def least_strategy(state: WwState, side: str) -> int | None:
+    """7.1.A: the least Strategy rating of a general of `side` on the map (None if none is):
+    an OPS card of that value or more activates one (`activatable(state, side, ops)` holds
+    one). The generals are asked from the least rating up (`_BY_STRATEGY`)."""
+    generals, on = state.generals, q.map_spaces()
+    for general, rating in _BY_STRATEGY[side]:
+        if generals.get(general, "") in on:
+            return rating
+    return None
+
+
+# each side's generals with their Strategy ratings, the least first (the roster never changes)
+_BY_STRATEGY: dict[str, tuple[tuple[str, int], ...]] = {
+    side: tuple(sorted(((g, strategy(g)) for g in roster.of_side(side)), key=lambda x: x[1]))
+    for side in (AMERICAN, BRITISH)}
+
+
 def budget(side: str, via: str) -> int:
     """7.3.A 4 spaces; 7.3.C American 5; Glover 6."""
     if via == "glover":

@@ -233,8 +233,7 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
             if uses is None:
                 uses = (has_pc_target(state, side), can_reinforce(state, side),
                         can_bring_french(state, side))
-                on_map = movement.activatable(state, side, None)
-                least = min((movement.strategy(g) for g in on_map), default=None)
+                least = movement.least_strategy(state, side)  # (7.1.A)
             pcs_ok, reinforce_ok, french_ok = uses
             plays = _ops_plays(number, side, bool(queue))
             if queue:
@@ -511,8 +510,10 @@ def _pc_spaces(state: WwState, side: str, british_before: set[str]) -> tuple[
 
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
-    `pc_targets` is not empty."""
-    return any_pc_target(state, side, pcs_before(state, side) if side == BRITISH else set())
+    `pc_targets` is not empty (`any_pc_target` with the PCs before the card those of now;
+    the placements asked of the state space by space, the flips only if none is left)."""
+    return (pc_spaces.can_place_now(state, side)
+            or bool(pc_spaces.flippable(pc_spaces.PcBoard(state), side)))
 
 
 # the PC actions' choices for every space, made once (the board never changes)
