@@ -397,10 +397,8 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
         have = act.carried.get(nat, 0)
         for n in range(most_carried(state, act, nat) + 1):
             if n != have:
-                change = (f"pick up {n - have}" if n > have else f"leave {have - n}")
-                out.append(Choice(Action("carry", f"{nat}={n}"),
-                                  f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in "
-                                  f"{name(here)}) (7.3.A)", "cus"))
+                action, label = carry_play(nat, n, have, here)
+                out.append(Choice(action, label, "cus"))
     goes_on = campaign_goes_on(state, act)   # whether an end hands play over: asked once
     for port in naval_ports(state, act):
         out.append(Choice(Action("naval", port),
@@ -412,6 +410,23 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
                           f"with {plural(k)}", "turn",
                           ends_turn=not goes_on and no_choice_at(state, act, here)))
     return out
+
+
+def carry_play(nat: str, n: int, have: int, here: str) -> tuple[Action, str]:
+    """The choice to carry `n` CUs of `nat` instead of `have` in `here` (7.3.A): its action
+    and label depend on these alone, so each is made once (an Action is frozen, a label a
+    string)."""
+    key = (nat, n, have, here)
+    play = _CARRY_PLAYS.get(key)
+    if play is None:
+        change = (f"pick up {n - have}" if n > have else f"leave {have - n}")
+        play = _CARRY_PLAYS[key] = (
+            Action("carry", f"{nat}={n}"),
+            f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in {name(here)}) (7.3.A)")
+    return play
+
+
+_CARRY_PLAYS: dict[tuple[str, int, int, str], tuple[Action, str]] = {}
 
 
 def move_prompt(state: WwState, frame: Move) -> str:
