@@ -210,3 +210,12 @@ def test_an_ops_cards_questions_answered_as_the_listings(states: list[WwState]) 
                 board, side, before) == bool(placeable_by_scan(state, side, before, False))
             ratings = [movement.strategy(g) for g in movement.activatable(state, side, None)]
             assert movement.least_strategy(state, side) == min(ratings, default=None)
+
+
+def test_a_boards_pcs_of_both_sides_are_each_sides_pcs(states: list[WwState]) -> None:
+    """PcBoard.pcs: the second side's PCs are the rest of the PCs (10.0.A)."""
+    for state in states[::3]:
+        for first, second in ((AMERICAN, BRITISH), (BRITISH, AMERICAN)):
+            board = pc_spaces.PcBoard(state)
+            assert board.pcs(first) == q.pcs_of(state, first)
+            assert board.pcs(second) == q.pcs_of(state, second)

@@ -49,9 +49,13 @@ class PcBoard:
         return self._free
 
     def pcs(self, side: str) -> set[str]:
+        """The spaces with a PC of `side`; once the other side's are read, the rest of the
+        PCs (every PC is American or British, 10.0.A)."""
         found = self._pcs.get(side)
         if found is None:
-            found = self._pcs[side] = q.pcs_of(self.state, side)
+            other = self._pcs.get(q.enemy(side))
+            found = self._pcs[side] = (q.pcs_of(self.state, side) if other is None
+                                       else self.state.pcs.keys() - other)
         return found
 
     def british_cus(self) -> set[str]:

@@ -545,9 +545,12 @@ _PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
+    # `pc_targets`, its spaces' choices taken as they come
+    place, flip = _pc_spaces(state, frame.side, set(frame.before))
+    places, flips = _PC_CHOICE["place"], _PC_CHOICE["flip"]
     out = []
-    for verb, space in pc_targets(state, frame.side, set(frame.before), set(frame.done_spaces)):
-        action, label = _PC_CHOICE[verb][space]
+    for space in q.in_board_order((place | flip).difference(frame.done_spaces)):
+        action, label = (places if space in place else flips)[space]
         out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
                       ends_turn=True))
@@ -593,7 +596,8 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     side = frame.side
     out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B)
-    board, friendly = pc_spaces.PcBoard(state), q.Neighbourhood(q.pcs_of(state, side))
+    board = pc_spaces.PcBoard(state)
+    friendly = q.Neighbourhood(board.pcs(side))
     place = pc_spaces.placeable(board, side, friendly=friendly)
     flip = pc_spaces.flippable(board, side, friendly)
     remove = pc_spaces.removable(board, side, friendly)
