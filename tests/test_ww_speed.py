@@ -16,7 +16,7 @@ from core import rng
 from core.engine import Match
 from core.playout import _Chooser
 from core.registry import get_rules
-from core.ww import isolation, pc_spaces, strategy
+from core.ww import isolation, movement, pc_spaces, strategy
 from core.ww import query as q
 from core.ww.events.common import exists
 from core.ww.events.military import cu_spaces
@@ -197,3 +197,25 @@ def test_generals_at_answers_as_a_scan(states: list[WwState]) -> None:
                          if at == where and q.roster.side(g) == side]
                 assert q.general_at(state, where, side) == (found[0] if found else None)
                 assert q.generals_at(state, where, side) == found
+
+
+def test_an_ops_cards_questions_answered_as_the_listings(states: list[WwState]) -> None:
+    """The OPS card menu's shortcuts: a placement found space by space from the state
+    (`can_place_now`), the least Strategy rating from the ratings in order (7.1.A)."""
+    for state in states[::3]:
+        before = q.pcs_of(state, BRITISH)
+        for side in SIDES:
+            board = pc_spaces.PcBoard(state)
+            assert pc_spaces.can_place_now(state, side) == pc_spaces.can_place(
+                board, side, before) == bool(placeable_by_scan(state, side, before, False))
+            ratings = [movement.strategy(g) for g in movement.activatable(state, side, None)]
+            assert movement.least_strategy(state, side) == min(ratings, default=None)
+
+
+def test_a_boards_pcs_of_both_sides_are_each_sides_pcs(states: list[WwState]) -> None:
+    """PcBoard.pcs: the second side's PCs are the rest of the PCs (10.0.A)."""
+    for state in states[::3]:
+        for first, second in ((AMERICAN, BRITISH), (BRITISH, AMERICAN)):
+            board = pc_spaces.PcBoard(state)
+            assert board.pcs(first) == q.pcs_of(state, first)
+            assert board.pcs(second) == q.pcs_of(state, second)

@@ -136,6 +136,23 @@ def activatable(state: WwState, side: str, ops: int | None) -> list[str]:
             if q.on_map(state.generals.get(g, "")) and (ops is None or strategy(g) <= ops)]
 
 
+def least_strategy(state: WwState, side: str) -> int | None:
+    """7.1.A: the least Strategy rating of a general of `side` on the map (None if none is):
+    an OPS card of that value or more activates one (`activatable(state, side, ops)` holds
+    one). The generals are asked from the least rating up (`_BY_STRATEGY`)."""
+    generals, on = state.generals, q.map_spaces()
+    for general, rating in _BY_STRATEGY[side]:
+        if generals.get(general, "") in on:
+            return rating
+    return None
+
+
+# each side's generals with their Strategy ratings, the least first (the roster never changes)
+_BY_STRATEGY: dict[str, tuple[tuple[str, int], ...]] = {
+    side: tuple(sorted(((g, strategy(g)) for g in roster.of_side(side)), key=lambda x: x[1]))
+    for side in (AMERICAN, BRITISH)}
+
+
 def budget(side: str, via: str) -> int:
     """7.3.A 4 spaces; 7.3.C American 5; Glover 6."""
     if via == "glover":
@@ -380,10 +397,8 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
         have = act.carried.get(nat, 0)
         for n in range(most_carried(state, act, nat) + 1):
             if n != have:
-                change = (f"pick up {n - have}" if n > have else f"leave {have - n}")
-                out.append(Choice(Action("carry", f"{nat}={n}"),
-                                  f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in "
-                                  f"{name(here)}) (7.3.A)", "cus"))
+                action, label = carry_play(nat, n, have, here)
+                out.append(Choice(action, label, "cus"))
     goes_on = campaign_goes_on(state, act)   # whether an end hands play over: asked once
     for port in naval_ports(state, act):
         out.append(Choice(Action("naval", port),
@@ -395,6 +410,23 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
                           f"with {plural(k)}", "turn",
                           ends_turn=not goes_on and no_choice_at(state, act, here)))
     return out
+
+
+def carry_play(nat: str, n: int, have: int, here: str) -> tuple[Action, str]:
+    """The choice to carry `n` CUs of `nat` instead of `have` in `here` (7.3.A): its action
+    and label depend on these alone, so each is made once (an Action is frozen, a label a
+    string)."""
+    key = (nat, n, have, here)
+    play = _CARRY_PLAYS.get(key)
+    if play is None:
+        change = (f"pick up {n - have}" if n > have else f"leave {have - n}")
+        play = _CARRY_PLAYS[key] = (
+            Action("carry", f"{nat}={n}"),
+            f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in {name(here)}) (7.3.A)")
+    return play
+
+
+_CARRY_PLAYS: dict[tuple[str, int, int, str], tuple[Action, str]] = {}
 
 
 def move_prompt(state: WwState, frame: Move) -> str:

@@ -4,6 +4,7 @@ made from what the board holds, read once per listing (`PcBoard`), so a listing 
 spaces asks each space one set lookup instead of a call chain per space.
 
     PcBoard(state)                      the PCs, CUs and generals these rules read
+    can_place_now(state, side)          an OPS card's PC actions may place now (one scan)
     placeable(board, side, before, friendly)
                                         10.11.A.ii, 10.11.A.iv / 10.11.B.ii-iii; by discard
                                         (`friendly` given) next to a friendly PC, 10.12.B
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from core.ww import query as q
-from core.ww.state import AMERICAN, BR, BRITISH, WwState
+from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
 
 NOWHERE: frozenset[str] = frozenset()
 
@@ -48,9 +49,13 @@ class PcBoard:
         return self._free
 
     def pcs(self, side: str) -> set[str]:
+        """The spaces with a PC of `side`; once the other side's are read, the rest of the
+        PCs (every PC is American or British, 10.0.A)."""
         found = self._pcs.get(side)
         if found is None:
-            found = self._pcs[side] = q.pcs_of(self.state, side)
+            other = self._pcs.get(q.enemy(side))
+            found = self._pcs[side] = (q.pcs_of(self.state, side) if other is None
+                                       else self.state.pcs.keys() - other)
         return found
 
     def british_cus(self) -> set[str]:
@@ -101,6 +106,45 @@ def can_place(board: PcBoard, side: str, british_before: set[str]) -> bool:
     making a set of the map: the spaces are asked in board order until one will do, mostly
     one of the first."""
     return next(placements(board, side, british_before), None) is not None
+
+
+def can_place_now(state: WwState, side: str) -> bool:
+    """`can_place(PcBoard(state), side, pcs_of(state, BRITISH))`, the question an OPS card's
+    menu asks (10.11 with the PCs before the card those of now), read space by space from the
+    state in board order with no set made: mostly one of the first spaces answers. American
+    (10.11.A.ii, iv): no PC and no British CU. British (10.11.B.ii-iii): no PC, no American
+    Unit (3.0), and a British Army there or a British PC next door (A35: a port when a port
+    holds a British PC; the space asked holds none, so that port is another)."""
+    pcs, cus = state.pcs, state.cus
+    if side == AMERICAN:
+        if q.congress_dispersed(state) or state.mutiny:
+            return False
+        for space in q.spaces():
+            if space not in pcs:
+                here = cus.get(space)
+                if not here or not here.get(BR, 0):
+                    return True
+        return False
+    congress = state.congress
+    british_port: bool | None = None   # whether a port holds a British PC, asked once
+    for space in q.spaces():
+        if space in pcs or space == congress:
+            continue
+        here = cus.get(space)
+        if here and (here.get(AM, 0) or here.get(FR, 0)):
+            continue
+        if q.general_at(state, space, AMERICAN) is not None:
+            continue
+        if here and here.get(BR, 0) and q.general_at(state, space, BRITISH) is not None:
+            return True                                         # a British Army
+        if any(pcs.get(other) == BRITISH for other in q.neighbours(space)):
+            return True
+        if q.is_port(space):
+            if british_port is None:
+                british_port = any(pcs.get(port) == BRITISH for port in q.ports())
+            if british_port:
+                return True
+    return False
 
 
 def placements(board: PcBoard, side: str, british_before: set[str]) -> Iterator[str]:

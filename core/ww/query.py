@@ -303,7 +303,10 @@ def cus_for_victory(state: WwState) -> tuple[bool, bool]:
     once. The witnesses are only where to look first; every answer is read from `state`."""
     cus, on, thirteen, witness = state.cus, _MAP_SPACES, _THIRTEEN, _VICTORY_WITNESS
     american_at, british_at = witness
-    here = cus.get(american_at)
+    here, there = cus.get(american_at), cus.get(british_at)
+    if (here and there and american_at in on and british_at in thirteen
+            and (here.get(AM) or here.get(FR)) and there.get(BR)):
+        return True, True   # (both witnesses hold: the answer of nearly every step)
     american = bool(here) and american_at in on and bool(here.get(AM, 0) or here.get(FR, 0))
     here = cus.get(british_at)
     british = bool(here) and british_at in thirteen and bool(here.get(BR, 0))

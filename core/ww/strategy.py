@@ -10,6 +10,8 @@ opponent's exchange (6.32.C); Campaign cards (7.2) with the Landing Party (7.2.B
 """
 from __future__ import annotations
 
+from functools import cache
+
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
 from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces
@@ -221,88 +223,108 @@ def current_impulse(state: WwState) -> Impulse:
 def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     side = frame.side
     queue = state.piles.boxes[QUEUE[side]]
+    queued = bool(queue)
     out: list[Choice] = []
+    append = out.append
     # What an OPS card may do depends on its value alone: each question is asked once, for
     # the first OPS card.
     uses: tuple[bool, bool, bool] | None = None
     least: int | None = None  # the least Strategy rating of a general on the map (7.1.A)
     for number in hand(state, side):
-        c = deck.card(number)
-        if c.kind == "ops":
-            value = c.ops or 0
+        plays = _ops_plays(number, side, queued)
+        if plays is not None:
+            value, activate, pc, reinforce, french, start_queue, discard = plays
             if uses is None:
                 uses = (has_pc_target(state, side), can_reinforce(state, side),
                         can_bring_french(state, side))
-                on_map = movement.activatable(state, side, None)
-                least = min((movement.strategy(g) for g in on_map), default=None)
+                least = movement.least_strategy(state, side)  # (7.1.A)
             pcs_ok, reinforce_ok, french_ok = uses
-            plays = _ops_plays(number, side, bool(queue))
-            if queue:
+            if queued:
                 total = queue_total(state, side) + value
-                out.append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to "
-                                  f"your Operations Queue (total {total}) (7.1.B)", "ops"))
+                append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to your "
+                              f"Operations Queue (total {total}) (7.1.B)", "ops"))
             if least is not None and least <= value:  # activatable(state, side, value) holds one
-                out.append(Choice(*plays["activate"], "ops"))
+                append(Choice(activate[0], activate[1], "ops"))
             if pcs_ok:
-                out.append(Choice(*plays["pc"], "ops"))
+                append(Choice(pc[0], pc[1], "ops"))
             if reinforce_ok:
-                out.append(Choice(*plays["reinforce"], "ops"))
+                append(Choice(reinforce[0], reinforce[1], "ops"))
             if french_ok:
-                out.append(Choice(*plays["french"], "ops"))
-            if not queue and value in (1, 2):
-                out.append(Choice(*plays["queue"], "ops"))
-            out.append(Choice(*plays["discard"], "ops"))
+                append(Choice(french[0], french[1], "ops"))
+            if start_queue is not None:
+                append(Choice(start_queue[0], start_queue[1], "ops"))
+            append(Choice(discard[0], discard[1], "ops"))
             continue
-        event, discard = _event_plays(number)
+        event, discard, must_play = _event_plays(number)
         if may_play_event(state, side, number):
-            out.append(Choice(*event, "event"))
-        if not c.must_play:
-            out.append(Choice(*discard, "event"))
+            append(Choice(event[0], event[1], "event"))
+        if not must_play:
+            append(Choice(discard[0], discard[1], "event"))
     return out
 
 
 # The card plays' actions and labels depend only on the card, the side and whether a queue
 # stands: made once each, the first time a hand holds the card (an Action is frozen, a label a
 # string). The queue's running total (queue-add) is written at each listing.
-_OPS_PLAYS: dict[tuple[int, str, bool], dict[str, tuple[Action, str]]] = {}
-_EVENT_PLAYS: dict[int, tuple[tuple[Action, str], tuple[Action, str]]] = {}
+Play = tuple[Action, str]
+OpsPlays = tuple[int, Play, Play, Play, Play, "Play | None", Play]
+_OPS_PLAYS: dict[tuple[int, str, bool], OpsPlays | None] = {}
+_EVENT_PLAYS: dict[int, tuple[Play, Play, bool]] = {}
 
 
-def _ops_plays(number: int, side: str, queued: bool) -> dict[str, tuple[Action, str]]:
-    """The OPS card plays but queue-add (7.1, 7.1.B, 8.1, 8.2, 10.11, 12.2.B.ii, A38)."""
+def _ops_plays(number: int, side: str, queued: bool) -> OpsPlays | None:
+    """An OPS card's value and plays but queue-add, in menu order: activate (7.1), PC actions
+    (10.11), reinforcements (8.1, 8.2), the French (12.2.B.ii, A38), start a queue (7.1.B:
+    a 1 or 2 with no queue standing, else None) and discard; None for an Event card."""
     key = (number, side, queued)
-    plays = _OPS_PLAYS.get(key)
-    if plays is None:
-        label, value = ops_label(number), deck.card(number).ops or 0
-        abandon = " (abandons your queue)" if queued else ""
-        plays = _OPS_PLAYS[key] = {
-            "activate": (Action("activate", number), f"{label}: activate a general of strategy "
-                         f"{value} or less{abandon} (7.1)"),
-            "pc": (Action("pc", number), f"{label}: up to {value} PC actions{abandon} (10.11)"),
-            "reinforce": (Action("reinforce", number), f"{label}: reinforcements{abandon} "
-                          f"({'8.1' if side == BRITISH else '8.2'})"),
-            "french": (Action("french", number), f"{label}: bring Rochambeau and the French "
-                       f"CUs{abandon} (12.2.B.ii)"),
-            "queue": (Action("queue", number), f"{label}: start an Operations Queue (7.1.B)"),
-            "discard": (Action("discard", number), f"{label}: discard with no effect{abandon}"),
-        }
+    if key in _OPS_PLAYS:
+        return _OPS_PLAYS[key]
+    c = deck.card(number)
+    if c.kind != "ops":
+        _OPS_PLAYS[key] = None
+        return None
+    label, value = ops_label(number), c.ops or 0
+    abandon = " (abandons your queue)" if queued else ""
+    plays = _OPS_PLAYS[key] = (
+        value,
+        (Action("activate", number), f"{label}: activate a general of strategy "
+         f"{value} or less{abandon} (7.1)"),
+        (Action("pc", number), f"{label}: up to {value} PC actions{abandon} (10.11)"),
+        (Action("reinforce", number), f"{label}: reinforcements{abandon} "
+         f"({'8.1' if side == BRITISH else '8.2'})"),
+        (Action("french", number), f"{label}: bring Rochambeau and the French "
+         f"CUs{abandon} (12.2.B.ii)"),
+        (Action("queue", number), f"{label}: start an Operations Queue (7.1.B)")
+        if not queued and value in (1, 2) else None,
+        (Action("discard", number), f"{label}: discard with no effect{abandon}"),
+    )
     return plays
 
 
-def _event_plays(number: int) -> tuple[tuple[Action, str], tuple[Action, str]]:
-    """An Event card's two plays: the event (6.3) and the discard (6.32)."""
+def _event_plays(number: int) -> tuple[Play, Play, bool]:
+    """An Event card's two plays, the event (6.3) and the discard (6.32), and whether it must
+    be played (no discard then)."""
     plays = _EVENT_PLAYS.get(number)
     if plays is None:
-        name_ = deck.card(number).name
+        c = deck.card(number)
         plays = _EVENT_PLAYS[number] = (
-            (Action("event", number), f"{name_}: play the event"),
-            (Action("discard-event", number), f"{name_}: discard it (a minor PC action; the "
-                                              "opponent may exchange for it) (6.32)"))
+            (Action("event", number), f"{c.name}: play the event"),
+            (Action("discard-event", number), f"{c.name}: discard it (a minor PC action; the "
+                                              "opponent may exchange for it) (6.32)"),
+            c.must_play)
     return plays
 
 
 def may_play_event(state: WwState, side: str, number: int) -> bool:
     """6.3.B flags, 6.33.A Battle cards (Tarleton excepted), 6.32.A conditions."""
+    fixed = _may_play_fixed(number, side)
+    return event_cards.playable(state, side, number) if fixed is None else fixed
+
+
+@cache
+def _may_play_fixed(number: int, side: str) -> bool | None:
+    """What `may_play_event` answers from the card and the side alone (the flag, Strategy
+    Phase play, a Campaign), once per card and side; None when the state decides."""
     c = deck.card(number)
     if c.flag == "american" and side != AMERICAN or c.flag == "british" and side != BRITISH:
         return False
@@ -310,7 +332,7 @@ def may_play_event(state: WwState, side: str, number: int) -> bool:
         return False
     if c.kind == "campaign":
         return True
-    return event_cards.playable(state, side, number)
+    return None
 
 
 def queue_total(state: WwState, side: str) -> int:
@@ -511,8 +533,10 @@ def _pc_spaces(state: WwState, side: str, british_before: set[str]) -> tuple[
 
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
-    `pc_targets` is not empty."""
-    return any_pc_target(state, side, pcs_before(state, side) if side == BRITISH else set())
+    `pc_targets` is not empty (`any_pc_target` with the PCs before the card those of now;
+    the placements asked of the state space by space, the flips only if none is left)."""
+    return (pc_spaces.can_place_now(state, side)
+            or bool(pc_spaces.flippable(pc_spaces.PcBoard(state), side)))
 
 
 # the PC actions' choices for every space, made once (the board never changes)
@@ -521,9 +545,12 @@ _PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
+    # `pc_targets`, its spaces' choices taken as they come
+    place, flip = _pc_spaces(state, frame.side, set(frame.before))
+    places, flips = _PC_CHOICE["place"], _PC_CHOICE["flip"]
     out = []
-    for verb, space in pc_targets(state, frame.side, set(frame.before), set(frame.done_spaces)):
-        action, label = _PC_CHOICE[verb][space]
+    for space in q.in_board_order((place | flip).difference(frame.done_spaces)):
+        action, label = (places if space in place else flips)[space]
         out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
                       ends_turn=True))
@@ -569,7 +596,8 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     side = frame.side
     out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B)
-    board, friendly = pc_spaces.PcBoard(state), q.Neighbourhood(q.pcs_of(state, side))
+    board = pc_spaces.PcBoard(state)
+    friendly = q.Neighbourhood(board.pcs(side))
     place = pc_spaces.placeable(board, side, friendly=friendly)
     flip = pc_spaces.flippable(board, side, friendly)
     remove = pc_spaces.removable(board, side, friendly)
