@@ -89,20 +89,18 @@ def general_label(gid: str) -> str:
     return f"{g.name} S{g.strategy} T{g.tactical} A{g.agility}"
 
 
+@cache
 def card_view(number: int) -> Card:
     """A card as a player who may see it sees it: number and title (an OPS card's value),
-    its OPS value or None, its full text and its flags/kind as tags. A new Card each call
-    (a view's parts are its own), from the fields read once per card."""
-    id_, name, value, text, tags = _card_fields(number)
-    return Card(id=id_, name=name, value=value, text=text, tags=list(tags))
-
-
-@cache
-def _card_fields(number: int) -> tuple[int, str, int | None, str, tuple[str, ...]]:
+    its OPS value or None, its full text and its flags/kind as tags. Made once per card and
+    shared by every view that shows it (the discard pile alone holds dozens, and the online
+    server builds views at every action): nothing changes a view's Cards, the app and the
+    server only read and encode them."""
     c = deck.card(number)
     if c.kind == "ops":
-        return c.number, ops_label(number), c.ops, c.text, (f"{c.ops} OPS",)
-    return c.number, c.name, None, c.text, tuple(c.tags)
+        return Card(id=c.number, name=ops_label(number), value=c.ops, text=c.text,
+                    tags=[f"{c.ops} OPS"])
+    return Card(id=c.number, name=c.name, value=None, text=c.text, tags=list(c.tags))
 
 
 # --- pieces -------------------------------------------------------------------------------
