@@ -15,12 +15,16 @@ choice with `free`.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 from core.wellington import forces
 from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
+
+T = TypeVar("T")
 
 # --- the board ---------------------------------------------------------------------------
 
@@ -176,12 +180,17 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     change the set returned."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        present = blocks[-1][1].present
-        found = present.get(duchy)
-        if found is None:
-            found = present[duchy] = _powers_present(state, duchy)
-        return found
+        return _remembered(blocks[-1][1].present, state, duchy, _powers_present)
     return _powers_present(state, duchy)
+
+
+def _remembered(memo: dict[str, T], state: WellingtonState, duchy: str,
+                work_out: Callable[[WellingtonState, str], T]) -> T:
+    """`work_out(state, duchy)`, once per duchy in the open `reading` block (`memo`)."""
+    found = memo.get(duchy)
+    if found is None:
+        found = memo[duchy] = work_out(state, duchy)
+    return found
 
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
@@ -247,11 +256,7 @@ def controller(state: WellingtonState, duchy: str) -> str:
     unfortified duchy)."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        controllers = blocks[-1][1].controllers
-        found = controllers.get(duchy)
-        if found is None:
-            found = controllers[duchy] = _controller(state, duchy)
-        return found
+        return _remembered(blocks[-1][1].controllers, state, duchy, _controller)
     return _controller(state, duchy)
 
 
