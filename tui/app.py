@@ -14,8 +14,11 @@ between the computer's moves, in seconds, when `pace` is not given.
 """
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -35,8 +38,6 @@ def abandon_threads_after(seconds: float) -> None:
     and saved, but Python waits at exit for the worker threads of the executor (a computer
     search in the middle of a step). The timer's thread is a daemon: a process that ends
     sooner ends normally."""
-    import threading
-
     def end() -> None:
         sys.stdout.flush()
         os._exit(0)
@@ -109,9 +110,6 @@ class MusterApp(App):
         """SIGHUP (the terminal closed, SSH dropped) and SIGTERM: save and exit at once
         (issue 17, bug 11). Without it a hang-up could leave the process running, a
         computer search included, with nobody to see it."""
-        import asyncio
-        import signal
-
         loop = asyncio.get_running_loop()
         for name in ("SIGHUP", "SIGTERM"):
             number = getattr(signal, name, None)
@@ -126,17 +124,13 @@ class MusterApp(App):
 
     def _check_terminal(self) -> None:
         """The terminal hung up without a SIGHUP reaching us (no controlling terminal, or
-        the signal ignored as under nohup): its input reports POLLHUP; then as `hang_up`."""
-        import select
-
+        the signal ignored as under nohup): its input reports POLLHUP (the same poll as
+        tui/terminal_watch.py's thread, which online play adds); then as `hang_up`."""
         try:
-            poller = select.poll()
-            poller.register(sys.__stdin__.fileno(), select.POLLHUP)
-            hung = any(event & (select.POLLHUP | select.POLLERR | select.POLLNVAL)
-                       for _, event in poller.poll(0))
-        except (OSError, ValueError, AttributeError):
+            fd = sys.__stdin__.fileno()
+        except (AttributeError, OSError, ValueError):  # no input stream, or it is closed
             return
-        if hung:
+        if terminal_watch.terminal_gone(fd):
             self.hang_up()
 
     def hang_up(self) -> None:
