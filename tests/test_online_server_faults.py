@@ -97,7 +97,14 @@ async def test_kill_9_loses_no_acknowledged_action_and_clients_carry_on(tmp_path
         tasks = [asyncio.create_task(p.run()) for p in players]
         counts = []
         for kill in range(1, KILLS + 1):
-            await asyncio.sleep(rng.uniform(0.3, 0.9))
+            # a random moment, counted in acknowledged actions (a time would let a fast
+            # machine play every game to its end, about 200-330 actions each, before the last
+            # kill, and leave nothing to carry on with)
+            due = len(acked) + rng.randint(10, 40)
+            for _ in range(600):
+                if len(acked) >= due:
+                    break
+                await asyncio.sleep(0.01)
             proc.send_signal(signal.SIGKILL)
             await proc.wait()
             counts.append(len(acked))
