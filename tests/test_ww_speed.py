@@ -10,6 +10,7 @@ a scan of every space asking the board directly.
 """
 from __future__ import annotations
 
+import networkx
 import pytest
 
 from core import rng
@@ -177,6 +178,29 @@ def test_isolation_targets_match_the_space_by_space_rules(states: list[WwState])
         assert isolation.uncontrolled_targets(state, BRITISH) & set(q.spaces()) == {
             s for s in q.spaces() if s not in state.pcs and not q.cus(state, s, AMERICAN)
             and q.general_at(state, s, AMERICAN) is None}
+
+
+def isolated_by_parts(state: WwState, side: str) -> set[str]:
+    """10.3's engine algorithm as written: each connected part of the controlled graph is safe
+    if it holds a friendly target or touches an uncontrolled one."""
+    graph = isolation.controlled_graph(state, side)
+    friendly = isolation.friendly_targets(state, side)
+    uncontrolled = isolation.uncontrolled_targets(state, side)
+    out: set[str] = set()
+    for part in networkx.connected_components(graph):
+        touched = {other for space in part for other in q.neighbours(space)} - part
+        if part.isdisjoint(friendly) and touched.isdisjoint(uncontrolled):
+            out |= part
+    return out
+
+
+def test_isolated_pcs_traced_from_the_safe_ones_are_the_parts_ones(
+        states: list[WwState]) -> None:
+    """10.31, 10.32: the PCs `isolation.isolated` traces outwards from the safe ones are those
+    of the parts of the controlled graph that are not safe."""
+    for state in states[::3]:
+        for side in SIDES:
+            assert isolation.isolated(state, side) == isolated_by_parts(state, side)
 
 
 def test_the_victory_hint_never_decides(states: list[WwState]) -> None:

@@ -69,66 +69,37 @@ def uncontrolled_targets(state: WwState, side: str) -> set[str] | frozenset[str]
     return out - q.general_spaces(state, AMERICAN)
 
 
-def safe_part(part: set[str], friendly: set[str] | frozenset[str],
-              uncontrolled: set[str] | frozenset[str]) -> bool:
-    """Step 3: a connected part of the controlled graph is safe if it holds a friendly target
-    or touches an uncontrolled one (`friendly_targets`, `uncontrolled_targets`)."""
-    if not part.isdisjoint(friendly):
-        return True
-    neighbours = _neighbour_sets()
-    touched = set().union(*[neighbours[space] for space in part]) - part
-    return not touched.isdisjoint(uncontrolled)
-
-
-@cache
-def _neighbours() -> dict[str, tuple[str, ...]]:
-    graph = map_graph()
-    return {space: tuple(graph.neighbors(space)) for space in graph}
-
-
 @cache
 def _neighbour_sets() -> dict[str, frozenset[str]]:
-    return {space: frozenset(others) for space, others in _neighbours().items()}
-
-
-def controlled_parts(state: WwState, side: str) -> list[set[str]]:
-    """The connected parts of `controlled_graph` (step 1), traced on the map graph's
-    adjacency instead of a copy of it: the British ports, all joined to each other, make one
-    part with every part that holds one."""
-    mine = q.pcs_of(state, side)
-    neighbours = _neighbour_sets()
-    parts: list[set[str]] = []
-    left = set(mine)              # the controlled spaces no part holds yet
-    while left:
-        start = left.pop()
-        part = {start}
-        frontier = [start]
-        while frontier:
-            found = neighbours[frontier.pop()] & left
-            if found:
-                left -= found
-                part |= found
-                frontier.extend(found)
-        parts.append(part)
-    if side != BRITISH:
-        return parts
-    ports = q.port_spaces()
-    with_port = [part for part in parts if not ports.isdisjoint(part)]
-    if len(with_port) < 2:
-        return parts
-    joined = set().union(*with_port)
-    return [part for part in parts if ports.isdisjoint(part)] + [joined]
+    """Each space's neighbours on `map_graph` (no Falmouth-Quebec link, 10.3)."""
+    graph = map_graph()
+    return {space: frozenset(graph.neighbors(space)) for space in graph}
 
 
 def isolated(state: WwState, side: str) -> set[str]:
     """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
-    after one is removed (10.31.B)."""
-    out: set[str] = set()
+    after one is removed (10.31.B).
+
+    The engine algorithm's steps 2-3 turned around: instead of testing each connected part of
+    `controlled_graph`, the safe PCs are traced outwards from the PCs that make a part safe
+    (a friendly target, or a neighbour that is an uncontrolled target), through the
+    controlled spaces; whatever is not reached is isolated. The same PCs: a part is safe
+    exactly when it holds such a PC. For the British every controlled port is a friendly
+    target, so the ports' joins (step 1) reach nothing more."""
+    mine = q.pcs_of(state, side)
     friendly, uncontrolled = friendly_targets(state, side), uncontrolled_targets(state, side)
-    for part in controlled_parts(state, side):
-        if not safe_part(part, friendly, uncontrolled):
-            out |= part
-    return out
+    neighbours = _neighbour_sets()
+    # (the Congress, the one uncontrolled target that may stand in a controlled space, is an
+    # American friendly target too: a neighbour inside the part decides nothing more)
+    frontier = [space for space in mine
+                if space in friendly or not neighbours[space].isdisjoint(uncontrolled)]
+    left = mine.difference(frontier)      # the controlled spaces not reached yet
+    while frontier and left:
+        found = neighbours[frontier.pop()] & left
+        if found:
+            left -= found
+            frontier.extend(found)
+    return left
 
 
 def remove_isolated(state: WwState, side: str) -> list[str]:
