@@ -109,21 +109,28 @@ def removable_by_scan(state: WwState, side: str) -> set[str]:
     return out
 
 
+def as_set(mask: int) -> set[str]:
+    return set(pc_spaces.spaces_in(mask))
+
+
 def test_pc_rules_as_sets_match_the_space_by_space_rules(states: list[WwState]) -> None:
     for state in states[::3]:
         for side in SIDES:
             mine = q.pcs_of(state, side)
             before = q.pcs_of(state, BRITISH)
             board = pc_spaces.PcBoard(state)
-            friendly = q.Neighbourhood(mine)
-            placeable = pc_spaces.placeable(board, side, q.Neighbourhood(before))
+            friendly = pc_spaces.friendly_adjacent(side, pc_spaces.mask_of(mine))
+            placeable = as_set(pc_spaces.placeable(board, side, pc_spaces.friendly_adjacent(
+                BRITISH, pc_spaces.mask_of(before))))
             assert placeable == placeable_by_scan(state, side, before, discard=False)
-            assert (pc_spaces.placeable(board, side, friendly=friendly)
+            assert (as_set(pc_spaces.placeable(board, side, friendly=friendly))
                     == placeable_by_scan(state, side, before, discard=True))
-            assert pc_spaces.flippable(board, side) == flippable_by_scan(state, side, False)
-            assert (pc_spaces.flippable(board, side, friendly)
+            assert (as_set(pc_spaces.flippable(board, side))
+                    == flippable_by_scan(state, side, False))
+            assert (as_set(pc_spaces.flippable(board, side, friendly))
                     == flippable_by_scan(state, side, True))
-            assert pc_spaces.removable(board, side, friendly) == removable_by_scan(state, side)
+            assert as_set(pc_spaces.removable(board, side, friendly)) == removable_by_scan(
+                state, side)
             assert pc_spaces.can_place(board, side, before) == bool(placeable)
             assert list(pc_spaces.placements(board, side, before)) == [
                 space for space in q.spaces() if space in placeable]
@@ -136,10 +143,20 @@ def test_british_placements_for_any_pcs_before(states: list[WwState]) -> None:
     for state in states[::9]:
         board = pc_spaces.PcBoard(state)
         for before in ({ports[0]}, {ports[0], ports[-1]}, {"worcester"}, set()):
-            placeable = pc_spaces.placeable(board, BRITISH, q.Neighbourhood(before))
+            placeable = as_set(pc_spaces.placeable(board, BRITISH, pc_spaces.friendly_adjacent(
+                BRITISH, pc_spaces.mask_of(before))))
             assert placeable == placeable_by_scan(state, BRITISH, before, discard=False)
             assert list(pc_spaces.placements(board, BRITISH, before)) == [
                 space for space in q.spaces() if space in placeable]
+
+
+def test_spaces_as_bits_and_back_in_board_order() -> None:
+    """pc_spaces.BIT: one bit per map space in board order; `spaces_in` reads them back."""
+    spaces = q.spaces()
+    assert pc_spaces.spaces_in(pc_spaces.MAP) == list(spaces)
+    some = [spaces[i] for i in (0, 7, 8, 40, len(spaces) - 1)]
+    assert pc_spaces.spaces_in(pc_spaces.mask_of(reversed(some))) == some
+    assert pc_spaces.spaces_in(0) == []
 
 
 def test_existence_shortcuts_match_the_listings(states: list[WwState]) -> None:
@@ -161,8 +178,9 @@ def test_neighbourhood_sets_match_the_map(states: list[WwState]) -> None:
         for side in SIDES:
             pcs = q.pcs_of(state, side)
             near = q.Neighbourhood(pcs)
-            assert near.adjacent_set(side) == {
-                space for space in q.spaces() if adjacent_by_scan(space, side, pcs)}
+            by_scan = {space for space in q.spaces() if adjacent_by_scan(space, side, pcs)}
+            assert near.adjacent_set(side) == by_scan
+            assert as_set(pc_spaces.friendly_adjacent(side, pc_spaces.mask_of(pcs))) == by_scan
 
 
 def test_isolation_targets_match_the_space_by_space_rules(states: list[WwState]) -> None:
@@ -241,5 +259,5 @@ def test_a_boards_pcs_of_both_sides_are_each_sides_pcs(states: list[WwState]) ->
     for state in states[::3]:
         for first, second in ((AMERICAN, BRITISH), (BRITISH, AMERICAN)):
             board = pc_spaces.PcBoard(state)
-            assert board.pcs(first) == q.pcs_of(state, first)
-            assert board.pcs(second) == q.pcs_of(state, second)
+            assert as_set(board.pcs(first)) == q.pcs_of(state, first)
+            assert as_set(board.pcs(second)) == q.pcs_of(state, second)
