@@ -17,7 +17,7 @@ from core import rng
 from core.engine import Match
 from core.playout import _Chooser
 from core.registry import get_rules
-from core.ww import isolation, movement, pc_spaces, strategy
+from core.ww import isolation, movement, pc_spaces, space_bits, strategy
 from core.ww import query as q
 from core.ww.events.common import exists
 from core.ww.events.military import cu_spaces
@@ -110,7 +110,7 @@ def removable_by_scan(state: WwState, side: str) -> set[str]:
 
 
 def as_set(mask: int) -> set[str]:
-    return set(pc_spaces.spaces_in(mask))
+    return set(space_bits.spaces_in(mask))
 
 
 def test_pc_rules_as_sets_match_the_space_by_space_rules(states: list[WwState]) -> None:
@@ -119,9 +119,9 @@ def test_pc_rules_as_sets_match_the_space_by_space_rules(states: list[WwState]) 
             mine = q.pcs_of(state, side)
             before = q.pcs_of(state, BRITISH)
             board = pc_spaces.PcBoard(state)
-            friendly = pc_spaces.friendly_adjacent(side, pc_spaces.mask_of(mine))
+            friendly = pc_spaces.friendly_adjacent(side, space_bits.mask_of(mine))
             placeable = as_set(pc_spaces.placeable(board, side, pc_spaces.friendly_adjacent(
-                BRITISH, pc_spaces.mask_of(before))))
+                BRITISH, space_bits.mask_of(before))))
             assert placeable == placeable_by_scan(state, side, before, discard=False)
             assert (as_set(pc_spaces.placeable(board, side, friendly=friendly))
                     == placeable_by_scan(state, side, before, discard=True))
@@ -144,19 +144,19 @@ def test_british_placements_for_any_pcs_before(states: list[WwState]) -> None:
         board = pc_spaces.PcBoard(state)
         for before in ({ports[0]}, {ports[0], ports[-1]}, {"worcester"}, set()):
             placeable = as_set(pc_spaces.placeable(board, BRITISH, pc_spaces.friendly_adjacent(
-                BRITISH, pc_spaces.mask_of(before))))
+                BRITISH, space_bits.mask_of(before))))
             assert placeable == placeable_by_scan(state, BRITISH, before, discard=False)
             assert list(pc_spaces.placements(board, BRITISH, before)) == [
                 space for space in q.spaces() if space in placeable]
 
 
 def test_spaces_as_bits_and_back_in_board_order() -> None:
-    """pc_spaces.BIT: one bit per map space in board order; `spaces_in` reads them back."""
+    """space_bits.BIT: one bit per map space in board order; `spaces_in` reads them back."""
     spaces = q.spaces()
-    assert pc_spaces.spaces_in(pc_spaces.MAP) == list(spaces)
+    assert space_bits.spaces_in(space_bits.MAP) == list(spaces)
     some = [spaces[i] for i in (0, 7, 8, 40, len(spaces) - 1)]
-    assert pc_spaces.spaces_in(pc_spaces.mask_of(reversed(some))) == some
-    assert pc_spaces.spaces_in(0) == []
+    assert space_bits.spaces_in(space_bits.mask_of(reversed(some))) == some
+    assert space_bits.spaces_in(0) == []
 
 
 def test_existence_shortcuts_match_the_listings(states: list[WwState]) -> None:
@@ -180,20 +180,21 @@ def test_neighbourhood_sets_match_the_map(states: list[WwState]) -> None:
             near = q.Neighbourhood(pcs)
             by_scan = {space for space in q.spaces() if adjacent_by_scan(space, side, pcs)}
             assert near.adjacent_set(side) == by_scan
-            assert as_set(pc_spaces.friendly_adjacent(side, pc_spaces.mask_of(pcs))) == by_scan
+            assert as_set(pc_spaces.friendly_adjacent(side, space_bits.mask_of(pcs))) == by_scan
 
 
 def test_isolation_targets_match_the_space_by_space_rules(states: list[WwState]) -> None:
     """10.31.A / 10.32.A and A7, C6 as each space would be asked."""
     for state in states[::7]:
+        board = pc_spaces.PcBoard(state)
         american_units = {s for s in q.spaces() if q.american_units(state, s)}
-        assert isolation.friendly_targets(state, AMERICAN) & set(q.spaces()) == american_units
-        assert isolation.friendly_targets(state, BRITISH) & set(q.spaces()) == {
+        assert as_set(isolation.friendly_targets(board, AMERICAN)) == american_units
+        assert as_set(isolation.friendly_targets(board, BRITISH)) == {
             s for s in q.spaces() if q.is_port(s) or q.cus(state, s, BRITISH)}
-        assert isolation.uncontrolled_targets(state, AMERICAN) & set(q.spaces()) == {
+        assert as_set(isolation.uncontrolled_targets(board, AMERICAN)) == {
             s for s in q.spaces() if state.congress == s
             or (s not in state.pcs and not q.cus(state, s, BRITISH))}
-        assert isolation.uncontrolled_targets(state, BRITISH) & set(q.spaces()) == {
+        assert as_set(isolation.uncontrolled_targets(board, BRITISH)) == {
             s for s in q.spaces() if s not in state.pcs and not q.cus(state, s, AMERICAN)
             and q.general_at(state, s, AMERICAN) is None}
 
@@ -202,8 +203,9 @@ def isolated_by_parts(state: WwState, side: str) -> set[str]:
     """10.3's engine algorithm as written: each connected part of the controlled graph is safe
     if it holds a friendly target or touches an uncontrolled one."""
     graph = isolation.controlled_graph(state, side)
-    friendly = isolation.friendly_targets(state, side)
-    uncontrolled = isolation.uncontrolled_targets(state, side)
+    board = pc_spaces.PcBoard(state)
+    friendly = as_set(isolation.friendly_targets(board, side))
+    uncontrolled = as_set(isolation.uncontrolled_targets(board, side))
     out: set[str] = set()
     for part in networkx.connected_components(graph):
         touched = {other for space in part for other in q.neighbours(space)} - part

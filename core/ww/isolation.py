@@ -20,7 +20,9 @@ from functools import cache
 import networkx
 
 from core.ww import query as q
-from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
+from core.ww.pc_spaces import PcBoard
+from core.ww.space_bits import BIT, PORTS, near, spaces_in
+from core.ww.state import AMERICAN, BRITISH, WwState
 
 
 @cache
@@ -46,67 +48,55 @@ def controlled_graph(state: WwState, side: str) -> networkx.Graph:
     return graph
 
 
-def friendly_targets(state: WwState, side: str) -> set[str] | frozenset[str]:
-    """10.31.A / 10.32.A: the controlled spaces a PC may trace to. American: the Congress, an
-    American or French CU or general (query.american_unit_spaces); British: a port or a
+def friendly_targets(board: PcBoard, side: str) -> int:
+    """10.31.A / 10.32.A: the controlled spaces a PC may trace to (space_bits). American: the
+    Congress, an American or French CU or general (3.0 American Units); British: a port or a
     British CU."""
     if side == AMERICAN:
-        return q.american_unit_spaces(state)
-    return q.port_spaces().union(where for where, here in state.cus.items() if here.get(BR, 0))
+        return board.american_units()
+    return PORTS | board.british_cus()
 
 
-def uncontrolled_targets(state: WwState, side: str) -> set[str] | frozenset[str]:
-    """10.31.A / 10.32.A: the spaces next to the traced path that end it. The Congress ends an
-    American path whatever the control of its space; A7: a British path needs an uncontrolled
-    space with neither American or French CUs nor an American or French general. A lone
-    British general does not stop an American trace (C6)."""
-    free = q.map_spaces().difference(state.pcs)
+def uncontrolled_targets(board: PcBoard, side: str) -> int:
+    """10.31.A / 10.32.A: the spaces next to the traced path that end it (space_bits). The
+    Congress ends an American path whatever the control of its space; A7: a British path needs
+    an uncontrolled space with neither American or French CUs nor an American or French
+    general. A lone British general does not stop an American trace (C6)."""
+    free = board.free()
     if side == AMERICAN:
-        out = free.difference(where for where, here in state.cus.items() if here.get(BR, 0))
-        return out | {state.congress}
-    out = free.difference(where for where, here in state.cus.items()
-                          if here.get(AM, 0) or here.get(FR, 0))
-    return out - q.general_spaces(state, AMERICAN)
-
-
-@cache
-def _neighbour_sets() -> dict[str, frozenset[str]]:
-    """Each space's neighbours on `map_graph` (no Falmouth-Quebec link, 10.3)."""
-    graph = map_graph()
-    return {space: frozenset(graph.neighbors(space)) for space in graph}
+        return free & ~board.british_cus() | BIT.get(board.state.congress, 0)
+    return free & ~board.american_forces()
 
 
 def isolated(state: WwState, side: str) -> set[str]:
     """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
-    after one is removed (10.31.B).
+    after one is removed (10.31.B)."""
+    return set(spaces_in(_isolated(state, side)))
 
-    The engine algorithm's steps 2-3 turned around: instead of testing each connected part of
-    `controlled_graph`, the safe PCs are traced outwards from the PCs that make a part safe
-    (a friendly target, or a neighbour that is an uncontrolled target), through the
-    controlled spaces; whatever is not reached is isolated. The same PCs: a part is safe
-    exactly when it holds such a PC. For the British every controlled port is a friendly
+
+def _isolated(state: WwState, side: str) -> int:
+    """`isolated` as space_bits. The engine algorithm's steps 2-3 turned around: instead of
+    testing each connected part of `controlled_graph`, the safe PCs are traced outwards from
+    the PCs that make a part safe (a friendly target, or next to an uncontrolled target),
+    through the controlled spaces; whatever is not reached is isolated. The same PCs: a part
+    is safe exactly when it holds such a PC. (The Congress, the one uncontrolled target that
+    may stand in a controlled space, is an American friendly target too, so its neighbours in
+    its part decide nothing more.) For the British every controlled port is a friendly
     target, so the ports' joins (step 1) reach nothing more."""
-    mine = q.pcs_of(state, side)
-    friendly, uncontrolled = friendly_targets(state, side), uncontrolled_targets(state, side)
-    neighbours = _neighbour_sets()
-    # (the Congress, the one uncontrolled target that may stand in a controlled space, is an
-    # American friendly target too: a neighbour inside the part decides nothing more)
-    frontier = [space for space in mine
-                if space in friendly or not neighbours[space].isdisjoint(uncontrolled)]
-    left = mine.difference(frontier)      # the controlled spaces not reached yet
-    while frontier and left:
-        found = neighbours[frontier.pop()] & left
-        if found:
-            left -= found
-            frontier.extend(found)
-    return left
+    board = PcBoard(state)
+    mine = board.pcs(side)
+    reached = mine & (friendly_targets(board, side) | near(uncontrolled_targets(board, side)))
+    frontier = reached
+    while frontier:
+        frontier = near(frontier) & mine & ~reached
+        reached |= frontier
+    return mine & ~reached
 
 
 def remove_isolated(state: WwState, side: str) -> list[str]:
     """10.2.3: `side` removes all its isolated PCs at the same time; returns them in board
     order, logged."""
-    found = isolated(state, side)
-    gone = [space for space in q.spaces() if space in found]
+    gone = spaces_in(_isolated(state, side))
     for space in gone:
         del state.pcs[space]
     rule = "10.31" if side == AMERICAN else "10.32"

@@ -1,11 +1,10 @@
 """Washington's War: where a PC action may place, flip or remove a PC, asked of every space at
 once (10.11 with an OPS card, 6.32.B with a discarded Event). Each rule is a set of map spaces
 made from what the board holds, read once per listing (`PcBoard`). A set of spaces is an int,
-one bit per map space in board order (`BIT`, `spaces_in`), so a rule is a few operations on
+one bit per map space in board order (core/ww/space_bits.py), so a rule is a few operations on
 ints and a listing reads its spaces in board order from the bits, with no sorting.
 
     PcBoard(state)                      the PCs, CUs and generals these rules read
-    mask_of(spaces), spaces_in(mask)    a set of spaces as bits, and back in board order
     friendly_adjacent(side, pcs)        the spaces next to PCs of `side` (10.11, 10.12.B, A35)
     can_place_now(state, side)          an OPS card's PC actions may place now (one scan)
     placeable(board, side, before, friendly)
@@ -19,75 +18,12 @@ change while a `PcBoard` is used (each set is made once, when a rule first asks 
 """
 from __future__ import annotations
 
-from functools import reduce
-from itertools import compress, repeat
-from operator import methodcaller, or_
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from core.ww import generals as roster
 from core.ww import query as q
+from core.ww.space_bits import BIT, MAP, PORTS, near
 from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
-
-# --- sets of map spaces as bits ---------------------------------------------------------------
-
-_ORDER: tuple[str, ...] = q.spaces()
-BIT: dict[str, int] = {space: 1 << i for i, space in enumerate(_ORDER)}
-MAP: int = (1 << len(_ORDER)) - 1
-PORTS: int = sum(BIT[space] for space in q.port_spaces())
-_BYTES = range((len(_ORDER) + 7) // 8)
-
-
-def _by_byte(of_space) -> list[list]:
-    """For each byte of a mask and each value of it, `of_space` gathered over its bits:
-    table[j][v] for the spaces 8j..8j+7 whose bits v sets, in board order."""
-    table = []
-    for j in _BYTES:
-        row = []
-        for v in range(256):
-            row.append([of_space(_ORDER[8 * j + i]) for i in range(8)
-                        if v >> i & 1 and 8 * j + i < len(_ORDER)])
-        table.append(row)
-    return table
-
-
-_SPACES: list[list[tuple[str, ...]]] = [[tuple(spaces) for spaces in row]
-                                        for row in _by_byte(lambda space: space)]
-# each space's neighbours by the isolation links (no Arnold-only link, 10.3, 10.11)
-_NEAR: list[list[int]] = [[reduce(or_, masks, 0) for masks in row] for row in _by_byte(
-    lambda space: sum(BIT[other] for other in q.neighbours(space)))]
-_HAS_BR = methodcaller("__contains__", BR)   # (a place's counts hold no zeros, state.py)
-
-
-def mask_of(spaces: Iterable[str]) -> int:
-    """The map spaces `spaces`, each once, as bits."""
-    return reduce(or_, map(BIT.__getitem__, spaces), 0)
-
-
-def spaces_in(mask: int) -> list[str]:
-    """The spaces of `mask`, in board order (`query.spaces`)."""
-    out: list[str] = []
-    for row in _SPACES:
-        if not mask:
-            break
-        value = mask & 255
-        if value:
-            out.extend(row[value])
-        mask >>= 8
-    return out
-
-
-def near(pcs: int) -> int:
-    """Every map space next to one of `pcs` by an isolation link (10.3, 10.11)."""
-    out = 0
-    for row in _NEAR:
-        if not pcs:
-            break
-        value = pcs & 255
-        if value:
-            out |= row[value]
-        pcs >>= 8
-    return out
-
 
 def friendly_adjacent(side: str, pcs: int) -> int:
     """Every map space for which `query.friendly_adjacent(space, side, pcs)` holds: next to
@@ -109,7 +45,7 @@ class PcBoard:
     """What the PC rules read of one state, each set made the first time a rule asks."""
 
     __slots__ = ("state", "american_may_place", "_american_pcs", "_british_pcs",
-                 "_british_cus", "_units", "_leaders", "_armies")
+                 "_british_cus", "_forces", "_leaders", "_armies")
 
     def __init__(self, state: WwState) -> None:
         self.state = state
@@ -119,7 +55,7 @@ class PcBoard:
         self._american_pcs: int | None = None
         self._british_pcs = 0
         self._british_cus: int | None = None
-        self._units: int | None = None
+        self._forces: int | None = None
         self._leaders: int | None = None
         self._armies: int | None = None
 
@@ -127,11 +63,13 @@ class PcBoard:
         """The spaces with a PC of `side` (both sides' read at once: every PC is American or
         British, 10.0.A)."""
         if self._american_pcs is None:
-            pcs = self.state.pcs
-            every = sum(map(BIT.__getitem__, pcs))
-            american = sum(map(BIT.__getitem__, compress(pcs, map(AMERICAN.__eq__,
-                                                                 pcs.values()))))
-            self._american_pcs, self._british_pcs = american, every ^ american
+            american = british = 0
+            for space, holder in self.state.pcs.items():
+                if holder == AMERICAN:
+                    american |= BIT[space]
+                else:
+                    british |= BIT[space]
+            self._american_pcs, self._british_pcs = american, british
         return self._american_pcs if side == AMERICAN else self._british_pcs
 
     def free(self) -> int:
@@ -140,21 +78,26 @@ class PcBoard:
 
     def british_cus(self) -> int:
         if self._british_cus is None:
-            cus = self.state.cus
-            self._british_cus = sum(map(BIT.get, compress(cus, map(_HAS_BR, cus.values())),
-                                        repeat(0)))
+            out = 0
+            for where, here in self.state.cus.items():
+                if here.get(BR):
+                    out |= BIT.get(where, 0)
+            self._british_cus = out
         return self._british_cus
 
     def american_units(self) -> int:
         """3.0 "American Unit": an American or French CU or general, or the Congress."""
-        if self._units is None:
-            state = self.state
+        return self.american_forces() | BIT.get(self.state.congress, 0)
+
+    def american_forces(self) -> int:
+        """An American or French CU or general (the American Units but the Congress)."""
+        if self._forces is None:
             cus = 0
-            for where, here in state.cus.items():
-                if AM in here or FR in here:
+            for where, here in self.state.cus.items():
+                if here.get(AM) or here.get(FR):
                     cus |= BIT.get(where, 0)
-            self._units = cus | self.american_leaders() | BIT.get(state.congress, 0)
-        return self._units
+            self._forces = cus | self.american_leaders()
+        return self._forces
 
     def american_leaders(self) -> int:
         """The American generals' spaces (Rochambeau too, 12.2.C)."""

@@ -15,9 +15,9 @@ from typing import Iterable
 
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces
+from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces, space_bits
 from core.ww.alliance import french_ports
-from core.ww.pc_spaces import BIT
+from core.ww.space_bits import BIT
 from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
                            returning_reminders, title)
 from core.ww import query as q
@@ -511,7 +511,7 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
     `exclude`, the spaces this card has already acted in."""
     place, flip = _pc_spaces(state, side, british_before)
     return [("place" if BIT[space] & place else "flip", space)
-            for space in pc_spaces.spaces_in((place | flip) & ~pc_spaces.mask_of(exclude))]
+            for space in space_bits.spaces_in((place | flip) & ~space_bits.mask_of(exclude))]
 
 
 def any_pc_target(state: WwState, side: str, british_before: set[str],
@@ -521,7 +521,7 @@ def any_pc_target(state: WwState, side: str, british_before: set[str],
     if not exclude:
         return (pc_spaces.can_place(board, side, british_before)
                 or bool(pc_spaces.flippable(board, side)))
-    left = ~pc_spaces.mask_of(exclude)
+    left = ~space_bits.mask_of(exclude)
     return bool(pc_spaces.placeable(board, side, _before(side, british_before)) & left
                 or pc_spaces.flippable(board, side) & left)
 
@@ -530,7 +530,7 @@ def _before(side: str, british_before: Iterable[str]) -> int | None:
     """For the British, the spaces next to the British PCs before the card (10.11.B.ii)."""
     if side != BRITISH:
         return None
-    return pc_spaces.friendly_adjacent(BRITISH, pc_spaces.mask_of(british_before))
+    return pc_spaces.friendly_adjacent(BRITISH, space_bits.mask_of(british_before))
 
 
 def _pc_spaces(state: WwState, side: str, british_before: Iterable[str]) -> tuple[int, int]:
@@ -557,7 +557,7 @@ def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
     place, flip = _pc_spaces(state, frame.side, frame.before)
     places, flips = _PC_CHOICE["place"], _PC_CHOICE["flip"]
     out = []
-    for space in pc_spaces.spaces_in((place | flip) & ~pc_spaces.mask_of(frame.done_spaces)):
+    for space in space_bits.spaces_in((place | flip) & ~space_bits.mask_of(frame.done_spaces)):
         action, label = (places if BIT[space] & place else flips)[space]
         out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
@@ -610,7 +610,7 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     flip = pc_spaces.flippable(board, side, friendly)
     remove = pc_spaces.removable(board, side, friendly)
     removes = _MINOR_REMOVE[side]
-    for space in pc_spaces.spaces_in(place | flip | remove):
+    for space in space_bits.spaces_in(place | flip | remove):
         bit = BIT[space]
         if bit & place:
             action, label = _MINOR_PLACE[space]
