@@ -676,10 +676,20 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
 
 def any_reinforcement_space(state: WwState, side: str) -> bool:
     """`reinforcement_spaces` is not empty (stopping at the first)."""
+    cus, pcs = state.cus, state.pcs
     if side == BRITISH:
-        return any(not q.blockaded(state, s) and not q.cus(state, s, AMERICAN)
-                   and state.pcs.get(s) != AMERICAN for s in q.ports())
-    return any(not q.cus(state, s, BRITISH) and state.pcs.get(s) != BRITISH for s in q.spaces())
+        for s in q.ports():
+            here = cus.get(s)
+            if (not (here and (here.get(AM) or here.get(FR))) and pcs.get(s) != AMERICAN
+                    and not q.blockaded(state, s)):
+                return True
+        return False
+    for s in q.spaces():
+        if pcs.get(s) != BRITISH:
+            here = cus.get(s)
+            if not (here and here.get(BR)):
+                return True
+    return False
 
 
 def waiting_generals(state: WwState, side: str) -> list[str]:
@@ -698,12 +708,16 @@ def french_waiting(state: WwState) -> bool:
 
 
 def can_reinforce(state: WwState, side: str) -> bool:
-    if not reinforcement_boxes_free(state, side) or not any_reinforcement_space(state, side):
+    """8.1, 8.2: a reinforcement action is possible: a Reinforcement Card box free, CUs or
+    generals waiting, and a space that may take them (the cheap questions first)."""
+    if not reinforcement_boxes_free(state, side):
         return False
     if side == BRITISH:
-        return bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
-                    or waiting_generals(state, BRITISH))
-    return bool(q.cu_count(state, RESERVE, AM) or waiting_generals(state, AMERICAN))
+        waiting = bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
+                       or waiting_generals(state, BRITISH))
+    else:
+        waiting = bool(q.cu_count(state, RESERVE, AM) or waiting_generals(state, AMERICAN))
+    return waiting and any_reinforcement_space(state, side)
 
 
 def can_bring_french(state: WwState, side: str) -> bool:
