@@ -10,13 +10,14 @@ a scan of every space asking the board directly.
 """
 from __future__ import annotations
 
+import networkx
 import pytest
 
 from core import rng
 from core.engine import Match
 from core.playout import _Chooser
 from core.registry import get_rules
-from core.ww import isolation, movement, pc_spaces, strategy
+from core.ww import isolation, movement, pc_spaces, space_bits, strategy
 from core.ww import query as q
 from core.ww.events.common import exists
 from core.ww.events.military import cu_spaces
@@ -108,21 +109,28 @@ def removable_by_scan(state: WwState, side: str) -> set[str]:
     return out
 
 
+def as_set(mask: int) -> set[str]:
+    return set(space_bits.spaces_in(mask))
+
+
 def test_pc_rules_as_sets_match_the_space_by_space_rules(states: list[WwState]) -> None:
     for state in states[::3]:
         for side in SIDES:
             mine = q.pcs_of(state, side)
             before = q.pcs_of(state, BRITISH)
             board = pc_spaces.PcBoard(state)
-            friendly = q.Neighbourhood(mine)
-            placeable = pc_spaces.placeable(board, side, q.Neighbourhood(before))
+            friendly = pc_spaces.friendly_adjacent(side, space_bits.mask_of(mine))
+            placeable = as_set(pc_spaces.placeable(board, side, pc_spaces.friendly_adjacent(
+                BRITISH, space_bits.mask_of(before))))
             assert placeable == placeable_by_scan(state, side, before, discard=False)
-            assert (pc_spaces.placeable(board, side, friendly=friendly)
+            assert (as_set(pc_spaces.placeable(board, side, friendly=friendly))
                     == placeable_by_scan(state, side, before, discard=True))
-            assert pc_spaces.flippable(board, side) == flippable_by_scan(state, side, False)
-            assert (pc_spaces.flippable(board, side, friendly)
+            assert (as_set(pc_spaces.flippable(board, side))
+                    == flippable_by_scan(state, side, False))
+            assert (as_set(pc_spaces.flippable(board, side, friendly))
                     == flippable_by_scan(state, side, True))
-            assert pc_spaces.removable(board, side, friendly) == removable_by_scan(state, side)
+            assert as_set(pc_spaces.removable(board, side, friendly)) == removable_by_scan(
+                state, side)
             assert pc_spaces.can_place(board, side, before) == bool(placeable)
             assert list(pc_spaces.placements(board, side, before)) == [
                 space for space in q.spaces() if space in placeable]
@@ -135,10 +143,20 @@ def test_british_placements_for_any_pcs_before(states: list[WwState]) -> None:
     for state in states[::9]:
         board = pc_spaces.PcBoard(state)
         for before in ({ports[0]}, {ports[0], ports[-1]}, {"worcester"}, set()):
-            placeable = pc_spaces.placeable(board, BRITISH, q.Neighbourhood(before))
+            placeable = as_set(pc_spaces.placeable(board, BRITISH, pc_spaces.friendly_adjacent(
+                BRITISH, space_bits.mask_of(before))))
             assert placeable == placeable_by_scan(state, BRITISH, before, discard=False)
             assert list(pc_spaces.placements(board, BRITISH, before)) == [
                 space for space in q.spaces() if space in placeable]
+
+
+def test_spaces_as_bits_and_back_in_board_order() -> None:
+    """space_bits.BIT: one bit per map space in board order; `spaces_in` reads them back."""
+    spaces = q.spaces()
+    assert space_bits.spaces_in(space_bits.MAP) == list(spaces)
+    some = [spaces[i] for i in (0, 7, 8, 40, len(spaces) - 1)]
+    assert space_bits.spaces_in(space_bits.mask_of(reversed(some))) == some
+    assert space_bits.spaces_in(0) == []
 
 
 def test_existence_shortcuts_match_the_listings(states: list[WwState]) -> None:
@@ -160,23 +178,49 @@ def test_neighbourhood_sets_match_the_map(states: list[WwState]) -> None:
         for side in SIDES:
             pcs = q.pcs_of(state, side)
             near = q.Neighbourhood(pcs)
-            assert near.adjacent_set(side) == {
-                space for space in q.spaces() if adjacent_by_scan(space, side, pcs)}
+            by_scan = {space for space in q.spaces() if adjacent_by_scan(space, side, pcs)}
+            assert near.adjacent_set(side) == by_scan
+            assert as_set(pc_spaces.friendly_adjacent(side, space_bits.mask_of(pcs))) == by_scan
 
 
 def test_isolation_targets_match_the_space_by_space_rules(states: list[WwState]) -> None:
     """10.31.A / 10.32.A and A7, C6 as each space would be asked."""
     for state in states[::7]:
+        board = pc_spaces.PcBoard(state)
         american_units = {s for s in q.spaces() if q.american_units(state, s)}
-        assert isolation.friendly_targets(state, AMERICAN) & set(q.spaces()) == american_units
-        assert isolation.friendly_targets(state, BRITISH) & set(q.spaces()) == {
+        assert as_set(isolation.friendly_targets(board, AMERICAN)) == american_units
+        assert as_set(isolation.friendly_targets(board, BRITISH)) == {
             s for s in q.spaces() if q.is_port(s) or q.cus(state, s, BRITISH)}
-        assert isolation.uncontrolled_targets(state, AMERICAN) & set(q.spaces()) == {
+        assert as_set(isolation.uncontrolled_targets(board, AMERICAN)) == {
             s for s in q.spaces() if state.congress == s
             or (s not in state.pcs and not q.cus(state, s, BRITISH))}
-        assert isolation.uncontrolled_targets(state, BRITISH) & set(q.spaces()) == {
+        assert as_set(isolation.uncontrolled_targets(board, BRITISH)) == {
             s for s in q.spaces() if s not in state.pcs and not q.cus(state, s, AMERICAN)
             and q.general_at(state, s, AMERICAN) is None}
+
+
+def isolated_by_parts(state: WwState, side: str) -> set[str]:
+    """10.3's engine algorithm as written: each connected part of the controlled graph is safe
+    if it holds a friendly target or touches an uncontrolled one."""
+    graph = isolation.controlled_graph(state, side)
+    board = pc_spaces.PcBoard(state)
+    friendly = as_set(isolation.friendly_targets(board, side))
+    uncontrolled = as_set(isolation.uncontrolled_targets(board, side))
+    out: set[str] = set()
+    for part in networkx.connected_components(graph):
+        touched = {other for space in part for other in q.neighbours(space)} - part
+        if part.isdisjoint(friendly) and touched.isdisjoint(uncontrolled):
+            out |= part
+    return out
+
+
+def test_isolated_pcs_traced_from_the_safe_ones_are_the_parts_ones(
+        states: list[WwState]) -> None:
+    """10.31, 10.32: the PCs `isolation.isolated` traces outwards from the safe ones are those
+    of the parts of the controlled graph that are not safe."""
+    for state in states[::3]:
+        for side in SIDES:
+            assert isolation.isolated(state, side) == isolated_by_parts(state, side)
 
 
 def test_the_victory_hint_never_decides(states: list[WwState]) -> None:
@@ -217,5 +261,5 @@ def test_a_boards_pcs_of_both_sides_are_each_sides_pcs(states: list[WwState]) ->
     for state in states[::3]:
         for first, second in ((AMERICAN, BRITISH), (BRITISH, AMERICAN)):
             board = pc_spaces.PcBoard(state)
-            assert board.pcs(first) == q.pcs_of(state, first)
-            assert board.pcs(second) == q.pcs_of(state, second)
+            assert as_set(board.pcs(first)) == q.pcs_of(state, first)
+            assert as_set(board.pcs(second)) == q.pcs_of(state, second)

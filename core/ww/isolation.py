@@ -20,7 +20,9 @@ from functools import cache
 import networkx
 
 from core.ww import query as q
-from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
+from core.ww.pc_spaces import PcBoard
+from core.ww.space_bits import BIT, PORTS, near, spaces_in
+from core.ww.state import AMERICAN, BRITISH, WwState
 
 
 @cache
@@ -46,96 +48,55 @@ def controlled_graph(state: WwState, side: str) -> networkx.Graph:
     return graph
 
 
-def friendly_targets(state: WwState, side: str) -> set[str] | frozenset[str]:
-    """10.31.A / 10.32.A: the controlled spaces a PC may trace to. American: the Congress, an
-    American or French CU or general (query.american_unit_spaces); British: a port or a
+def friendly_targets(board: PcBoard, side: str) -> int:
+    """10.31.A / 10.32.A: the controlled spaces a PC may trace to (space_bits). American: the
+    Congress, an American or French CU or general (3.0 American Units); British: a port or a
     British CU."""
     if side == AMERICAN:
-        return q.american_unit_spaces(state)
-    return q.port_spaces().union(where for where, here in state.cus.items() if here.get(BR, 0))
+        return board.american_units()
+    return PORTS | board.british_cus()
 
 
-def uncontrolled_targets(state: WwState, side: str) -> set[str] | frozenset[str]:
-    """10.31.A / 10.32.A: the spaces next to the traced path that end it. The Congress ends an
-    American path whatever the control of its space; A7: a British path needs an uncontrolled
-    space with neither American or French CUs nor an American or French general. A lone
-    British general does not stop an American trace (C6)."""
-    free = q.map_spaces().difference(state.pcs)
+def uncontrolled_targets(board: PcBoard, side: str) -> int:
+    """10.31.A / 10.32.A: the spaces next to the traced path that end it (space_bits). The
+    Congress ends an American path whatever the control of its space; A7: a British path needs
+    an uncontrolled space with neither American or French CUs nor an American or French
+    general. A lone British general does not stop an American trace (C6)."""
+    free = board.free()
     if side == AMERICAN:
-        out = free.difference(where for where, here in state.cus.items() if here.get(BR, 0))
-        return out | {state.congress}
-    out = free.difference(where for where, here in state.cus.items()
-                          if here.get(AM, 0) or here.get(FR, 0))
-    return out - q.general_spaces(state, AMERICAN)
-
-
-def safe_part(part: set[str], friendly: set[str] | frozenset[str],
-              uncontrolled: set[str] | frozenset[str]) -> bool:
-    """Step 3: a connected part of the controlled graph is safe if it holds a friendly target
-    or touches an uncontrolled one (`friendly_targets`, `uncontrolled_targets`)."""
-    if not part.isdisjoint(friendly):
-        return True
-    neighbours = _neighbour_sets()
-    touched = set().union(*[neighbours[space] for space in part]) - part
-    return not touched.isdisjoint(uncontrolled)
-
-
-@cache
-def _neighbours() -> dict[str, tuple[str, ...]]:
-    graph = map_graph()
-    return {space: tuple(graph.neighbors(space)) for space in graph}
-
-
-@cache
-def _neighbour_sets() -> dict[str, frozenset[str]]:
-    return {space: frozenset(others) for space, others in _neighbours().items()}
-
-
-def controlled_parts(state: WwState, side: str) -> list[set[str]]:
-    """The connected parts of `controlled_graph` (step 1), traced on the map graph's
-    adjacency instead of a copy of it: the British ports, all joined to each other, make one
-    part with every part that holds one."""
-    mine = q.pcs_of(state, side)
-    neighbours = _neighbour_sets()
-    parts: list[set[str]] = []
-    left = set(mine)              # the controlled spaces no part holds yet
-    while left:
-        start = left.pop()
-        part = {start}
-        frontier = [start]
-        while frontier:
-            found = neighbours[frontier.pop()] & left
-            if found:
-                left -= found
-                part |= found
-                frontier.extend(found)
-        parts.append(part)
-    if side != BRITISH:
-        return parts
-    ports = q.port_spaces()
-    with_port = [part for part in parts if not ports.isdisjoint(part)]
-    if len(with_port) < 2:
-        return parts
-    joined = set().union(*with_port)
-    return [part for part in parts if ports.isdisjoint(part)] + [joined]
+        return free & ~board.british_cus() | BIT.get(board.state.congress, 0)
+    return free & ~board.american_forces()
 
 
 def isolated(state: WwState, side: str) -> set[str]:
     """Every isolated PC of `side` now (10.31, 10.32): computed all at once, never re-tested
     after one is removed (10.31.B)."""
-    out: set[str] = set()
-    friendly, uncontrolled = friendly_targets(state, side), uncontrolled_targets(state, side)
-    for part in controlled_parts(state, side):
-        if not safe_part(part, friendly, uncontrolled):
-            out |= part
-    return out
+    return set(spaces_in(_isolated(state, side)))
+
+
+def _isolated(state: WwState, side: str) -> int:
+    """`isolated` as space_bits. The engine algorithm's steps 2-3 turned around: instead of
+    testing each connected part of `controlled_graph`, the safe PCs are traced outwards from
+    the PCs that make a part safe (a friendly target, or next to an uncontrolled target),
+    through the controlled spaces; whatever is not reached is isolated. The same PCs: a part
+    is safe exactly when it holds such a PC. (The Congress, the one uncontrolled target that
+    may stand in a controlled space, is an American friendly target too, so its neighbours in
+    its part decide nothing more.) For the British every controlled port is a friendly
+    target, so the ports' joins (step 1) reach nothing more."""
+    board = PcBoard(state)
+    mine = board.pcs(side)
+    reached = mine & (friendly_targets(board, side) | near(uncontrolled_targets(board, side)))
+    frontier = reached
+    while frontier:
+        frontier = near(frontier) & mine & ~reached
+        reached |= frontier
+    return mine & ~reached
 
 
 def remove_isolated(state: WwState, side: str) -> list[str]:
     """10.2.3: `side` removes all its isolated PCs at the same time; returns them in board
     order, logged."""
-    found = isolated(state, side)
-    gone = [space for space in q.spaces() if space in found]
+    gone = spaces_in(_isolated(state, side))
     for space in gone:
         del state.pcs[space]
     rule = "10.31" if side == AMERICAN else "10.32"

@@ -1,9 +1,11 @@
 """Washington's War: where a PC action may place, flip or remove a PC, asked of every space at
 once (10.11 with an OPS card, 6.32.B with a discarded Event). Each rule is a set of map spaces
-made from what the board holds, read once per listing (`PcBoard`), so a listing of the 85
-spaces asks each space one set lookup instead of a call chain per space.
+made from what the board holds, read once per listing (`PcBoard`). A set of spaces is an int,
+one bit per map space in board order (core/ww/space_bits.py), so a rule is a few operations on
+ints and a listing reads its spaces in board order from the bits, with no sorting.
 
     PcBoard(state)                      the PCs, CUs and generals these rules read
+    friendly_adjacent(side, pcs)        the spaces next to PCs of `side` (10.11, 10.12.B, A35)
     can_place_now(state, side)          an OPS card's PC actions may place now (one scan)
     placeable(board, side, before, friendly)
                                         10.11.A.ii, 10.11.A.iv / 10.11.B.ii-iii; by discard
@@ -18,93 +20,134 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from core.ww import generals as roster
 from core.ww import query as q
+from core.ww.space_bits import BIT, MAP, PORTS, near
 from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
 
-NOWHERE: frozenset[str] = frozenset()
+def friendly_adjacent(side: str, pcs: int) -> int:
+    """Every map space for which `query.friendly_adjacent(space, side, pcs)` holds: next to
+    one of `pcs`; for the British also every port when a port is among them, but that port
+    when it is the only one (A35: every port is next to every other port for the British)."""
+    out = near(pcs)
+    if side != BRITISH:
+        return out
+    ports = pcs & PORTS
+    if not ports:
+        return out
+    return out | (PORTS if ports & (ports - 1) else PORTS & ~ports)
+
+
+# --- what the PC rules read of a state --------------------------------------------------------
 
 
 class PcBoard:
     """What the PC rules read of one state, each set made the first time a rule asks."""
 
-    __slots__ = ("state", "american_may_place", "_free", "_pcs", "_british_cus", "_units",
-                 "_leaders", "_armies")
+    __slots__ = ("state", "american_may_place", "_american_pcs", "_british_pcs",
+                 "_british_cus", "_forces", "_leaders", "_armies")
 
     def __init__(self, state: WwState) -> None:
         self.state = state
         # 10.11.A.iv: no American PC actions while the Congress is dispersed or after the
         # Mutinies
         self.american_may_place = not (q.congress_dispersed(state) or state.mutiny)
-        self._free: frozenset[str] | None = None
-        self._pcs: dict[str, set[str]] = {}
-        self._british_cus: set[str] | None = None
-        self._units: set[str] | None = None
-        self._leaders: set[str] | None = None
-        self._armies: set[str] | None = None
+        self._american_pcs: int | None = None
+        self._british_pcs = 0
+        self._british_cus: int | None = None
+        self._forces: int | None = None
+        self._leaders: int | None = None
+        self._armies: int | None = None
 
-    def free(self) -> frozenset[str]:
+    def pcs(self, side: str) -> int:
+        """The spaces with a PC of `side` (both sides' read at once: every PC is American or
+        British, 10.0.A)."""
+        if self._american_pcs is None:
+            american = british = 0
+            for space, holder in self.state.pcs.items():
+                if holder == AMERICAN:
+                    american |= BIT[space]
+                else:
+                    british |= BIT[space]
+            self._american_pcs, self._british_pcs = american, british
+        return self._american_pcs if side == AMERICAN else self._british_pcs
+
+    def free(self) -> int:
         """The map spaces with no PC (10.0.A)."""
-        if self._free is None:
-            self._free = q.map_spaces().difference(self.state.pcs)
-        return self._free
+        return MAP & ~(self.pcs(AMERICAN) | self._british_pcs)
 
-    def pcs(self, side: str) -> set[str]:
-        """The spaces with a PC of `side`; once the other side's are read, the rest of the
-        PCs (every PC is American or British, 10.0.A)."""
-        found = self._pcs.get(side)
-        if found is None:
-            other = self._pcs.get(q.enemy(side))
-            found = self._pcs[side] = (q.pcs_of(self.state, side) if other is None
-                                       else self.state.pcs.keys() - other)
-        return found
-
-    def british_cus(self) -> set[str]:
+    def british_cus(self) -> int:
         if self._british_cus is None:
-            self._british_cus = {where for where, here in self.state.cus.items()
-                                 if here.get(BR, 0)}
+            out = 0
+            for where, here in self.state.cus.items():
+                if here.get(BR):
+                    out |= BIT.get(where, 0)
+            self._british_cus = out
         return self._british_cus
 
-    def american_units(self) -> set[str]:
+    def american_units(self) -> int:
         """3.0 "American Unit": an American or French CU or general, or the Congress."""
-        if self._units is None:
-            self._units = q.american_unit_spaces(self.state)
-        return self._units
+        return self.american_forces() | BIT.get(self.state.congress, 0)
 
-    def american_leaders(self) -> set[str]:
+    def american_forces(self) -> int:
+        """An American or French CU or general (the American Units but the Congress)."""
+        if self._forces is None:
+            cus = 0
+            for where, here in self.state.cus.items():
+                if here.get(AM) or here.get(FR):
+                    cus |= BIT.get(where, 0)
+            self._forces = cus | self.american_leaders()
+        return self._forces
+
+    def american_leaders(self) -> int:
         """The American generals' spaces (Rochambeau too, 12.2.C)."""
         if self._leaders is None:
-            self._leaders = q.general_spaces(self.state, AMERICAN)
+            self._leaders = _general_spaces(self.state, AMERICAN)
         return self._leaders
 
-    def british_armies(self) -> set[str]:
+    def british_armies(self) -> int:
         """3.0: a British general with at least one British CU (query.has_army)."""
         if self._armies is None:
-            self._armies = q.general_spaces(self.state, BRITISH) & self.british_cus()
+            self._armies = _general_spaces(self.state, BRITISH) & self.british_cus()
         return self._armies
 
 
-def placeable(board: PcBoard, side: str, before: q.Neighbourhood | None = None,
-              friendly: q.Neighbourhood | None = None) -> set[str] | frozenset[str]:
+def _general_spaces(state: WwState, side: str) -> int:
+    """The map spaces `query.general_spaces(state, side)` holds."""
+    sides = roster.sides()
+    out = 0
+    for general, where in state.generals.items():
+        if sides[general] == side:
+            out |= BIT.get(where, 0)
+    return out
+
+
+# --- the rules ----------------------------------------------------------------------------------
+
+
+def placeable(board: PcBoard, side: str, before: int | None = None,
+              friendly: int | None = None) -> int:
     """Where `side` may place a PC. American (10.11.A.ii): no PC and no British CU. British
     (10.11.B.ii-iii): no PC and no American Unit, and next to a British PC that stood before
-    the card was played (`before`) or holding a British Army. By discard (`friendly`, the
-    side's PCs now, 6.32.B.ii): next to a friendly PC for both sides instead (10.12.B)."""
+    the card was played (`before`: `friendly_adjacent(BRITISH, those PCs)`) or holding a
+    British Army. By discard (`friendly`: `friendly_adjacent(side, the side's PCs now)`,
+    6.32.B.ii): next to a friendly PC for both sides instead (10.12.B)."""
     if side == AMERICAN:
         if not board.american_may_place:
-            return NOWHERE
-        out = board.free() - board.british_cus()
-        return out & friendly.adjacent_set(side) if friendly is not None else out
-    out = board.free() - board.american_units()
+            return 0
+        out = board.free() & ~board.british_cus()
+        return out & friendly if friendly is not None else out
+    out = board.free() & ~board.american_units()
     if friendly is not None:
-        return out & friendly.adjacent_set(side)
+        return out & friendly
     assert before is not None, "a British placement needs the PCs before the card (10.11.B)"
-    return out & (before.adjacent_set(BRITISH) | board.british_armies())
+    return out & (before | board.british_armies())
 
 
 def can_place(board: PcBoard, side: str, british_before: set[str]) -> bool:
-    """`placeable(board, side, Neighbourhood(british_before))` is not empty, found without
-    making a set of the map: the spaces are asked in board order until one will do, mostly
-    one of the first."""
+    """`placeable(board, side, friendly_adjacent(BRITISH, british_before))` is not empty,
+    found without reading the whole map: the spaces are asked in board order until one will
+    do, mostly one of the first."""
     return next(placements(board, side, british_before), None) is not None
 
 
@@ -148,39 +191,41 @@ def can_place_now(state: WwState, side: str) -> bool:
 
 
 def placements(board: PcBoard, side: str, british_before: set[str]) -> Iterator[str]:
-    """The spaces of `placeable(board, side, Neighbourhood(british_before))`, in board order,
-    each asked on its own (American: no PC and no British CU; British: no PC, no American Unit,
-    and a British Army there or a British PC of `british_before` next door, A35 included)."""
+    """The spaces of `placeable(board, side, friendly_adjacent(BRITISH, british_before))`, in
+    board order, each asked on its own (American: no PC and no British CU; British: no PC, no
+    American Unit, and a British Army there or a British PC of `british_before` next door, A35
+    included)."""
     pcs = board.state.pcs
     if side == AMERICAN:
         if not board.american_may_place:
             return
         british_cus = board.british_cus()
         for space in q.spaces():
-            if space not in pcs and space not in british_cus:
+            if space not in pcs and not BIT[space] & british_cus:
                 yield space
         return
     units, armies = board.american_units(), board.british_armies()
     ports = q.port_spaces().intersection(british_before)
     for space in q.spaces():
-        if space in pcs or space in units:
+        if space in pcs or BIT[space] & units:
             continue
-        if (space in armies or any(other in british_before for other in q.neighbours(space))
+        if (BIT[space] & armies or any(other in british_before for other in q.neighbours(space))
                 or q.is_port(space) and any(port != space for port in ports)):  # A35
             yield space
 
 
-def flippable(board: PcBoard, side: str,
-              friendly: q.Neighbourhood | None = None) -> set[str]:
+def flippable(board: PcBoard, side: str, friendly: int | None = None) -> int:
     """Where `side` may flip an enemy PC: with an American general there (10.11.A.iii), or a
-    British Army (10.11.B.iii); by discard (`friendly`) also next to a friendly PC (10.12.B)."""
+    British Army (10.11.B.iii); by discard (`friendly`, as for `placeable`) also next to a
+    friendly PC (10.12.B)."""
     with_force = board.american_leaders() if side == AMERICAN else board.british_armies()
     out = board.pcs(q.enemy(side)) & with_force
-    return out & friendly.adjacent_set(side) if friendly is not None else out
+    return out & friendly if friendly is not None else out
 
 
-def removable(board: PcBoard, side: str, friendly: q.Neighbourhood) -> set[str]:
-    """6.32.B.iii, A9: an enemy PC next to a friendly PC; the British not where an American
-    CU, general or the Congress is, the American not where a British CU is."""
-    out = board.pcs(q.enemy(side)) & friendly.adjacent_set(side)
-    return out - (board.american_units() if side == BRITISH else board.british_cus())
+def removable(board: PcBoard, side: str, friendly: int) -> int:
+    """6.32.B.iii, A9: an enemy PC next to a friendly PC (`friendly`, as for `placeable`); the
+    British not where an American CU, general or the Congress is, the American not where a
+    British CU is."""
+    out = board.pcs(q.enemy(side)) & friendly
+    return out & ~(board.american_units() if side == BRITISH else board.british_cus())

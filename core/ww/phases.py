@@ -132,7 +132,7 @@ def placement_segment(state: WwState, frame: PoliticalControl) -> None:
     # where each side has an Army (query.has_army), read once: placing PCs moves no piece
     armies = {side: {space for space in q.general_spaces(state, side)
                      if q.cus(state, space, side)} for side in SIDES}
-    for space in q.spaces():
+    for space in q.in_board_order((armies[AMERICAN] | armies[BRITISH]) & q.map_spaces()):
         for side in SIDES:
             if space in armies[side] and state.pcs.get(space) != side:
                 set_pc(state, space, side, "10.2.2")

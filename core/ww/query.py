@@ -104,25 +104,37 @@ def is_port(space: str) -> bool:
 
 def is_fortified(space: str) -> bool:
     """2.1.C: Quebec, Montreal, Charleston, Philadelphia."""
-    return bool(prop(space, "fortified", False))
+    return space in _FORTIFIED
 
 
 def is_winter_quarters(space: str) -> bool:
-    return bool(prop(space, "winter_quarters", False))
+    return space in _WINTER_QUARTERS
 
 
 def south_of_line(space: str) -> bool:
-    return bool(prop(space, "south_of_attrition_line", False))
+    return space in _SOUTH
 
 
 def zone(space: str) -> str:
     """The blockade zone of a port (12.3), "" for a space that is not a port."""
-    return str(prop(space, "blockade_zone", "") or "")
+    return _ZONES[space]
 
 
 def blockaded(state: WwState, space: str) -> bool:
     """12.3: the port lies in the zone the French Navy is in."""
-    return is_port(space) and bool(state.navy) and zone(space) == state.navy
+    navy = state.navy
+    return bool(navy) and _PORTS[space] and _ZONES[space] == navy
+
+
+def _flagged(key: str) -> frozenset[str]:
+    return frozenset(space for space, props in _PROPS.items() if props.get(key, False))
+
+
+_FORTIFIED = _flagged("fortified")
+_WINTER_QUARTERS = _flagged("winter_quarters")
+_SOUTH = _flagged("south_of_attrition_line")
+_ZONES: dict[str, str] = {space: str(props.get("blockade_zone", "") or "")
+                          for space, props in _PROPS.items()}
 
 
 @cache
@@ -156,10 +168,20 @@ def neighbours(space: str) -> tuple[str, ...]:
 
 def link_cost(a: str, b: str) -> int:
     """Spaces a move from `a` to adjacent `b` counts: 1, or 3 across a wilderness link."""
-    for other, link in _links(a):
-        if other == b:
-            return WILDERNESS_COST if link.kind == "wilderness" else 1
-    raise KeyError(f"{a} and {b} are not adjacent")
+    found = _link_costs().get((a, b))
+    if found is None:
+        raise KeyError(f"{a} and {b} are not adjacent")
+    return found
+
+
+@cache
+def _link_costs() -> dict[tuple[str, str], int]:
+    """`link_cost` of every two adjacent spaces (the first link between them, as listed)."""
+    out: dict[tuple[str, str], int] = {}
+    for a in _LOCATIONS:
+        for other, link in _links(a):
+            out.setdefault((a, other), WILDERNESS_COST if link.kind == "wilderness" else 1)
+    return out
 
 
 @cache
@@ -301,12 +323,11 @@ def cus_for_victory(state: WwState) -> tuple[bool, bool]:
     Asked after every step of play (core/ww/flow.py `settle`), so it first looks where it
     found each last time (`_VICTORY_WITNESS`): a space that still holds such a CU answers at
     once. The witnesses are only where to look first; every answer is read from `state`."""
+    if victory_cus_witnessed(state):
+        return True, True   # (the answer of nearly every step)
     cus, on, thirteen, witness = state.cus, _MAP_SPACES, _THIRTEEN, _VICTORY_WITNESS
     american_at, british_at = witness
-    here, there = cus.get(american_at), cus.get(british_at)
-    if (here and there and american_at in on and british_at in thirteen
-            and (here.get(AM) or here.get(FR)) and there.get(BR)):
-        return True, True   # (both witnesses hold: the answer of nearly every step)
+    here = cus.get(american_at)
     american = bool(here) and american_at in on and bool(here.get(AM, 0) or here.get(FR, 0))
     here = cus.get(british_at)
     british = bool(here) and british_at in thirteen and bool(here.get(BR, 0))
@@ -322,6 +343,17 @@ def cus_for_victory(state: WwState) -> tuple[bool, bool]:
         if american and british:
             break
     return american, british
+
+
+def victory_cus_witnessed(state: WwState) -> bool:
+    """Whether both places where `cus_for_victory` last found its CUs still hold them (an
+    American or French CU on the map, a British CU in the 13 colonies): then both its answers
+    are True. `victory.check_automatic` asks this first, after every step of play."""
+    american_at, british_at = _VICTORY_WITNESS
+    cus = state.cus
+    here, there = cus.get(american_at), cus.get(british_at)
+    return bool(here and there and american_at in _MAP_SPACES and british_at in _THIRTEEN
+                and (here.get(AM) or here.get(FR)) and there.get(BR))
 
 
 # Where `cus_for_victory` last found an American (or French) CU on the map and a British CU in

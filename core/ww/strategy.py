@@ -11,11 +11,13 @@ opponent's exchange (6.32.C); Campaign cards (7.2) with the Landing Party (7.2.B
 from __future__ import annotations
 
 from functools import cache
+from typing import Iterable
 
 from core import cards, stack
 from core.engine import Action, Choice, IllegalAction
-from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces
+from core.ww import alliance, arrival, deck, event_cards, movement, pc_spaces, space_bits
 from core.ww.alliance import french_ports
+from core.ww.space_bits import BIT
 from core.ww.hands import (HAND_SIZE, draw, finish_card, hand, ops_label, rebuild,
                            returning_reminders, title)
 from core.ww import query as q
@@ -508,8 +510,8 @@ def pc_targets(state: WwState, side: str, british_before: set[str],
     ("flip", space); `british_before`, the British PCs before the card (10.11.B.ii);
     `exclude`, the spaces this card has already acted in."""
     place, flip = _pc_spaces(state, side, british_before)
-    return [("place" if space in place else "flip", space)
-            for space in q.in_board_order((place | flip) - exclude)]
+    return [("place" if BIT[space] & place else "flip", space)
+            for space in space_bits.spaces_in((place | flip) & ~space_bits.mask_of(exclude))]
 
 
 def any_pc_target(state: WwState, side: str, british_before: set[str],
@@ -519,16 +521,22 @@ def any_pc_target(state: WwState, side: str, british_before: set[str],
     if not exclude:
         return (pc_spaces.can_place(board, side, british_before)
                 or bool(pc_spaces.flippable(board, side)))
-    before = q.Neighbourhood(british_before) if side == BRITISH else None
-    return (not pc_spaces.placeable(board, side, before) <= exclude
-            or not pc_spaces.flippable(board, side) <= exclude)
+    left = ~space_bits.mask_of(exclude)
+    return bool(pc_spaces.placeable(board, side, _before(side, british_before)) & left
+                or pc_spaces.flippable(board, side) & left)
 
 
-def _pc_spaces(state: WwState, side: str, british_before: set[str]) -> tuple[
-        set[str] | frozenset[str], set[str]]:
+def _before(side: str, british_before: Iterable[str]) -> int | None:
+    """For the British, the spaces next to the British PCs before the card (10.11.B.ii)."""
+    if side != BRITISH:
+        return None
+    return pc_spaces.friendly_adjacent(BRITISH, space_bits.mask_of(british_before))
+
+
+def _pc_spaces(state: WwState, side: str, british_before: Iterable[str]) -> tuple[int, int]:
     board = pc_spaces.PcBoard(state)
-    before = q.Neighbourhood(british_before) if side == BRITISH else None
-    return pc_spaces.placeable(board, side, before), pc_spaces.flippable(board, side)
+    return (pc_spaces.placeable(board, side, _before(side, british_before)),
+            pc_spaces.flippable(board, side))
 
 
 def has_pc_target(state: WwState, side: str) -> bool:
@@ -546,11 +554,11 @@ _PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
     # `pc_targets`, its spaces' choices taken as they come
-    place, flip = _pc_spaces(state, frame.side, set(frame.before))
+    place, flip = _pc_spaces(state, frame.side, frame.before)
     places, flips = _PC_CHOICE["place"], _PC_CHOICE["flip"]
     out = []
-    for space in q.in_board_order((place | flip).difference(frame.done_spaces)):
-        action, label = (places if space in place else flips)[space]
+    for space in space_bits.spaces_in((place | flip) & ~space_bits.mask_of(frame.done_spaces)):
+        action, label = (places if BIT[space] & place else flips)[space]
         out.append(Choice(action, label, "pc"))
     out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
                       ends_turn=True))
@@ -597,20 +605,21 @@ def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]
     out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
     # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B)
     board = pc_spaces.PcBoard(state)
-    friendly = q.Neighbourhood(board.pcs(side))
+    friendly = pc_spaces.friendly_adjacent(side, board.pcs(side))
     place = pc_spaces.placeable(board, side, friendly=friendly)
     flip = pc_spaces.flippable(board, side, friendly)
     remove = pc_spaces.removable(board, side, friendly)
     removes = _MINOR_REMOVE[side]
-    for space in q.in_board_order(place | flip | remove):
-        if space in place:
+    for space in space_bits.spaces_in(place | flip | remove):
+        bit = BIT[space]
+        if bit & place:
             action, label = _MINOR_PLACE[space]
             out.append(Choice(action, label, "pc"))
             continue
-        if space in flip:
+        if bit & flip:
             action, label = _MINOR_FLIP[space]
             out.append(Choice(action, label, "pc"))
-        if space in remove:
+        if bit & remove:
             action, label = removes[space]
             out.append(Choice(action, label, "pc"))
     return out
@@ -667,10 +676,20 @@ def reinforcement_spaces(state: WwState, side: str) -> list[str]:
 
 def any_reinforcement_space(state: WwState, side: str) -> bool:
     """`reinforcement_spaces` is not empty (stopping at the first)."""
+    cus, pcs = state.cus, state.pcs
     if side == BRITISH:
-        return any(not q.blockaded(state, s) and not q.cus(state, s, AMERICAN)
-                   and state.pcs.get(s) != AMERICAN for s in q.ports())
-    return any(not q.cus(state, s, BRITISH) and state.pcs.get(s) != BRITISH for s in q.spaces())
+        for s in q.ports():
+            here = cus.get(s)
+            if (not (here and (here.get(AM) or here.get(FR))) and pcs.get(s) != AMERICAN
+                    and not q.blockaded(state, s)):
+                return True
+        return False
+    for s in q.spaces():
+        if pcs.get(s) != BRITISH:
+            here = cus.get(s)
+            if not (here and here.get(BR)):
+                return True
+    return False
 
 
 def waiting_generals(state: WwState, side: str) -> list[str]:
@@ -689,12 +708,16 @@ def french_waiting(state: WwState) -> bool:
 
 
 def can_reinforce(state: WwState, side: str) -> bool:
-    if not reinforcement_boxes_free(state, side) or not any_reinforcement_space(state, side):
+    """8.1, 8.2: a reinforcement action is possible: a Reinforcement Card box free, CUs or
+    generals waiting, and a space that may take them (the cheap questions first)."""
+    if not reinforcement_boxes_free(state, side):
         return False
     if side == BRITISH:
-        return bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
-                    or waiting_generals(state, BRITISH))
-    return bool(q.cu_count(state, RESERVE, AM) or waiting_generals(state, AMERICAN))
+        waiting = bool(q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
+                       or waiting_generals(state, BRITISH))
+    else:
+        waiting = bool(q.cu_count(state, RESERVE, AM) or waiting_generals(state, AMERICAN))
+    return waiting and any_reinforcement_space(state, side)
 
 
 def can_bring_french(state: WwState, side: str) -> bool:

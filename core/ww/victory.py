@@ -46,8 +46,8 @@ def check_automatic(state: WwState) -> None:
     included); the American wins the instant no British CU is in the 13 colonies. Should both
     happen at the same instant (A12: the text gives no answer), the British wins, as he wins
     every tie of 13.2."""
-    if state.result is not None:
-        return
+    if state.result is not None or q.victory_cus_witnessed(state):
+        return   # (the CUs seen last still stand: the answer of nearly every step)
     american, british = q.cus_for_victory(state)
     if american and british or not automatic_victory_possible(state):
         return
