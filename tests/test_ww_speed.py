@@ -14,7 +14,7 @@ import networkx
 import pytest
 
 from core import rng
-from core.engine import Match
+from core.engine import Match, clone
 from core.playout import _Chooser
 from core.registry import get_rules
 from core.ww import isolation, movement, pc_spaces, space_bits, strategy
@@ -263,3 +263,22 @@ def test_a_boards_pcs_of_both_sides_are_each_sides_pcs(states: list[WwState]) ->
             board = pc_spaces.PcBoard(state)
             assert as_set(board.pcs(first)) == q.pcs_of(state, first)
             assert as_set(board.pcs(second)) == q.pcs_of(state, second)
+
+
+def test_reinforcement_spaces_as_bits_match_the_space_by_space_rules(
+        states: list[WwState]) -> None:
+    """8.1.C: a port, not blockaded, with no American CU and no American PC; 8.2.C: any space
+    with no British CU and no British PC; in board order."""
+    zones = sorted({q.zone(port) for port in q.ports()})
+    for i, state in enumerate(states[::5]):
+        state = clone(state)
+        state.navy = zones[i % len(zones)]   # (random games rarely blockade: one each time)
+        assert strategy.reinforcement_spaces(state, BRITISH) == [
+            s for s in q.ports() if not q.blockaded(state, s)
+            and not q.cus(state, s, AMERICAN) and state.pcs.get(s) != AMERICAN]
+        assert strategy.reinforcement_spaces(state, AMERICAN) == [
+            s for s in q.spaces() if not q.cus(state, s, BRITISH)
+            and state.pcs.get(s) != BRITISH]
+        for side in SIDES:
+            assert strategy.any_reinforcement_space(state, side) == bool(
+                strategy.reinforcement_spaces(state, side))

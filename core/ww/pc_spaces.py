@@ -45,7 +45,7 @@ class PcBoard:
     """What the PC rules read of one state, each set made the first time a rule asks."""
 
     __slots__ = ("state", "american_may_place", "_american_pcs", "_british_pcs",
-                 "_british_cus", "_forces", "_leaders", "_armies")
+                 "_british_cus", "_american_cus", "_leaders", "_armies")
 
     def __init__(self, state: WwState) -> None:
         self.state = state
@@ -55,7 +55,7 @@ class PcBoard:
         self._american_pcs: int | None = None
         self._british_pcs = 0
         self._british_cus: int | None = None
-        self._forces: int | None = None
+        self._american_cus: int | None = None
         self._leaders: int | None = None
         self._armies: int | None = None
 
@@ -91,13 +91,17 @@ class PcBoard:
 
     def american_forces(self) -> int:
         """An American or French CU or general (the American Units but the Congress)."""
-        if self._forces is None:
-            cus = 0
+        return self.american_cus() | self.american_leaders()
+
+    def american_cus(self) -> int:
+        """An American or French CU (12.2.C: French units are American units)."""
+        if self._american_cus is None:
+            out = 0
             for where, here in self.state.cus.items():
                 if here.get(AM) or here.get(FR):
-                    cus |= BIT.get(where, 0)
-            self._forces = cus | self.american_leaders()
-        return self._forces
+                    out |= BIT.get(where, 0)
+            self._american_cus = out
+        return self._american_cus
 
     def american_leaders(self) -> int:
         """The American generals' spaces (Rochambeau too, 12.2.C)."""
