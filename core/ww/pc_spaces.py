@@ -7,6 +7,7 @@ ints and a listing reads its spaces in board order from the bits, with no sortin
     PcBoard(state)                      the PCs, CUs and generals these rules read
     friendly_adjacent(side, pcs)        the spaces next to PCs of `side` (10.11, 10.12.B, A35)
     can_place_now(state, side)          an OPS card's PC actions may place now (one scan)
+    can_flip_now(state, side)           ... or flip now (a look at each of the side's generals)
     placeable(board, side, before, friendly)
                                         10.11.A.ii, 10.11.A.iv / 10.11.B.ii-iii; by discard
                                         (`friendly` given) next to a friendly PC, 10.12.B
@@ -191,6 +192,18 @@ def can_place_now(state: WwState, side: str) -> bool:
                 british_port = any(pcs.get(port) == BRITISH for port in q.ports())
             if british_port:
                 return True
+    return False
+
+
+def can_flip_now(state: WwState, side: str) -> bool:
+    """`flippable(PcBoard(state), side)` is not empty, asked of the side's generals one by one
+    with no set made: an enemy PC where an American general stands (10.11.A.iii), or where a
+    British general stands with a British CU, a British Army (10.11.B.iii)."""
+    enemy, pcs, sides = q.enemy(side), state.pcs, roster.sides()
+    for general, where in state.generals.items():
+        if sides[general] == side and pcs.get(where) == enemy and (
+                side == AMERICAN or q.cus(state, where, BRITISH)):
+            return True
     return False
 
 

@@ -520,7 +520,7 @@ def any_pc_target(state: WwState, side: str, british_before: set[str],
     board = pc_spaces.PcBoard(state)
     if not exclude:
         return (pc_spaces.can_place(board, side, british_before)
-                or bool(pc_spaces.flippable(board, side)))
+                or pc_spaces.can_flip_now(state, side))
     left = ~space_bits.mask_of(exclude)
     return bool(pc_spaces.placeable(board, side, _before(side, british_before)) & left
                 or pc_spaces.flippable(board, side) & left)
@@ -542,9 +542,9 @@ def _pc_spaces(state: WwState, side: str, british_before: Iterable[str]) -> tupl
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
     `pc_targets` is not empty (`any_pc_target` with the PCs before the card those of now;
-    the placements asked of the state space by space, the flips only if none is left)."""
-    return (pc_spaces.can_place_now(state, side)
-            or bool(pc_spaces.flippable(pc_spaces.PcBoard(state), side)))
+    the placements asked of the state space by space, the flips general by general only if
+    none is left)."""
+    return pc_spaces.can_place_now(state, side) or pc_spaces.can_flip_now(state, side)
 
 
 # the PC actions' choices for every space, made once (the board never changes)
