@@ -4,7 +4,7 @@ The rules that list choices read the board once per listing (docs/ww-engine.md, 
 PC rules as sets of spaces (core/ww/pc_spaces.py), questions of existence that stop at the
 first answer (`can_place`, `any_pc_target`, `exists`), the spaces next to a side's PCs from a
 cached union of neighbour sets (`query.Neighbourhood`), isolation's targets as sets, and a
-hint of where the 13.1 CUs were last seen (`query.cus_for_victory`). These tests play random
+hint of where the 13.1 CUs were last seen (`victory.cus_for_victory`). These tests play random
 games and, at every state, hold each shortcut against the plain definition it stands for:
 a scan of every space asking the board directly.
 """
@@ -14,10 +14,10 @@ import networkx
 import pytest
 
 from core import rng
-from core.engine import Match
+from core.engine import Match, clone
 from core.playout import _Chooser
 from core.registry import get_rules
-from core.ww import isolation, movement, pc_spaces, space_bits, strategy
+from core.ww import isolation, movement, pc_spaces, space_bits, strategy, victory
 from core.ww import query as q
 from core.ww.events.common import exists
 from core.ww.events.military import cu_spaces
@@ -224,13 +224,20 @@ def test_isolated_pcs_traced_from_the_safe_ones_are_the_parts_ones(
 
 
 def test_the_victory_hint_never_decides(states: list[WwState]) -> None:
-    """13.1: whatever the remembered spaces, cus_for_victory answers from the state."""
+    """13.1: whatever the remembered spaces, cus_for_victory answers from the state, and
+    check_automatic decides nothing unless one of them is missing."""
     for state in states[::5]:
         american = any(q.cus(state, s, AMERICAN) for s in q.spaces())
         british = any(q.cus(state, s, BRITISH) for s in q.spaces() if q.colony(s) != q.CANADA)
         for hint in (["", ""], ["boston", "boston"], ["quebec", "new-york"]):
-            q._VICTORY_WITNESS[:] = hint
-            assert q.cus_for_victory(state) == (american, british)
+            victory._WITNESS[:] = hint
+            assert victory.cus_for_victory(state) == (american, british)
+            victory._WITNESS[:] = hint
+            checked = clone(state)
+            checked.result = None
+            victory.check_automatic(checked)
+            assert (checked.result is None) == (american and british
+                                                or not victory.automatic_victory_possible(state))
 
 
 def test_generals_at_answers_as_a_scan(states: list[WwState]) -> None:
@@ -252,6 +259,8 @@ def test_an_ops_cards_questions_answered_as_the_listings(states: list[WwState]) 
             board = pc_spaces.PcBoard(state)
             assert pc_spaces.can_place_now(state, side) == pc_spaces.can_place(
                 board, side, before) == bool(placeable_by_scan(state, side, before, False))
+            assert pc_spaces.can_flip_now(state, side) == bool(
+                flippable_by_scan(state, side, False))
             ratings = [movement.strategy(g) for g in movement.activatable(state, side, None)]
             assert movement.least_strategy(state, side) == min(ratings, default=None)
 
@@ -263,3 +272,22 @@ def test_a_boards_pcs_of_both_sides_are_each_sides_pcs(states: list[WwState]) ->
             board = pc_spaces.PcBoard(state)
             assert as_set(board.pcs(first)) == q.pcs_of(state, first)
             assert as_set(board.pcs(second)) == q.pcs_of(state, second)
+
+
+def test_reinforcement_spaces_as_bits_match_the_space_by_space_rules(
+        states: list[WwState]) -> None:
+    """8.1.C: a port, not blockaded, with no American CU and no American PC; 8.2.C: any space
+    with no British CU and no British PC; in board order."""
+    zones = sorted({q.zone(port) for port in q.ports()})
+    for i, state in enumerate(states[::5]):
+        state = clone(state)
+        state.navy = zones[i % len(zones)]   # (random games rarely blockade: one each time)
+        assert strategy.reinforcement_spaces(state, BRITISH) == [
+            s for s in q.ports() if not q.blockaded(state, s)
+            and not q.cus(state, s, AMERICAN) and state.pcs.get(s) != AMERICAN]
+        assert strategy.reinforcement_spaces(state, AMERICAN) == [
+            s for s in q.spaces() if not q.cus(state, s, BRITISH)
+            and state.pcs.get(s) != BRITISH]
+        for side in SIDES:
+            assert strategy.any_reinforcement_space(state, side) == bool(
+                strategy.reinforcement_spaces(state, side))

@@ -7,6 +7,7 @@ ints and a listing reads its spaces in board order from the bits, with no sortin
     PcBoard(state)                      the PCs, CUs and generals these rules read
     friendly_adjacent(side, pcs)        the spaces next to PCs of `side` (10.11, 10.12.B, A35)
     can_place_now(state, side)          an OPS card's PC actions may place now (one scan)
+    can_flip_now(state, side)           ... or flip now (a look at each of the side's generals)
     placeable(board, side, before, friendly)
                                         10.11.A.ii, 10.11.A.iv / 10.11.B.ii-iii; by discard
                                         (`friendly` given) next to a friendly PC, 10.12.B
@@ -45,7 +46,7 @@ class PcBoard:
     """What the PC rules read of one state, each set made the first time a rule asks."""
 
     __slots__ = ("state", "american_may_place", "_american_pcs", "_british_pcs",
-                 "_british_cus", "_forces", "_leaders", "_armies")
+                 "_british_cus", "_american_cus", "_leaders", "_armies")
 
     def __init__(self, state: WwState) -> None:
         self.state = state
@@ -55,7 +56,7 @@ class PcBoard:
         self._american_pcs: int | None = None
         self._british_pcs = 0
         self._british_cus: int | None = None
-        self._forces: int | None = None
+        self._american_cus: int | None = None
         self._leaders: int | None = None
         self._armies: int | None = None
 
@@ -91,13 +92,17 @@ class PcBoard:
 
     def american_forces(self) -> int:
         """An American or French CU or general (the American Units but the Congress)."""
-        if self._forces is None:
-            cus = 0
+        return self.american_cus() | self.american_leaders()
+
+    def american_cus(self) -> int:
+        """An American or French CU (12.2.C: French units are American units)."""
+        if self._american_cus is None:
+            out = 0
             for where, here in self.state.cus.items():
                 if here.get(AM) or here.get(FR):
-                    cus |= BIT.get(where, 0)
-            self._forces = cus | self.american_leaders()
-        return self._forces
+                    out |= BIT.get(where, 0)
+            self._american_cus = out
+        return self._american_cus
 
     def american_leaders(self) -> int:
         """The American generals' spaces (Rochambeau too, 12.2.C)."""
@@ -187,6 +192,18 @@ def can_place_now(state: WwState, side: str) -> bool:
                 british_port = any(pcs.get(port) == BRITISH for port in q.ports())
             if british_port:
                 return True
+    return False
+
+
+def can_flip_now(state: WwState, side: str) -> bool:
+    """`flippable(PcBoard(state), side)` is not empty, asked of the side's generals one by one
+    with no set made: an enemy PC where an American general stands (10.11.A.iii), or where a
+    British general stands with a British CU, a British Army (10.11.B.iii)."""
+    enemy, pcs, sides = q.enemy(side), state.pcs, roster.sides()
+    for general, where in state.generals.items():
+        if sides[general] == side and pcs.get(where) == enemy and (
+                side == AMERICAN or q.cus(state, where, BRITISH)):
+            return True
     return False
 
 

@@ -68,8 +68,6 @@ _COLONIES: dict[str, str] = {space: str(props.get("colony")) for space, props in
 _PORTS: dict[str, bool] = {space: bool(props.get("port", False))
                            for space, props in _PROPS.items()}
 _MAP_SPACES: frozenset[str] = frozenset(loc.id for loc in _LOCATIONS.values() if not loc.offmap)
-_THIRTEEN: frozenset[str] = frozenset(space for space in _MAP_SPACES
-                                      if _COLONIES[space] != CANADA)
 _PORT_SPACES: frozenset[str] = frozenset(space for space in _MAP_SPACES if _PORTS[space])
 _BOARD_ORDER: dict[str, int] = {space: i for i, space in enumerate(
     loc.id for loc in _LOCATIONS.values() if not loc.offmap)}   # spaces() order
@@ -313,52 +311,6 @@ def on_map(where: str) -> bool:
 
 def cus_on_map(state: WwState, side: str) -> int:
     return sum(cus(state, space, side) for space in state.cus if on_map(space))
-
-
-def cus_for_victory(state: WwState) -> tuple[bool, bool]:
-    """13.1 in one look: whether an American or French CU stands on the map (Canada
-    included), and whether a British CU stands in the 13 colonies (`cus_on_map`,
-    `victory.british_cus_in_colonies` > 0), stopping once both are found.
-
-    Asked after every step of play (core/ww/flow.py `settle`), so it first looks where it
-    found each last time (`_VICTORY_WITNESS`): a space that still holds such a CU answers at
-    once. The witnesses are only where to look first; every answer is read from `state`."""
-    if victory_cus_witnessed(state):
-        return True, True   # (the answer of nearly every step)
-    cus, on, thirteen, witness = state.cus, _MAP_SPACES, _THIRTEEN, _VICTORY_WITNESS
-    american_at, british_at = witness
-    here = cus.get(american_at)
-    american = bool(here) and american_at in on and bool(here.get(AM, 0) or here.get(FR, 0))
-    here = cus.get(british_at)
-    british = bool(here) and british_at in thirteen and bool(here.get(BR, 0))
-    if american and british:
-        return True, True
-    for space, here in cus.items():
-        if not american and space in on and (here.get(AM, 0) or here.get(FR, 0)):
-            american = True
-            witness[0] = space
-        if not british and space in thirteen and here.get(BR, 0):
-            british = True
-            witness[1] = space
-        if american and british:
-            break
-    return american, british
-
-
-def victory_cus_witnessed(state: WwState) -> bool:
-    """Whether both places where `cus_for_victory` last found its CUs still hold them (an
-    American or French CU on the map, a British CU in the 13 colonies): then both its answers
-    are True. `victory.check_automatic` asks this first, after every step of play."""
-    american_at, british_at = _VICTORY_WITNESS
-    cus = state.cus
-    here, there = cus.get(american_at), cus.get(british_at)
-    return bool(here and there and american_at in _MAP_SPACES and british_at in _THIRTEEN
-                and (here.get(AM) or here.get(FR)) and there.get(BR))
-
-
-# Where `cus_for_victory` last found an American (or French) CU on the map and a British CU in
-# the 13 colonies: a hint shared by every game, checked against the state before it is used.
-_VICTORY_WITNESS: list[str] = ["", ""]
 
 
 def congress_dispersed(state: WwState) -> bool:

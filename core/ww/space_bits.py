@@ -4,6 +4,7 @@ a union, intersection or difference is one operation on ints, and the spaces of 
 back in board order from its bits, with no sorting.
 
     BIT[space], MAP, PORTS          a space's bit; every map space; every port
+    ZONE_PORTS[zone]                the ports of a blockade zone (12.3)
     mask_of(spaces)                 the spaces (map spaces only) as bits
     spaces_in(mask)                 the spaces of a mask, in board order
     near(mask)                      the spaces next to any of them by an isolation link (10.3)
@@ -25,6 +26,9 @@ BIT: dict[str, int] = {space: 1 << i for i, space in enumerate(_ORDER)}
 MAP: int = (1 << len(_ORDER)) - 1
 PORTS: int = sum(BIT[space] for space in q.port_spaces())
 _BYTES = range((len(_ORDER) + 7) // 8)
+ZONE_PORTS: dict[str, int] = {}   # a blockade zone (12.3) -> its ports
+for _port in q.port_spaces():
+    ZONE_PORTS[q.zone(_port)] = ZONE_PORTS.get(q.zone(_port), 0) | BIT[_port]
 
 
 def _by_byte(of_space: Callable[[str], T]) -> list[list[list[T]]]:

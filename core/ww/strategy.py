@@ -520,7 +520,7 @@ def any_pc_target(state: WwState, side: str, british_before: set[str],
     board = pc_spaces.PcBoard(state)
     if not exclude:
         return (pc_spaces.can_place(board, side, british_before)
-                or bool(pc_spaces.flippable(board, side)))
+                or pc_spaces.can_flip_now(state, side))
     left = ~space_bits.mask_of(exclude)
     return bool(pc_spaces.placeable(board, side, _before(side, british_before)) & left
                 or pc_spaces.flippable(board, side) & left)
@@ -542,9 +542,9 @@ def _pc_spaces(state: WwState, side: str, british_before: Iterable[str]) -> tupl
 def has_pc_target(state: WwState, side: str) -> bool:
     """Whether an OPS card's PC actions could place or flip anything now (10.11):
     `pc_targets` is not empty (`any_pc_target` with the PCs before the card those of now;
-    the placements asked of the state space by space, the flips only if none is left)."""
-    return (pc_spaces.can_place_now(state, side)
-            or bool(pc_spaces.flippable(pc_spaces.PcBoard(state), side)))
+    the placements asked of the state space by space, the flips general by general only if
+    none is left)."""
+    return pc_spaces.can_place_now(state, side) or pc_spaces.can_flip_now(state, side)
 
 
 # the PC actions' choices for every space, made once (the board never changes)
@@ -666,12 +666,12 @@ def reinforcement_boxes_free(state: WwState, side: str) -> bool:
 def reinforcement_spaces(state: WwState, side: str) -> list[str]:
     """8.1.C: a port, not blockaded, with no American CU and no American PC; 8.2.C: any space
     with no British CU and no British PC."""
+    board = pc_spaces.PcBoard(state)
     if side == BRITISH:
-        return [s for s in q.ports() if not q.blockaded(state, s)
-                and not q.cus(state, s, AMERICAN) and state.pcs.get(s) != AMERICAN]
-    cus = state.cus
-    return [s for s in q.spaces() if (s not in cus or not q.cus(state, s, BRITISH))
-            and state.pcs.get(s) != BRITISH]
+        blockaded = space_bits.ZONE_PORTS.get(state.navy, 0) if state.navy else 0
+        return space_bits.spaces_in(space_bits.PORTS & ~blockaded & ~board.american_cus()
+                                    & ~board.pcs(AMERICAN))
+    return space_bits.spaces_in(space_bits.MAP & ~board.british_cus() & ~board.pcs(BRITISH))
 
 
 def any_reinforcement_space(state: WwState, side: str) -> bool:
@@ -734,7 +734,8 @@ def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
     side = frame.side
     if not frame.space:
         spaces = french_ports(state) if frame.french else reinforcement_spaces(state, side)
-        return [Choice(*_REINFORCE_SPACE[s], "move") for s in spaces]
+        made = _REINFORCE_SPACE
+        return [Choice(made[s][0], made[s][1], "move") for s in spaces]
     if frame.cus < 0:
         box = q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
         least = 0 if waiting_generals(state, BRITISH) else 1  # A21: a general may come alone

@@ -11,7 +11,7 @@ from core import stack
 from core.ww import query as q
 from core.ww.frames.phases import WinterAttrition
 from core.ww.frames.strategy import StrategyPhase
-from core.ww.state import AMERICAN, BRITISH, WwState
+from core.ww.state import AM, AMERICAN, BR, BRITISH, FR, WwState
 
 BRITISH_NEEDS = 6        # 13.2: the British wins with six or more colonies
 AMERICAN_NEEDS = 7       # 13.2: the American wins with seven or more colonies
@@ -45,10 +45,20 @@ def check_automatic(state: WwState) -> None:
     """13.1: the British wins the instant no American or French CU is on the map (Canada
     included); the American wins the instant no British CU is in the 13 colonies. Should both
     happen at the same instant (A12: the text gives no answer), the British wins, as he wins
-    every tie of 13.2."""
-    if state.result is not None or q.victory_cus_witnessed(state):
-        return   # (the CUs seen last still stand: the answer of nearly every step)
-    american, british = q.cus_for_victory(state)
+    every tie of 13.2.
+
+    Asked after every step of play (core/ww/flow.py `settle`), so it first looks where
+    `cus_for_victory` found such CUs last time (`_WITNESS`): when both places still hold
+    them, nothing is decided (the answer of nearly every step)."""
+    if state.result is not None:
+        return
+    american_at, british_at = _WITNESS
+    cus = state.cus
+    here, there = cus.get(american_at), cus.get(british_at)
+    if (here and there and american_at in _MAP and british_at in _THIRTEEN
+            and (here.get(AM) or here.get(FR)) and there.get(BR)):
+        return
+    american, british = cus_for_victory(state)
     if american and british or not automatic_victory_possible(state):
         return
     if not american:
@@ -57,6 +67,32 @@ def check_automatic(state: WwState) -> None:
     elif not british:
         finish(state, "American victory: no British CU is left in the 13 colonies "
                       "(automatic victory, 13.1).")
+
+
+def cus_for_victory(state: WwState) -> tuple[bool, bool]:
+    """13.1 in one look: whether an American or French CU stands on the map (Canada
+    included), and whether a British CU stands in the 13 colonies (`query.cus_on_map`,
+    `british_cus_in_colonies` > 0), stopping once both are found; where it finds them is
+    remembered (`_WITNESS`) for the next `check_automatic`. Every answer is read from
+    `state`."""
+    american = british = False
+    for space, here in state.cus.items():
+        if not american and space in _MAP and (here.get(AM, 0) or here.get(FR, 0)):
+            american = True
+            _WITNESS[0] = space
+        if not british and space in _THIRTEEN and here.get(BR, 0):
+            british = True
+            _WITNESS[1] = space
+        if american and british:
+            break
+    return american, british
+
+
+# Where `cus_for_victory` last found an American (or French) CU on the map and a British CU in
+# the 13 colonies: a hint shared by every game, checked against the state before it is used.
+_WITNESS: list[str] = ["", ""]
+_MAP = q.map_spaces()
+_THIRTEEN = frozenset(space for space in _MAP if q.colony(space) != q.CANADA)  # (not Canada)
 
 
 # --- 13.2 Victory at game end -----------------------------------------------------------------
