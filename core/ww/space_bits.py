@@ -80,5 +80,3 @@ def near(mask: int) -> int:
             out |= row[value]
         mask >>= 8
     return out
-
-
