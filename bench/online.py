@@ -1,14 +1,19 @@
 """Online load: simulated clients playing random legal actions through the real server.
 
     .venv/bin/python -m bench.online [--clients 100] [--games 50] [--seconds 60] [--game G]
-                                     [--think SECONDS] [--profile PATH]
+                                     [--option KEY=VALUE ...] [--think SECONDS] [--profile PATH]
+
+    e.g. --game wellington --option players=2 (the Allies against the French: two accounts)
 
 Starts `python -m online.server` (the product: peer credentials, SQLite in WAL) on a temporary
 socket and database, creates the games (every seat the benchmark's account: two clients per
-game, each opening the game for its own role alone, as the players of a game between two
+game, each opening the game for its own roles alone, as the players of a game between two
 accounts would be sent it: one view each) and lets every client act as soon as its role is to
 act: a random legal action from the view it was sent, at the number it was sent. A finished
-game is replaced by a new one (the first games are made before the clock starts).
+game is replaced by a new one (the first games are made before the clock starts). Where one
+account may not hold every seat (Wellington: enemy Powers, 2.1), each game's two clients are
+two accounts, named as the test suite names them (bench/online_server.py: the product's server
+with tests/support/online.py's identities instead of peer credentials).
 
 The clients are cheap on purpose, so that the figures are the server's: all of them run in
 this one process (not the server's), one asyncio task per connection that reads its frames
@@ -51,6 +56,9 @@ from online.host import own_account  # noqa: E402
 from online.protocol import (VERSION, Act, CloseGame, CreateGame, Hello, OpenGame,  # noqa: E402
                              encode, frame, read_frame)
 from online.store import Store  # noqa: E402
+from tests.support.online import socket_as  # noqa: E402
+
+NAMED_ACCOUNTS = ("bench-a", "bench-b")  # a game's two clients where one account cannot sit all
 
 
 # --- what a client decodes of the server's messages (online.protocol's, fields left out) ---
@@ -154,9 +162,13 @@ class Client:
         self.task = asyncio.create_task(self.read())
 
     @classmethod
-    async def open(cls, sock: Path, stats: Stats, rng: random.Random,
-                   think: float) -> "Client":
-        reader, writer = await asyncio.open_unix_connection(str(sock))
+    async def open(cls, sock: Path, stats: Stats, rng: random.Random, think: float,
+                   account: str | None = None) -> "Client":
+        """Connect as this process's account (peer credentials), or as `account` named."""
+        if account is None:
+            reader, writer = await asyncio.open_unix_connection(str(sock))
+        else:
+            reader, writer = await asyncio.open_unix_connection(sock=socket_as(account, sock))
         client = cls(reader, writer, stats, rng, think)
         await client.request(Hello(version=VERSION, program="bench"))
         return client
@@ -276,13 +288,50 @@ class Client:
         await asyncio.gather(self.task, return_exceptions=True)
 
 
-async def start_server(sock: Path, db: Path, log: Path,
-                       profile: str | None = None) -> asyncio.subprocess.Process:
+def game_options(game: str, given: list[str]) -> dict[str, Any]:
+    """The games' options from --option KEY=VALUE (converted as the server converts them)."""
+    rules = get_rules(game)
+    try:
+        return normalize_options(rules, dict(item.split("=", 1) for item in given))
+    except ValueError as exc:
+        raise SystemExit(f"bench/online.py: --option: {exc}") from None
+
+
+def seat_split(game: str, options: dict[str, Any]) -> tuple[list[list[str]],
+                                                            tuple[str, str] | None]:
+    """The roles of each of a game's two clients, and None when every seat is this process's
+    account, else the two accounts (NAMED_ACCOUNTS) when the game lets no account hold them
+    all (its `check_players`)."""
+    rules = get_rules(game)
+    roles = rules.roles(rules.scenarios()[0], options)
+    split = [roles[0::2], roles[1::2]]
+    check = getattr(rules, "check_players", None)
+    if check is None:
+        return split, None
+    try:
+        check(options, {role: "bench" for role in roles})
+        return split, None
+    except ValueError:
+        pass
+    seats = {role: NAMED_ACCOUNTS[index] for index, part in enumerate(split) for role in part}
+    try:
+        check(options, seats)
+    except ValueError as exc:
+        raise SystemExit(f"bench/online.py cannot seat {game} on two accounts: {exc} (choose "
+                         f"options for two players, e.g. --option players=2)") from None
+    return split, NAMED_ACCOUNTS
+
+
+async def start_server(sock: Path, db: Path, log: Path, profile: str | None = None,
+                       named: bool = False) -> asyncio.subprocess.Process:
+    """The server in its own process: the product (`online.server`), or with named accounts
+    (`bench.online_server`)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
+    module = "bench.online_server" if named else "online.server"
     with open(log, "wb") as err:
         proc = await asyncio.create_subprocess_exec(
-            *python, "-m", "online.server", "--socket", str(sock), "--db", str(db),
+            *python, "-m", module, "--socket", str(sock), "--db", str(db),
             stdout=asyncio.subprocess.PIPE, stderr=err, cwd=ROOT, env=env)
     line = await asyncio.wait_for(proc.stdout.readline(), 120)
     if b"listening on" not in line:
@@ -309,25 +358,25 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def pair(sock: Path, game: str, seed: int, stats: Stats, ready: asyncio.Barrier,
-               stop: asyncio.Event, think: float) -> None:
+async def pair(sock: Path, game: str, options: dict[str, Any], seed: int, stats: Stats,
+               ready: asyncio.Barrier, stop: asyncio.Event, think: float) -> None:
     """Two clients on one game (the roles dealt between them), then a new game when it ends.
     The first games are made before the clock starts (`ready`: every pair has its game)."""
-    me = own_account()
-    rules = get_rules(game)
-    roles = rules.roles(rules.scenarios()[0], normalize_options(rules, {}))
+    split, accounts = seat_split(game, options)
+    names = accounts or (own_account(), own_account())
+    seats = {role: names[index] for index, part in enumerate(split) for role in part}
     rng = random.Random(seed)
-    clients = [await Client.open(sock, stats, random.Random(rng.random()), think)
-               for _ in range(2)]
+    clients = [await Client.open(sock, stats, random.Random(rng.random()), think,
+                                 accounts and accounts[index]) for index in range(2)]
     first = True
     while not stop.is_set():
-        created = await clients[0].request(CreateGame(game=game, seats={role: me for role in roles},
+        created = await clients[0].request(CreateGame(game=game, seats=seats, options=options,
                                                       seed=rng.randrange(2 ** 31)))
         game_id = created.info.game_id
         if first:
             first = False
             await ready.wait()
-        players = [asyncio.create_task(client.play(game_id, roles[index::2]))
+        players = [asyncio.create_task(client.play(game_id, split[index]))
                    for index, client in enumerate(clients)]
         ending = asyncio.create_task(stop.wait())
         await asyncio.wait([ending, *players], return_when=asyncio.FIRST_COMPLETED)
@@ -349,6 +398,8 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="washingtons-war")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of every game (repeatable)")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="mean time a client takes before each act (default 0: at once, "
                              "the server saturated)")
@@ -359,14 +410,25 @@ async def main() -> None:
         raise SystemExit("two clients per game: --clients must be twice --games")
     folder = Path(tempfile.mkdtemp(prefix="mb-", dir="/tmp"))
     sock, db, log = folder / "server.sock", folder / "games.sqlite3", folder / "server.log"
-    proc = await start_server(sock, db, log, args.profile)
+    options = game_options(args.game, args.option)
+    accounts = seat_split(args.game, options)[1]
+    proc = await start_server(sock, db, log, args.profile, named=accounts is not None)
     stats, stop = Stats(), asyncio.Event()
     load_before = os.getloadavg()
     peak = rss_mb(proc.pid)
     ready = asyncio.Barrier(args.games + 1)
-    pairs = [asyncio.create_task(pair(sock, args.game, seed, stats, ready, stop, args.think))
+    pairs = [asyncio.create_task(pair(sock, args.game, options, seed, stats, ready, stop, args.think))
              for seed in range(args.games)]
-    await asyncio.wait_for(ready.wait(), 600)  # every game made: the clock starts
+    # every game made: the clock starts (a client that fails first stops the bench, saying why)
+    waiting = asyncio.create_task(ready.wait())
+    await asyncio.wait([waiting, *pairs], timeout=600, return_when=asyncio.FIRST_COMPLETED)
+    failed = [task for task in pairs if task.done() and task.exception() is not None]
+    if not waiting.done() or failed:
+        waiting.cancel()
+        proc.send_signal(signal.SIGTERM)
+        await proc.wait()
+        raise SystemExit(f"bench/online.py: the games were not made: "
+                         f"{failed[0].exception() if failed else 'timed out'}")
     server_cpu_before = cpu_seconds(proc.pid)
     own_cpu_before = sum(os.times()[:2])
     started = time.perf_counter()
@@ -406,7 +468,11 @@ async def main() -> None:
     def ms(q: float) -> str:
         return f"{lat[min(len(lat) - 1, int(q * len(lat)))] * 1000:.1f} ms" if lat else "n/a"
 
-    print(f"bench/online.py: {args.clients} clients on {args.games} games of {args.game}, "
+    if accounts:
+        print(f"(accounts named by the bench, {' and '.join(accounts)}: {args.game} lets no "
+              f"account hold every seat; bench/online_server.py)")
+    print(f"bench/online.py: {args.clients} clients on {args.games} games of {args.game}"
+          + (f" ({', '.join(args.option)})" if args.option else "") + ", "
           f"think {args.think:g} s, {elapsed:.0f} s (load average before {load_before[0]:.1f}, "
           f"after {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
     print(f"  actions served: {acted} ({acted / elapsed:.1f}/s); refused as moved "

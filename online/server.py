@@ -29,7 +29,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TextIO
 
 import msgspec
 
@@ -62,8 +62,22 @@ GC_FULL_AFTER = 100               # collections of the middle generation before 
 Identify = Callable[[Any], str]   # a connection's socket -> its account
 
 
+def say(line: str, stream: TextIO | None = None) -> None:
+    """Print one line to stdout (or `stream`). When the stream is gone (the terminal closed,
+    the pipe's reader exited) the line is lost, never the server: its descriptor is pointed at
+    /dev/null so that neither this nor Python's flush at exit raises BrokenPipeError."""
+    stream = stream or sys.stdout
+    try:
+        print(line, file=stream, flush=True)
+    except (BrokenPipeError, ValueError):   # (ValueError: the stream was closed)
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        except (OSError, ValueError):
+            pass
+
+
 def log(message: str) -> None:
-    print(f"muster serve: {message}", file=sys.stderr, flush=True)
+    say(f"muster serve: {message}", sys.stderr)
 
 
 class Client:
@@ -510,11 +524,14 @@ def build_parser(prog: str = "muster serve") -> argparse.ArgumentParser:
     return parser
 
 
-async def serve(socket_path: str | None = None, db: str | None = None) -> int:
-    """Run until SIGTERM or SIGINT; 0 after a clean stop, 1 if it cannot start."""
+async def serve(socket_path: str | None = None, db: str | None = None,
+                identify: Identify | None = None,
+                account_exists: Callable[[str], bool] | None = None) -> int:
+    """Run until SIGTERM or SIGINT; 0 after a clean stop, 1 if it cannot start. (`identify`
+    and `account_exists` as for `Server.start`: the product passes neither.)"""
     started = time.perf_counter()
     try:
-        server = await Server.start(socket_path, db)
+        server = await Server.start(socket_path, db, identify, account_exists)
     except (StoreError, OSError) as exc:
         log(f"cannot start: {exc}")
         return 1
@@ -528,13 +545,13 @@ async def serve(socket_path: str | None = None, db: str | None = None) -> int:
     gc.set_threshold(young, middle, GC_FULL_AFTER)
     games = server.lobby.games.values()
     running = sum(1 for g in games if g.row.status in ("waiting", "playing"))
-    print(f"muster serve: listening on {server.path} as {server.account} "
-          f"(protocol {VERSION}); games in {server.store.path}: {len(games)}, {running} "
-          f"unfinished, reopened in {time.perf_counter() - started:.1f} s", flush=True)
+    say(f"muster serve: listening on {server.path} as {server.account} "
+        f"(protocol {VERSION}); games in {server.store.path}: {len(games)}, {running} "
+        f"unfinished, reopened in {time.perf_counter() - started:.1f} s")
     await stop.wait()
     await server.close()
     log(server.timings.summary())
-    print("muster serve: stopped", flush=True)
+    say("muster serve: stopped")
     return 0
 
 

@@ -415,6 +415,33 @@ def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
     assert "stopped" in out and not sock.exists()
 
 
+def test_muster_serve_stops_cleanly_when_its_output_is_gone(sock_dir, tmp_path):
+    """The terminal that started the server closed (its stdout's reader is gone): the stop
+    line is lost, not the clean stop (it once raised BrokenPipeError at 'stopped')."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    sock = sock_dir / "gone.sock"
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--socket", str(sock),
+                             "--db", str(tmp_path / "g.sqlite3")], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(root)))
+    try:
+        assert f"listening on {sock}" in proc.stdout.readline()
+        proc.stdout.close()                        # nobody reads the server's output any more
+        proc.send_signal(signal.SIGTERM)
+        err = proc.stderr.read()
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert not sock.exists()
+
+
 async def test_a_computer_thinking_blocks_neither_the_server_nor_another_game(server):
     alice = await connect(server, "alice")
     thinking = await alice.create_game(WW, seats={"American": "computer:hard",
