@@ -204,9 +204,10 @@ class OnlineGameScreen(GameScreen):
         if change.undone:
             self._say(f"{who} took back an action", detail=" · ".join(lines))
         else:
-            # a choice that logs nothing (a card chosen, not yet played) is not shown
-            self._say(f"{who} played", detail=f"{change.by} played: " + (
-                " · ".join(lines) if lines else "(nothing of it is shown to you yet)"))
+            # the log's new lines name the move and its player; a choice that logs nothing
+            # (a card chosen, not yet played) is not shown
+            self._say(f"{who} played", detail=" · ".join(lines) if lines
+                      else "(nothing of it is shown to you yet)")
         if self._finder is None:
             self._finder = PlaceFinder(self.canvas.places)
         for line in lines:
