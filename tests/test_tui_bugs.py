@@ -522,6 +522,22 @@ def test_the_turn_bar_says_chits_not_cl_where_the_word_fits():
     assert line.endswith("VP U12 C10 · Chits 2") and " CL " not in line
 
 
+def test_an_online_turn_bar_drops_the_players_name_before_words():
+    """Online, "▶ AMERICAN (ALICE)" left Washington's War's tracks no room but initials
+    ("CC A9 · FA 0/9"): the acting side's player goes first (the menu names them)."""
+    from tui.panes import TurnBar
+
+    bar = TurnBar()
+    tracks = {"Turn": 1775, "Colonies controlled": "American 9 · British 3 (of 14)",
+              "French Alliance": "0/9", "War Ends": "no card"}
+    bar._parts = (["American"], "American", None, "", tracks, "alice", list(tracks),
+                  {"American": "a", "British": "b"})
+    line = bar._line(79).plain
+    assert "▶ AMERICAN " in line and "ALICE" not in line, line
+    assert "Colonies A9" in line and "French 0/9" in line and " CC " not in line, line
+    assert "▶ AMERICAN (ALICE)" in bar._line(200).plain   # named where there is room
+
+
 @pytest.mark.parametrize("game_id, words, initials", [
     ("washingtons-war", ["Colonies A1", "French 0/9"], [" CC ", " FA ", " WE "]),
 ])

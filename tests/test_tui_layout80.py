@@ -112,7 +112,8 @@ def test_pinned_tracks_are_shortened_step_by_step():
     words = pinned_items(items, 7, "Confederate", codes, initials=6)  # first words
     assert words == [("", "Jul 1861"), ("", "movement"), ("Marches", "2"), ("MAS", "U34 C29"),
                      ("U victory", "0/7")]
-    shortest = pinned_items(items, 8, "Confederate", codes, initials=6)  # then initials
+    assert pinned_items(items, 8, "Confederate", codes, initials=6) == words  # (the player)
+    shortest = pinned_items(items, 9, "Confederate", codes, initials=6)  # then initials
     assert shortest == [("", "Jul 1861"), ("", "movement"), ("ML", "2"), ("MAS", "U34 C29"),
                         ("U VC", "0/7")]
 

@@ -113,7 +113,8 @@ class TurnBar(Static):
             text.append(" GAME OVER ", style="bold reverse")
             text.append(f" {result}", style="bold")
         elif role:
-            who = f"{role.upper()} ({by.upper()})" if by else role.upper()
+            named = by and level <= SHORTENINGS.index("by")
+            who = f"{role.upper()} ({by.upper()})" if named else role.upper()
             act = "" if level > SHORTENINGS.index("who") else " TO ACT"
             text.append(f" ▶ {who}{act} ", style=f"bold {style or 'reverse'}")
             others = [r for r in active if r != role]
@@ -131,8 +132,9 @@ class TurnBar(Static):
 # sides in values as codes; keys of several words to their first word ("Chits left 3" ->
 # "Chits 3"), one more at a time, the longest first; then, only if that is still too long,
 # to initials the same way ("Chits left" -> "CL": issue 17 found "CL 2" unreadable where a
-# word fitted)
-SHORTENINGS = ["merge", "bare", "self", "who", "codes", "values", "words", "initials"]
+# word fitted), after dropping who plays the acting side ("▶ AMERICAN (ALICE)" -> "▶ AMERICAN":
+# the menu says "Waiting for American (alice)"), which cost an online game its words
+SHORTENINGS = ["merge", "bare", "self", "who", "codes", "values", "words", "by", "initials"]
 COUNTED = ("words", "initials")  # the steps taken one key at a time
 
 
