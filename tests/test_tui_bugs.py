@@ -747,3 +747,18 @@ async def test_an_action_taken_for_another_player_hands_nothing_over():
                     return
             match.act(role, pick.action)
     pytest.fail("no such position in these games: the search must find one")
+
+
+def test_a_cards_text_does_not_repeat_what_its_name_says():
+    from core.engine import Card
+    from tui.panes import card_text
+
+    ops = Card(id=58, name="58 (1 OPS)", value=1, text="OPS card.", tags=["1 OPS"])
+    assert card_text(ops).plain == "58 (1 OPS)\nOPS card."
+    event = Card(id=16, name="16 John Paul Jones' Raids", value=None, text="American event.",
+                 tags=["American flag"])
+    assert card_text(event).plain.startswith("16 John Paul Jones' Raids  (American flag)\n")
+    cp = Card(id=94, name="#94 Somewhere", value=6, text="...", tags=["6 CP", "+R"])
+    assert card_text(cp).plain.startswith("#94 Somewhere  (6 CP, +R)\n")
+    bare = Card(id=3, name="3 A card", value=2, text="...", tags=[])
+    assert card_text(bare).plain.startswith("3 A card  value 2\n")

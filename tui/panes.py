@@ -258,6 +258,11 @@ class TrackPane(Static):
 BADGE_WIDTH = 13  # a card's tags up to this long are its badges: "3 OPS", "British flag", "4 CP"
 
 
+def _says(text: str, words: str) -> bool:
+    """Whether `words` stand in `text` as whole words ("1 OPS" in "58 (1 OPS)")."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text) is not None
+
+
 def card_line(card: Any) -> Text:
     """A card's one line in the hand: its number, its badges (the short tags: OPS or CP
     value, flag, type; what the name already says is not repeated), then its title, e.g.
@@ -267,8 +272,7 @@ def card_line(card: Any) -> Text:
     number, _, title = name.partition(" ")
     if not number.lstrip("#").isdigit():
         number, title = "", name
-    badges = [tag for tag in card.tags if len(tag) <= BADGE_WIDTH
-              and not re.search(rf"(?<!\w){re.escape(tag)}(?!\w)", title)]
+    badges = [tag for tag in card.tags if len(tag) <= BADGE_WIDTH and not _says(title, tag)]
     line = Text()
     if number:
         line.append(f"{number:>3} ", style="bold")
@@ -279,6 +283,22 @@ def card_line(card: Any) -> Text:
     if not badges and card.value is not None and str(card.value) not in title:
         line.append(f" [{card.value}]")
     return line
+
+
+def card_text(card: Any) -> Text:
+    """A card's full text, shown when it is highlighted: its name, its value and tags where the
+    name does not say them already ("58 (1 OPS)" is not followed by "value 1 (1 OPS)"), then
+    the event or play text."""
+    body = Text()
+    body.append(f"{card.name}", style="bold")
+    tags = [tag for tag in card.tags if not _says(card.name, tag)]
+    if card.value is not None and not any(_says(text, str(card.value))
+                                          for text in [card.name, *card.tags]):
+        body.append(f"  value {card.value}")
+    if tags:
+        body.append(f"  ({', '.join(tags)})", style="italic")
+    body.append(f"\n{card.text}")
+    return body
 
 
 class HandPane(Vertical):
@@ -341,14 +361,7 @@ class HandPane(Vertical):
 
     def _cards(self, hand: list[Any]) -> None:
         for card in hand:
-            body = Text()
-            body.append(f"{card.name}", style="bold")
-            if card.value is not None:
-                body.append(f"  value {card.value}")
-            if card.tags:
-                body.append(f"  ({', '.join(card.tags)})", style="italic")
-            body.append(f"\n{card.text}")
-            self._entry(card_line(card), body)
+            self._entry(card_line(card), card_text(card))
 
     def _boxes(self, boxes: dict[str, list[Any]]) -> None:
         for name, tokens in boxes.items():
