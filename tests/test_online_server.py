@@ -389,21 +389,27 @@ async def test_a_frame_that_does_not_arrive_is_given_up(server, monkeypatch):
     writer.close()
 
 
-def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
+def _muster_serve(sock: Path, db: Path):
+    """`muster serve` in its own process, its output piped."""
     import os
-    import signal
     import subprocess
     import sys
+
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.Popen([sys.executable, "-m", "tui", "serve", "--socket", str(sock),
+                             "--db", str(db)], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(root)))
+
+
+def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
+    import signal
 
     from tui.cli import main
 
     assert main(["serve", "--help"]) == 0
-    root = Path(__file__).resolve().parent.parent
     sock = sock_dir / "cli.sock"
-    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--socket", str(sock),
-                             "--db", str(tmp_path / "g.sqlite3")], cwd=root,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(root)))
+    proc = _muster_serve(sock, tmp_path / "g.sqlite3")
     try:
         line = proc.stdout.readline()
         assert f"listening on {sock}" in line
@@ -418,17 +424,10 @@ def test_muster_serve_listens_then_stops_cleanly_on_sigint(sock_dir, tmp_path):
 def test_muster_serve_stops_cleanly_when_its_output_is_gone(sock_dir, tmp_path):
     """The terminal that started the server closed (its stdout's reader is gone): the stop
     line is lost, not the clean stop (it once raised BrokenPipeError at 'stopped')."""
-    import os
     import signal
-    import subprocess
-    import sys
 
-    root = Path(__file__).resolve().parent.parent
     sock = sock_dir / "gone.sock"
-    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--socket", str(sock),
-                             "--db", str(tmp_path / "g.sqlite3")], cwd=root,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(root)))
+    proc = _muster_serve(sock, tmp_path / "g.sqlite3")
     try:
         assert f"listening on {sock}" in proc.stdout.readline()
         proc.stdout.close()                        # nobody reads the server's output any more
