@@ -280,6 +280,19 @@ def destinations(state: WellingtonState, at: str, power: str) -> list[str]:
             and may_leave(state, at, d, power)]
 
 
+def can_leave(state: WellingtonState, at: str, power: str) -> bool:
+    """Whether `destinations(state, at, power)` holds any duchy (the same tests, stopping at
+    the first destination found)."""
+    if mired(state, at):
+        return False
+    fortress = enemy_fortress(state, at, power)
+    for d in geo.neighbours(at):
+        if open_line(state, at, d) and geo.on_map(d) \
+                and (not fortress or may_leave(state, at, d, power)):
+            return True
+    return False
+
+
 def march_causes(line: str, from_control: str, before: str, friends_before: bool,
                  power: str) -> list[str]:
     """9.41 (G.19: unless both ends are friendly-controlled) and 9.43 (G.20: into an enemy
@@ -475,7 +488,7 @@ def movable_commanders(state: WellingtonState, power: str) -> list[str]:
     """9.1: the Power's own commanders on the map, with no BFI marker (M2)."""
     return [c for c, at in state.commanders.items()
             if power_of(c) == power and geo.on_map(at) and not stays(state, c)
-            and not dissent_holds(state, power, at) and destinations(state, at, power)]
+            and not dissent_holds(state, power, at) and can_leave(state, at, power)]
 
 
 def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
@@ -499,7 +512,7 @@ def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int
     have = building.counters(state, duchy, power)
     if not (have[INF] or have[CAV]):          # (artillery alone: nothing to ask)
         return []
-    if marked(state, duchy, power) or not destinations(state, duchy, power) \
+    if marked(state, duchy, power) or not can_leave(state, duchy, power) \
             or dissent_holds(state, power, duchy) or storm_holds(state, power, duchy):
         return []
     return [k for k in (INF, CAV) if have[k]]
