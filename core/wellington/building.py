@@ -149,8 +149,10 @@ def commander_cost(cid: str) -> int:
 
 def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
     """The National duchies (1.21) `power` controls, in map order (Key duchies only with
-    `keys_only`)."""
-    return [d for d in national_candidates(power, keys_only) if geo.controller(state, d) == power]
+    `keys_only`). (A duchy whose flag or print is not `power`'s is never its to control:
+    that cheap test first.)"""
+    return [d for d in national_candidates(power, keys_only)
+            if geo.holder(state, d) == power and geo.controller(state, d) == power]
 
 
 @cache

@@ -498,8 +498,9 @@ def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
     """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
     before an impulse begins only the cards whose text says so, #34)."""
     between = trigger.startswith(BEFORE_IMPULSE)
+    response_cards = hands.response_cards()          # (`hands.is_response`, read once)
     return [n for n in hands.hand(state, power)
-            if hands.is_response(n) and (not between or n in OUTSIDE_IMPULSES)
+            if n in response_cards and (not between or n in OUTSIDE_IMPULSES)
             and event_playable(state, power, n, trigger)]
 
 

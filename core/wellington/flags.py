@@ -224,10 +224,15 @@ def commander_power(commander: str) -> str:
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        for power in powers_present(state, duchy):
+        for power in _remembered(blocks[-1][1].present, state, duchy, _powers_present):
             if SIDE[power] == side:
                 return True
         return False
+    return _has_formation(state, duchy, side)
+
+
+def _has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
+    """`has_formation` worked out from the state itself."""
     for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
         if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
             return True
@@ -256,17 +261,20 @@ def controller(state: WellingtonState, duchy: str) -> str:
     unfortified duchy)."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        return _remembered(blocks[-1][1].controllers, state, duchy, _controller)
-    return _controller(state, duchy)
+        return _remembered(blocks[-1][1].controllers, state, duchy, controller_now)
+    return controller_now(state, duchy)
 
 
-def _controller(state: WellingtonState, duchy: str) -> str:
+def controller_now(state: WellingtonState, duchy: str) -> str:
+    """`controller` worked out from the state itself, never remembered: for a question asked
+    once of a state that changes between questions (the immediate-end test after every
+    step, victory.still_no_conquest)."""
     owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
     if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if has_formation(state, duchy, _ENEMY_SIDE[SIDE[owner]]):
+    if _has_formation(state, duchy, _ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 

@@ -512,8 +512,8 @@ def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int
     have = building.counters(state, duchy, power)
     if not (have[INF] or have[CAV]):          # (artillery alone: nothing to ask)
         return []
-    if marked(state, duchy, power) or not can_leave(state, duchy, power) \
-            or dissent_holds(state, power, duchy) or storm_holds(state, power, duchy):
+    if dissent_holds(state, power, duchy) or storm_holds(state, power, duchy) \
+            or marked(state, duchy, power) or not can_leave(state, duchy, power):
         return []
     return [k for k in (INF, CAV) if have[k]]
 
@@ -534,12 +534,12 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
             out.append(Choice(Action("move-group", duchy), f"Move the Army Group at "
                               f"{geo.name(duchy)} ({len(armies)} Armies): {len(armies)} CP "
                               "per duchy (9.63)", "move"))
-    for duchy, by_power in sorted(state.troops.items()):
-        if power in by_power and geo.on_map(duchy):
-            for kind in leaderless_kinds(state, duchy, power):
-                out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
-                                  f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
-                                  "1 CP per duchy (9.1)", "move"))
+    for duchy in sorted(d for d, by_power in state.troops.items()
+                        if power in by_power and geo.on_map(d)):
+        for kind in leaderless_kinds(state, duchy, power):
+            out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
+                              f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
+                              "1 CP per duchy (9.1)", "move"))
     for duchy, cid, other in proposals(state, power):
         out.append(Choice(Action("propose-commander", f"{duchy}>{cid}"),
                           f"Propose {building.commander(cid).name} as Commander of the Army "

@@ -121,7 +121,7 @@ def still_no_conquest(state: WellingtonState) -> bool:
         duchy = _LAST_ANSWER.get(key)
         if duchy is None:
             return False
-        owner = geo.controller(state, duchy)
+        owner = geo.controller_now(state, duchy)
         _name, side, held = key
         if held:
             if not owner or SIDE[owner] != side:
