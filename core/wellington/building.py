@@ -80,6 +80,8 @@ def commander(cid: str) -> forces.Commander:
 
 
 def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
+    if where not in state.commanders.values():   # (a scan in C first: most places have none)
+        return []
     return [c for c, at in state.commanders.items()
             if at == where and (power is None or geo.commander_power(c) == power)]
 

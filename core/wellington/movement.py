@@ -212,6 +212,8 @@ def form_army(state: WellingtonState, cid: str, duchy: str, others: list[Army]) 
 
 
 def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -> list[str]:
+    if duchy not in state.commanders.values():   # (a scan in C first: most places have none)
+        return []
     return [c for c, at in state.commanders.items()
             if at == duchy and (side is None or SIDE[power_of(c)] == side)]
 
@@ -247,8 +249,10 @@ def friendly_owner(owner: str, power: str) -> bool:
 
 def enemy_fortress(state: WellingtonState, duchy: str, power: str) -> bool:
     """A fortress duchy its owner holds against `power`'s side (3.1, 12.1)."""
+    if not geo.is_fortress(state, duchy):
+        return False
     owner = geo.controller(state, duchy)
-    return geo.is_fortress(state, duchy) and bool(owner) and SIDE[owner] != SIDE[power]
+    return bool(owner) and SIDE[owner] != SIDE[power]
 
 
 def besieged_enemy_fortress(state: WellingtonState, duchy: str, power: str) -> bool:

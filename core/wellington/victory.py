@@ -131,6 +131,15 @@ def still_no_conquest(state: WellingtonState) -> bool:
     return True
 
 
+@cache
+def fortresses_first(duchies: tuple[str, ...]) -> tuple[str, ...]:
+    """`duchies`, the printed fortresses first: the answer `any_held` remembers is then a
+    fortress where one answers (its control moves only with its flag, 3.1, and is quick to
+    ask again)."""
+    fortresses = geo.printed_fortresses()
+    return tuple(sorted(duchies, key=lambda d: d not in fortresses))
+
+
 def any_held(state: WellingtonState, question: tuple[str, str, bool],
              duchies: tuple[str, ...]) -> bool:
     """Whether `side` controls one of `duchies` (`held` False: one of them is not controlled
@@ -146,7 +155,7 @@ def any_held(state: WellingtonState, question: tuple[str, str, bool],
     last = _LAST_ANSWER.get(question)
     if last is not None and answers(last):
         return True
-    for duchy in duchies:
+    for duchy in fortresses_first(duchies):
         if answers(duchy):
             _LAST_ANSWER[question] = duchy
             return True
