@@ -514,11 +514,14 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
     order = [POWERS[(start + i) % len(POWERS)] for i in range(1, len(POWERS) + 1)]
     if trigger.startswith(BEFORE_IMPULSE):
         # only #34 may be played there: asking its holder alone would name it to all
-        if any(responses(state, p, trigger) for p in order):
+        with geo.reading(state):                 # asking who may respond changes nothing
+            anyone = any(responses(state, p, trigger) for p in order)
+        if anyone:
             stack.push(state, ResponseWindow(trigger=trigger, asked=order, everyone=True))
         return
     if not state.options.ask_every_power_for_responses:
-        order = [p for p in order if responses(state, p, trigger)]
+        with geo.reading(state):                 # asking who may respond changes nothing
+            order = [p for p in order if responses(state, p, trigger)]
     if order:
         stack.push(state, ResponseWindow(trigger=trigger, asked=order))
 

@@ -117,12 +117,10 @@ def still_no_conquest(state: WellingtonState) -> bool:
     still answer yes: then `conquest` finds none (each `any_held` asks that duchy first). The
     immediate-end test runs after every step; this is its usual case, four control questions
     asked directly."""
-    for key in NO_CONQUEST:
-        duchy = _LAST_ANSWER.get(key)
-        if duchy is None:
-            return False
+    if len(_LAST_ANSWER) < len(NO_CONQUEST):      # (it holds only these questions)
+        return False
+    for (_name, side, held), duchy in _LAST_ANSWER.items():
         owner = geo.controller_now(state, duchy)
-        _name, side, held = key
         if held:
             if not owner or SIDE[owner] != side:
                 return False
@@ -299,8 +297,9 @@ def end(state: WellingtonState, side: str, why: str, guerrillas: bool = False) -
 
 def final(state: WellingtonState, why: str) -> None:
     """19: the count of victory points."""
-    side, how = winner_on_points(state)
-    scores = ", ".join(f"{p} {show(vp(state, p))}" for p in POWERS)
-    end(state, side, f"{why}; {how} (French {show(side_vp(state, FRENCH))}, Allies "
-                     f"{show(side_vp(state, ALLIES))}; {scores})")
+    with geo.reading(state):     # counting changes nothing (nor does `end` without guerrillas)
+        side, how = winner_on_points(state)
+        scores = ", ".join(f"{p} {show(vp(state, p))}" for p in POWERS)
+        end(state, side, f"{why}; {how} (French {show(side_vp(state, FRENCH))}, Allies "
+                         f"{show(side_vp(state, ALLIES))}; {scores})")
 
