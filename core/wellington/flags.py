@@ -15,16 +15,12 @@ choice with `free`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from functools import cache
-from typing import TypeVar
 
 from core.wellington import forces
 from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
-
-T = TypeVar("T")
 
 # --- the board ---------------------------------------------------------------------------
 
@@ -180,17 +176,16 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     change the set returned."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        return _remembered(blocks[-1][1].present, state, duchy, _powers_present)
+        return _present_remembered(blocks[-1][1], state, duchy)
     return _powers_present(state, duchy)
 
 
-def _remembered(memo: dict[str, T], state: WellingtonState, duchy: str,
-                work_out: Callable[[WellingtonState, str], T]) -> T:
-    """`work_out(state, duchy)`, once per duchy in the open `reading` block (`memo`)."""
-    found = memo.get(duchy)
-    if found is None:
-        found = memo[duchy] = work_out(state, duchy)
-    return found
+def _present_remembered(found: Remembered, state: WellingtonState, duchy: str) -> set[str]:
+    """`_powers_present`, once per duchy in the open `reading` block."""
+    present = found.present.get(duchy)
+    if present is None:
+        present = found.present[duchy] = _powers_present(state, duchy)
+    return present
 
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
@@ -224,7 +219,7 @@ def commander_power(commander: str) -> str:
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        for power in _remembered(blocks[-1][1].present, state, duchy, _powers_present):
+        for power in _present_remembered(blocks[-1][1], state, duchy):
             if SIDE[power] == side:
                 return True
         return False
@@ -260,8 +255,12 @@ def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        return _remembered(blocks[-1][1].controllers, state, duchy, controller_now)
+    if blocks and blocks[-1][0] is state:     # (once per duchy in the open block)
+        controllers = blocks[-1][1].controllers
+        owner = controllers.get(duchy)
+        if owner is None:
+            owner = controllers[duchy] = controller_now(state, duchy)
+        return owner
     return controller_now(state, duchy)
 
 

@@ -140,8 +140,11 @@ def soldiers_came_by_sea(state: WellingtonState, duchy: str, power: str) -> bool
 def storm_holds(state: WellingtonState, power: str, duchy: str) -> bool:
     """#81 after a field battle: `power`'s Formations that overran at `duchy` stay there until
     its next impulse (the battle leaves the Effect on the duchy; a siege's on the commander)."""
-    return any(e.card == THUNDER and e.until == "next-impulse" and e.power == power
-               and e.target == duchy for e in state.effects)
+    for e in state.effects:              # (a loop: asked for every place at every decision)
+        if e.card == THUNDER and e.until == "next-impulse" and e.power == power \
+                and e.target == duchy:
+            return True
+    return False
 
 
 def stays(state: WellingtonState, cid: str) -> bool:
@@ -152,7 +155,10 @@ def stays(state: WellingtonState, cid: str) -> bool:
 
 def mired(state: WellingtonState, duchy: str) -> bool:
     """#3 Mud: no Formation leaves `duchy` (but by retreat) while its marker lies there."""
-    return any(e.card == MUD and e.target == duchy for e in state.effects)
+    for e in state.effects:              # (a loop: asked for every place at every decision)
+        if e.card == MUD and e.target == duchy:
+            return True
+    return False
 
 
 def straggling(state: WellingtonState, armies: list[Army]) -> bool:
