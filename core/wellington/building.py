@@ -14,9 +14,9 @@ from typing import Callable
 
 from core.wellington import flags as geo
 from core.wellington import forces
-from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND,
-                                   FRENCH, GB, INF, REGROUP, SIDE, SP, SPAIN, UNBUILT,
-                                   WellingtonState)
+from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES,
+                                   ENEMY_SIDE, ENGLAND, FRENCH, GB, INF, REGROUP, SIDE, SP,
+                                   SPAIN, UNBUILT, WellingtonState)
 
 SOLDIER_COST = 2               # 6.1: 2 CP per SP
 REGROUP_SOLDIER_COST = 1       # 6.2: 1 CP per SP
@@ -193,7 +193,7 @@ def siege_note(state: WellingtonState, duchy: str) -> str:
 
 def besieged(state: WellingtonState, duchy: str) -> bool:
     owner = geo.controller(state, duchy)
-    return bool(owner) and geo.has_formation(state, duchy, geo.enemy_side(SIDE[owner]))
+    return bool(owner) and geo.has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]])
 
 
 def soldier_places(state: WellingtonState, power: str, besieged_ok: bool = False) -> list[str]:

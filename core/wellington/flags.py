@@ -18,7 +18,7 @@ import threading
 from functools import cache
 
 from core.wellington import forces
-from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
+from core.wellington.state import ENEMY_SIDE, ENGLAND, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
 
@@ -240,7 +240,7 @@ def _has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
 
 
 def enemy_side(side: str) -> str:
-    return FRENCH if side == ALLIES else ALLIES
+    return ENEMY_SIDE[side]
 
 
 # --- control (3.1) -----------------------------------------------------------------------
@@ -248,7 +248,7 @@ def enemy_side(side: str) -> str:
 
 def holder(state: WellingtonState, duchy: str) -> str:
     """The Power whose flag or print holds the duchy, ignoring Formations."""
-    return state.flags.get(duchy) or printed_owner(duchy)
+    return state.flags.get(duchy) or _PRINTED_OWNER[duchy]          # (`printed_owner`)
 
 
 def controller(state: WellingtonState, duchy: str) -> str:
@@ -273,13 +273,12 @@ def controller_now(state: WellingtonState, duchy: str) -> str:
         return ""
     if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if _has_formation(state, duchy, _ENEMY_SIDE[SIDE[owner]]):
+    if _has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 
 
 _PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
-_ENEMY_SIDE = {ALLIES: FRENCH, FRENCH: ALLIES}
 
 
 def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -414,7 +413,7 @@ def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
     adjacent, across an open line, to one of its Armies standing in a friendly duchy, with no
     enemy Army able to intercept into it."""
     side = SIDE[power]
-    enemy = _ENEMY_SIDE[side]
+    enemy = ENEMY_SIDE[side]
     reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
     for commander, where in state.commanders.items():
         if commander_power(commander) == power and on_map(where) \

@@ -107,8 +107,7 @@ FORTRESS_ENTERED: list[Callable[[WellingtonState, str, str], None]] = []
 # --- pieces and formations ----------------------------------------------------------------
 
 
-def power_of(cid: str) -> str:
-    return geo.commander_power(cid)
+power_of = geo.commander_power          # a commander's Power (1.6), read once per commander
 
 
 def held(state: WellingtonState, cid: str) -> bool:
@@ -601,16 +600,18 @@ def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     commander `power` may propose in its impulse as the new Commander of a two-Power Army
     Group it belongs to (M4a: any commander of the group but the Commander; each once an
     impulse)."""
+    side = SIDE[power]
     out = []
-    for duchy, leader in sorted(state.leading.items()):
-        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy \
-                or SIDE[power_of(leader)] != SIDE[power]:    # (then `power` is not in it)
+    for duchy in sorted(d for d, leader in state.leading.items()
+                        if SIDE[power_of(leader)] == side):   # (else `power` is not in it)
+        leader = state.leading[duchy]
+        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
             continue
-        powers = group_powers(state, duchy, SIDE[power_of(leader)])
+        powers = group_powers(state, duchy, side)
         if power not in powers or len(powers) < 2:
             continue
         other = next(p for p in powers if p != power)
-        for cid in sorted(commanders_at(state, duchy, SIDE[power])):
+        for cid in sorted(commanders_at(state, duchy, side)):
             if cid != leader and f"{state.impulses}:{duchy}:{cid}" not in \
                     state.commander_proposals:
                 out.append((duchy, cid, other))
