@@ -192,6 +192,10 @@ def siege_note(state: WellingtonState, duchy: str) -> str:
 
 
 def besieged(state: WellingtonState, duchy: str) -> bool:
+    """12.1: a fortress duchy holding enemy Formations (an unfortified duchy holding them is
+    Uncontrolled, 3.1: never besieged)."""
+    if not geo.is_fortress(state, duchy):
+        return False
     owner = geo.controller(state, duchy)
     return bool(owner) and geo.has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]])
 
