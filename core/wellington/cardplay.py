@@ -206,7 +206,7 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     out: list[Choice] = []
     if frame.left >= FLAG_COST:
         room = geo.flag_room(state, SIDE[power])
-        for duchy in geo.cp_flag_targets(state, power):
+        for duchy in geo.cp_flag_targets(state, power, room):
             for what in geo.flag_options(state, duchy, power, room):
                 out.append(Choice(Action("flag", f"{duchy}={what}"),
                                   flag_label(state, duchy, what) + f": {FLAG_COST} CP (7.1)",

@@ -407,11 +407,12 @@ def enemy_army_places(state: WellingtonState, power: str) -> set[str]:
             if SIDE[commander_power(commander)] != side and commander not in bfi}
 
 
-def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
+def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None) -> list[str]:
     """7.1: the duchies where `power` may spend 1 CP on a flag now: in its unfortified duchy
     free of enemy Formations, where it has a Formation (`may_flag_with_formation`) or that is
     adjacent, across an open line, to one of its Armies standing in a friendly duchy, with no
-    enemy Army able to intercept into it."""
+    enemy Army able to intercept into it. `room`: `flag_room(state, SIDE[power])` when the
+    caller knows it already."""
     side = SIDE[power]
     enemy = ENEMY_SIDE[side]
     reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
@@ -421,13 +422,17 @@ def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
             reach.update(d for d in neighbours(where) if not blocked(state, where, d))
     # (a duchy neither in reach nor holding a Formation of `power` is never a target)
     candidates = reach | places_of(state, power)
-    room = flag_room(state, side)
+    if room is None:
+        room = flag_room(state, side)
     hasty = state.hasty_forts
+    flags = state.flags
     enemy_armies: set[str] | None = None
     out: list[str] = []
     for duchy in duchies():
-        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty \
-                or not flag_options(state, duchy, power, room):
+        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty:
+            continue
+        owner = flags.get(duchy) or _PRINTED_OWNER[duchy]      # (`flag_options`' first test)
+        if owner and SIDE[owner] == side or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):
             continue
