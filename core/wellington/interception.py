@@ -1051,9 +1051,17 @@ def reinforce_formations(state: WellingtonState, frame: JoinBattle
 
 def reinforce_step(state: WellingtonState, frame: JoinBattle) -> None:
     """The player is asked again while a Formation may still try."""
-    if reinforce_options(state, frame):
+    if can_reinforce(state, frame):
         stack.repeat(frame)
         stack.push(state, JoinBattleAsk(power=frame.power))
+
+
+def can_reinforce(state: WellingtonState, frame: JoinBattle) -> bool:
+    """Whether `reinforce_options` offers a Formation (the same tests, without the labels)."""
+    for _noun, origin, armies, _leader, _bv in reinforce_formations(state, frame):
+        if paths(state, origin, frame.duchy, armies[0].power):
+            return True
+    return False
 
 
 def reinforce_options(state: WellingtonState, frame: JoinBattle) -> list[Choice]:

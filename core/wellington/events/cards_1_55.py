@@ -537,9 +537,10 @@ def nationality(state: WellingtonState, duchy: str) -> str:
 def call_up_sites(state: WellingtonState, power: str) -> list[str]:
     """#47 (seed: "in un Ducato Nazionale amico", reading E6): a National duchy friendly to
     the player (3.1, 8.1: a besieged fortress is not) whose nationality still has counters."""
+    with_counters = {p for p in POWERS if any(building.unbuilt(state, p))}   # (once each)
     return [d for d in geo.duchies()
             if (owner := nationality(state, d)) and geo.is_national(state, d, owner)
-            and geo.friendly(state, d, power) and any(building.unbuilt(state, owner))]
+            and geo.friendly(state, d, power) and owner in with_counters]
 
 
 def call_up_playable(state: WellingtonState, power: str, trigger: str) -> bool:

@@ -721,7 +721,7 @@ def may_reinforce(state: WellingtonState, power: str, card: int, duchy: str, vir
     a way in: interception.paths); TC-E26: none can help, the card is not offered."""
     probe = JoinBattle(power=power, card=card, duchy=duchy, virtual=virtual,
                        french_only_virtual=french_only)
-    return bool(interception.reinforce_options(state, probe))
+    return interception.can_reinforce(state, probe)
 
 
 def reinforce_card_playable(number: int):

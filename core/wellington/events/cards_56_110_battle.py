@@ -289,14 +289,17 @@ def _revolt_places(state: WellingtonState) -> list[tuple[str, str]]:
     Formation there): the Responses combine (5.2's example, TC-08)."""
     out = []
     waiting = {f.picked[0] for f in state.stack if isinstance(f, EventStep) and f.what == WAITING}
+    rising: dict[str, bool] = {}                 # `_can_rise`, asked once per Power
     for d in geo.duchies():
         if geo.is_fortress(state, d) or not (
                 _french_controlled(state, d) or (d in waiting and _french_held(state, d))):
             continue
-        if geo.country(d) == "Spain" and _can_rise(state, SPAIN):
-            out.append((SPAIN, d))
-        if geo.national_power(d) == GB and _can_rise(state, GB):
-            out.append((GB, d))
+        for power, here in ((SPAIN, geo.country(d) == "Spain"),
+                            (GB, geo.national_power(d) == GB)):
+            if here and power not in rising:
+                rising[power] = _can_rise(state, power)
+            if here and rising[power]:
+                out.append((power, d))
     return out
 
 

@@ -408,10 +408,14 @@ GUERRILLA_DRM = 1
 
 
 def _guerrilla_duchies(state: WellingtonState) -> list[str]:
-    return [d for d in geo.duchies() if geo.country(d) == "Spain"
-            and geo.controller(state, d) in (ADS, ADN)
-            and not geo.has_formation(state, d, ALLIES)
-            and not geo.has_formation(state, d, FRENCH)]
+    return [d for d in geo.duchies() if _guerrilla_target(state, d)]
+
+
+def _guerrilla_target(state: WellingtonState, duchy: str) -> bool:
+    """#92: an empty French-controlled duchy in Spain."""
+    return geo.country(duchy) == "Spain" and geo.controller(state, duchy) in (ADS, ADN) \
+        and not geo.has_formation(state, duchy, ALLIES) \
+        and not geo.has_formation(state, duchy, FRENCH)
 
 
 def cut_off(state: WellingtonState, duchy: str) -> bool:
@@ -439,8 +443,8 @@ def _guerrilla_armies(state: WellingtonState) -> list[str]:
 
 
 def _guerrilla_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.any_moment(state, power, GUERRILLA, trigger) and bool(
-        _guerrilla_duchies(state) or _guerrilla_armies(state))
+    return h.any_moment(state, power, GUERRILLA, trigger) and (
+        any(_guerrilla_target(state, d) for d in geo.duchies()) or bool(_guerrilla_armies(state)))
 
 
 def _guerrilla_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -552,7 +556,7 @@ def _guns_playable(state: WellingtonState, power: str, trigger: str) -> bool:
         return False
     probe = JoinBattle(power=power, card=MARCH_TO_THE_GUNS, duchy=battle.duchy,
                        virtual=GUNS_VIRTUAL, french_only_virtual=True)
-    return bool(interception.reinforce_options(state, probe))
+    return interception.can_reinforce(state, probe)
 
 
 def _guns_play(state: WellingtonState, frame: EventPlay) -> None:
