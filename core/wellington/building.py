@@ -33,11 +33,18 @@ PLACED_HOOKS: list[Callable[[WellingtonState, str, str, str], None]] = []
 
 def counters(state: WellingtonState, where: str, power: str) -> list[int]:
     """[infantry, cavalry, artillery] of `power` at `where` (a copy; zeros if none)."""
-    return list(state.troops.get(where, {}).get(power, [0, 0, 0]))
+    return list(state.troops.get(where, _NO_TROOPS).get(power, _NO_COUNTERS))
+
+
+_NO_TROOPS: dict[str, list[int]] = {}    # (read-only defaults of `counters` and `sp`)
+_NO_COUNTERS = (0, 0, 0)
 
 
 def sp(state: WellingtonState, where: str, power: str) -> int:
-    return sum(n * SP[t] for t, n in enumerate(counters(state, where, power)))
+    counts = state.troops.get(where, _NO_TROOPS).get(power)
+    if not counts:
+        return 0
+    return counts[INF] * SP[INF] + counts[CAV] * SP[CAV] + counts[ART] * SP[ART]
 
 
 def add(state: WellingtonState, where: str, power: str, kind: int, count: int = 1) -> None:

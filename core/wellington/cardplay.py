@@ -388,7 +388,8 @@ def removal_choices(state: WellingtonState, frame: Removal) -> list[Choice]:
     return [Choice(Action("lose", where), f"Lose 1 SP at {geo.name(where)} ({frame.why}; "
                    f"{frame.left} to go)", "removal")
             for where in sorted(state.troops)
-            if geo.on_map(where) and building.sp(state, where, frame.power)]
+            if frame.power in state.troops[where] and geo.on_map(where)
+            and building.sp(state, where, frame.power)]
 
 
 def _lose(state: WellingtonState, frame: Removal, where: str) -> None:
