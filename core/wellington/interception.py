@@ -177,11 +177,13 @@ def interceptors(state: WellingtonState, entry: Entry, power: str) -> list[str]:
     target = entry.duchy
     out: list[str] = []
     for origin in geo.neighbours(target):
+        side = commanders_at(state, origin, SIDE[power])
+        if not side:                             # (no Army there: the usual case, asked first)
+            continue
         if origin in entry.failed_from or not crossable(state, origin, target, power):
             continue
         if not may_leave_before(state, origin, power, entry) or movement.mired(state, origin):
             continue
-        side = commanders_at(state, origin, SIDE[power])
         ready = [c for c in side if not movement.stays(state, c)]
         out.extend(c for c in ready if power_of(c) == power)
         leader = state.leading.get(origin, "")
