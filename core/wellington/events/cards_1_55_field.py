@@ -162,12 +162,16 @@ def bandit_target(state: WellingtonState, duchy: str, power: str) -> bool:
 
 
 def bandit_pairs(state: WellingtonState, power: str) -> list[str]:
-    return [d for d in geo.duchies() if bandit_target(state, d, power)
-            and any(bandit_target(state, n, power) for n in geo.neighbours(d))]
+    return list(_bandit_pairs(state, power))
+
+
+def _bandit_pairs(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d in geo.duchies() if bandit_target(state, d, power)
+            and any(bandit_target(state, n, power) for n in geo.neighbours(d)))
 
 
 def bandits_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return own(state, power, trigger) and bool(bandit_pairs(state, power))
+    return own(state, power, trigger) and common.exists(_bandit_pairs(state, power))
 
 
 def play_bandits(state: WellingtonState, frame: EventPlay) -> None:

@@ -5,6 +5,8 @@ Conflicting Orders, #108 March to the Sound of the Guns, #109 "The Duke of Damna
 Registered on import."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core import dice
 from core import stack
 from core.stack import Frame
@@ -72,15 +74,19 @@ AFRANCESADOS_SP = 2
 def _afrancesados_places(state: WellingtonState, power: str) -> list[str]:
     """A duchy in Spain (1.21), not besieged, where the Power has pieces or its flag
     controls it."""
-    return [d for d in geo.duchies()
+    return list(_afrancesados_found(state, power))
+
+
+def _afrancesados_found(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d in geo.duchies()
             if geo.country(d) == "Spain" and not building.besieged(state, d)
-            and (power in geo.powers_present(state, d) or geo.controller(state, d) == power)]
+            and (power in geo.powers_present(state, d) or geo.controller(state, d) == power))
 
 
 def _afrancesados_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     return (h.own_impulse(state, power, AFRANCESADOS, trigger)
             and geo.controller(state, MADRID) not in (SPAIN, GB)
-            and bool(_afrancesados_places(state, power)))
+            and common.exists(_afrancesados_found(state, power)))
 
 
 def _afrancesados_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -259,15 +265,19 @@ DESCENT_SP = 1
 
 def _descent_ports(state: WellingtonState) -> list[str]:
     """Unfortified ports on the map with no Formation of the French (GB's enemy)."""
-    return [d for d in geo.duchies() if naval.is_port(d) and not geo.is_fortress(state, d)
-            and not geo.has_formation(state, d, FRENCH)]
+    return list(_descent_found(state))
+
+
+def _descent_found(state: WellingtonState) -> Iterator[str]:
+    return (d for d in geo.duchies() if naval.is_port(d) and not geo.is_fortress(state, d)
+            and not geo.has_formation(state, d, FRENCH))
 
 
 def _descent_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """"(da quelli fuori gioco)": the unbuilt counters, as for every event placing SP; with
     no British infantry unbuilt, 5.11 has GB eliminate 1 SP of its own on the map first, so
     the card needs an unbuilt infantry or a British SP on the map."""
-    return (h.own_impulse(state, power, DESCENT, trigger) and bool(_descent_ports(state))
+    return (h.own_impulse(state, power, DESCENT, trigger) and common.exists(_descent_found(state))
             and (building.unbuilt(state, GB)[INF] > 0 or bool(common.donors(state, GB))))
 
 
