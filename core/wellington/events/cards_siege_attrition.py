@@ -462,7 +462,7 @@ def _naval_playable(state: WellingtonState, power: str, trigger: str) -> bool:
 def _naval_play(state: WellingtonState, frame: EventPlay) -> None:
     options = []
     impulse_over = frame.trigger == attrition.END_OF_TURN
-    if naval.origins(state, frame.power) and not impulse_over:
+    if naval.may_sail(state, frame.power) and not impulse_over:
         options.append((CONVOY, "Announce and move a convoy at no CP cost (14.2)"))
     if british_sailing(state, frame.trigger):
         options.append((BLOCK, "Block the British convoy or assault: its CP or card are lost"))
