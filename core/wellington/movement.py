@@ -226,9 +226,11 @@ def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -
 def marked(state: WellingtonState, duchy: str, power: str) -> bool:
     """M3: one of `power`'s Formations at `duchy` bears a BFI marker; M7: its soldiers there
     came by sea this impulse (14.2)."""
-    return f"{power}:{duchy}" in state.bfi or soldiers_came_by_sea(state, duchy, power) or (
-        bool(state.bfi) and any(c in state.bfi for c in commanders_at(state, duchy)
-                                if power_of(c) == power))
+    bfi = state.bfi                      # (mostly empty: asked first)
+    if bfi and (f"{power}:{duchy}" in bfi or any(c in bfi for c in commanders_at(state, duchy)
+                                                 if power_of(c) == power)):
+        return True
+    return soldiers_came_by_sea(state, duchy, power)
 
 
 def shift(state: WellingtonState, army: Army, origin: str, dest: str) -> None:
