@@ -231,12 +231,12 @@ def commander_places(state: WellingtonState, power: str, besieged_ok: bool = Fal
 
 def buildable_commanders(state: WellingtonState, power: str) -> list[str]:
     return [c for c, at in state.commanders.items()
-            if at == UNBUILT and commander(c).power == power]
+            if at == UNBUILT and geo.commander_power(c) == power]
 
 
 def regroupable_commanders(state: WellingtonState, power: str) -> list[str]:
     return [c for c, at in state.commanders.items()
-            if at == REGROUP and commander(c).power == power]
+            if at == REGROUP and geo.commander_power(c) == power]
 
 
 def build_options(state: WellingtonState, power: str, cp: int, places: list[str] | None = None,
@@ -246,9 +246,20 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
     Nouns: "kind@duchy" for soldiers (kind 0-2), "commander@duchy" for commanders.
     `regroup_only_cp`: CP that may only regroup (16.43), counted on top of `cp` for regroups.
     By default (CP in an impulse) the places include besieged fortress duchies (6.3)."""
-    soldiers = soldier_places(state, power, besieged_ok=True) if places is None else places
-    chiefs = (commander_places(state, power, besieged_ok=True) if commander_places_ is None
-              else commander_places_)
+    found: dict[str, list[str]] = {}             # the places, worked out when first needed
+
+    def soldiers() -> list[str]:
+        if "soldiers" not in found:
+            found["soldiers"] = (soldier_places(state, power, besieged_ok=True)
+                                 if places is None else places)
+        return found["soldiers"]
+
+    def chiefs() -> list[str]:
+        if "chiefs" not in found:
+            found["chiefs"] = (commander_places(state, power, besieged_ok=True)
+                               if commander_places_ is None else commander_places_)
+        return found["chiefs"]
+
     out: list[tuple[str, str, int, str]] = []
     notes: dict[str, str] = {}
 
@@ -263,26 +274,26 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
     for kind in COUNTER_TYPES:
         cost = SOLDIER_COST * SP[kind]
         if free[kind] and cost <= cp:
-            for duchy in soldiers:
+            for duchy in soldiers():
                 out.append(("build", f"{kind}@{duchy}", cost,
                             f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
                             f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
-            for duchy in soldiers:
+            for duchy in soldiers():
                 out.append(("regroup", f"{kind}@{duchy}", cost,
                             f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
                             f"{geo.name(duchy)}: {cost} CP (6.2){note(duchy)}"))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
-            for duchy in chiefs:
+            for duchy in chiefs():
                 out.append(("build", f"{cid}@{duchy}", cost,
                             f"Build {commander(cid).name} at "
                             f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
     if REGROUP_COMMANDER_COST <= cp + regroup_only_cp:
         for cid in regroupable_commanders(state, power):
-            for duchy in chiefs:
+            for duchy in chiefs():
                 out.append(("regroup", f"{cid}@{duchy}", REGROUP_COMMANDER_COST,
                             f"Regroup {commander(cid).name} to "
                             f"{geo.name(duchy)}: 1 CP (6.2){note(duchy)}"))
