@@ -204,10 +204,14 @@ _NO_TROOPS: dict[str, list[int]] = {}
 
 def places_of(state: WellingtonState, power: str) -> set[str]:
     """Where `power` has a soldier or a commander: the places whose `powers_present` hold it."""
-    out = {where for where, by_power in state.troops.items()
-           if power in by_power and any(by_power[power])}
-    out.update(where for commander, where in state.commanders.items()
-               if commander_power(commander) == power)
+    out = set()
+    for where, by_power in state.troops.items():
+        counts = by_power.get(power)
+        if counts and (counts[0] or counts[1] or counts[2]):          # (`any`)
+            out.add(where)
+    for commander, where in state.commanders.items():
+        if commander_power(commander) == power:
+            out.add(where)
     return out
 
 
@@ -419,7 +423,10 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     for commander, where in state.commanders.items():
         if commander_power(commander) == power and on_map(where) \
                 and friendly(state, where, power):
-            reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+            if state.blocked:
+                reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+            else:                       # (no line is blocked: every neighbour)
+                reach.update(neighbours(where))
     # (a duchy neither in reach nor holding a Formation of `power` is never a target)
     candidates = reach | places_of(state, power)
     if room is None:
