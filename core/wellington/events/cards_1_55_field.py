@@ -768,8 +768,10 @@ ANOTHER_ROUND = {ANOTHER_DAY: "2-4", SCOVELL: "1-4"}      # the virtual commande
 def round_end_battle(state: WellingtonState, trigger: str) -> Battle | None:
     """The battle whose round has just ended (its END_OF_ROUND window), both sides still in
     it (a side wholly eliminated fights no more round: "completo annientamento")."""
+    if trigger != battle_cards.END_OF_ROUND:
+        return None
     battle = stack.find(state, Battle)
-    if trigger != battle_cards.END_OF_ROUND or battle is None:
+    if battle is None:
         return None
     if not all(geo.has_formation(state, battle.duchy, s)
                for s in (battle.attacking, battle.defending)):

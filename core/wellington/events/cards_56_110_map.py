@@ -326,20 +326,24 @@ def _raid_targets(state: WellingtonState, power: str, army_duchy: str) -> list[s
     for d in geo.neighbours(army_duchy):
         if not geo.on_map(d):
             continue
-        besieged_friend = (SIDE.get(geo.controller(state, d), "") == side
-                           and geo.has_formation(state, d, enemy))
-        if not geo.is_fortress(state, d) or besieged_friend:
-            out.append(d)
+        if not geo.is_fortress(state, d) or (SIDE.get(geo.controller(state, d), "") == side
+                                             and geo.has_formation(state, d, enemy)):
+            out.append(d)                        # (a besieged friendly fortress)
     return sorted(out)
 
 
 def _raid_armies(state: WellingtonState, power: str) -> list[str]:
-    return [d for d, side in armies(state) if side == SIDE[power]
-            and len(_raid_targets(state, power, d)) >= RAID_DUCHIES]
+    return list(_raid_armies_found(state, power))
+
+
+def _raid_armies_found(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d, side in armies(state) if side == SIDE[power]
+            and len(_raid_targets(state, power, d)) >= RAID_DUCHIES)
 
 
 def _raid_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.any_moment(state, power, CAVALRY_RAID, trigger) and bool(_raid_armies(state, power))
+    return h.any_moment(state, power, CAVALRY_RAID, trigger) and common.exists(
+        _raid_armies_found(state, power))
 
 
 def _raid_play(state: WellingtonState, frame: EventPlay) -> None:
