@@ -869,10 +869,11 @@ def left_label(state: WellingtonState, move: Move) -> str:
 
 def spare_commanders(state: WellingtonState, move: Move, power: str) -> list[str]:
     """Commanders of `power` at the move's duchy not moving, with no BFI marker (M2)."""
+    if dissent_holds(state, power, move.at):
+        return []
     moving = {c for a in move.armies for c in members(a)}
     return [c for c in commanders_at(state, move.at)
-            if power_of(c) == power and c not in moving and not stays(state, c)
-            and not dissent_holds(state, power, move.at)]
+            if power_of(c) == power and c not in moving and not stays(state, c)]
 
 
 def allied_armies(state: WellingtonState, move: Move) -> list[str]:
