@@ -59,7 +59,8 @@ from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.movement import (Army, Attempt, CommanderConsent, Entry,
                                              JoinConsent, Move, MoveStep, NameCommander,
                                              Pending)
-from core.wellington.state import ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP, WellingtonState
+from core.wellington.state import (ALLY, ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP,
+                                   WellingtonState)
 
 FORCED_MARCH = 5              # 9.42: attrition in the 5th and every later duchy entered
 SCUM_OF_THE_EARTH = 82        # #82: -2 to its evasions and interceptions, double CP to move
@@ -590,12 +591,6 @@ def _move_soldier(state: WellingtonState, frame: CommandPoints, noun: str) -> No
 # --- 9.62: a new Commander by agreement -----------------------------------------------------
 
 
-def group_powers(state: WellingtonState, duchy: str, side: str) -> list[str]:
-    """The Powers of `side` with soldiers or commanders in `duchy` (impulse order)."""
-    present = geo.powers_present(state, duchy)      # (soldiers' SP or commanders there)
-    return [p for p in POWERS if SIDE[p] == side and p in present]
-
-
 def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     """9.62 "sino a quando ... entrambe le Potenze coinvolte si accordano su un nuovo
     Comandante durante il suo Impulso": (duchy, commander, the other Power) for each
@@ -609,10 +604,10 @@ def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
         leader = state.leading[duchy]
         if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
             continue
-        powers = group_powers(state, duchy, side)
-        if power not in powers or len(powers) < 2:
+        present = geo.powers_present(state, duchy)   # (a two-Power group: both there)
+        other = ALLY[power]
+        if power not in present or other not in present:
             continue
-        other = next(p for p in powers if p != power)
         for cid in sorted(commanders_at(state, duchy, side)):
             if cid != leader and f"{state.impulses}:{duchy}:{cid}" not in \
                     state.commander_proposals:
