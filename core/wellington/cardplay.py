@@ -498,9 +498,12 @@ OUTSIDE_IMPULSES: set[int] = set()    # cards whose text lets them be played bet
 def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
     """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
     before an impulse begins only the cards whose text says so, #34)."""
-    between = trigger.startswith(BEFORE_IMPULSE)
     response_cards = hands.response_cards()          # (`hands.is_response`, read once)
-    return [n for n in hands.hand(state, power)
+    held = hands.hand(state, power)
+    if response_cards.isdisjoint(held):              # (no Response card in hand: quick)
+        return []
+    between = trigger.startswith(BEFORE_IMPULSE)
+    return [n for n in held
             if n in response_cards and (not between or n in OUTSIDE_IMPULSES)
             and event_playable(state, power, n, trigger)]
 
