@@ -269,9 +269,9 @@ def controller(state: WellingtonState, duchy: str) -> str:
 
 
 def controller_now(state: WellingtonState, duchy: str) -> str:
-    """`controller` worked out from the state itself, never remembered: for a question asked
-    once of a state that changes between questions (the immediate-end test after every
-    step, victory.still_no_conquest)."""
+    """`controller` worked out from the state itself: what a `reading` block remembers, and
+    the question the immediate-end test asks directly after every step (its state changes
+    between questions: victory.still_no_conquest)."""
     owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
@@ -439,7 +439,7 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
         if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty:
             continue
         owner = flags.get(duchy) or _PRINTED_OWNER[duchy]      # (`flag_options`' first test)
-        if owner and SIDE[owner] == side or not flag_options(state, duchy, power, room):
+        if (owner and SIDE[owner] == side) or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):
             continue
