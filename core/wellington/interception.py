@@ -371,6 +371,8 @@ def may_evade(state: WellingtonState, entry: Entry, power: str) -> bool:
     """Whether `evade_choices_for` offers `power` an evasion (the same tests, no labels)."""
     if not evasion_asked(state, entry, power):
         return False
+    if power not in geo.powers_present(state, entry.duchy):
+        return False                             # (nothing of `power` there to evade)
     if not (evading_army(state, entry, power)[0] or soldiers_may_evade(state, entry, power)):
         return False
     return bool(evasion_targets(state, entry, power))
