@@ -777,16 +777,17 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
     targets = step_destinations(state, move) if steps_left(state, move) \
         and (move.free or cardplay_left(state) >= cost) else []
     if targets:
+        forced = any(a.marched + 1 >= FORCED_MARCH for a in move.armies)   # (every step)
+        price = "free" if move.free else f"{cost} CP"
         for dest in targets:
             line = line_kind(state, at, dest, power)
             warn = march_causes(line, geo.controller(state, at), geo.controller(state, dest),
                                 geo.has_formation(state, dest, SIDE[power]), power)
-            if any(a.marched + 1 >= FORCED_MARCH for a in move.armies):
+            if forced:
                 warn.append(FORCED)
             note = f"; attrition: {', '.join(warn)}" if warn else ""
             if move.free == FLANK:
                 note = "; no interception, evasion or attrition (#44)"
-            price = "free" if move.free else f"{cost} CP"
             out.append(Choice(Action("to", dest), f"March to {geo.name(dest)} ({line} line): "
                               f"{price}{note}", "move"))
     for army in move.armies:
