@@ -19,6 +19,7 @@ The events part registers each card with `register(number, Event(...))`:
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -498,14 +499,23 @@ OUTSIDE_IMPULSES: set[int] = set()    # cards whose text lets them be played bet
 def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
     """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
     before an impulse begins only the cards whose text says so, #34)."""
+    return list(_responses_found(state, power, trigger))
+
+
+def may_respond(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Whether `responses` holds a card (stopping at the first)."""
+    return next(_responses_found(state, power, trigger), None) is not None
+
+
+def _responses_found(state: WellingtonState, power: str, trigger: str) -> Iterator[int]:
     response_cards = hands.response_cards()          # (`hands.is_response`, read once)
     held = hands.hand(state, power)
     if response_cards.isdisjoint(held):              # (no Response card in hand: quick)
-        return []
+        return iter(())
     between = trigger.startswith(BEFORE_IMPULSE)
-    return [n for n in held
+    return (n for n in held
             if n in response_cards and (not between or n in OUTSIDE_IMPULSES)
-            and event_playable(state, power, n, trigger)]
+            and event_playable(state, power, n, trigger))
 
 
 def respond(state: WellingtonState, trigger: str, active: str) -> None:
@@ -519,13 +529,13 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
     if trigger.startswith(BEFORE_IMPULSE):
         # only #34 may be played there: asking its holder alone would name it to all
         with geo.reading(state):                 # asking who may respond changes nothing
-            anyone = any(responses(state, p, trigger) for p in order)
+            anyone = any(may_respond(state, p, trigger) for p in order)
         if anyone:
             stack.push(state, ResponseWindow(trigger=trigger, asked=order, everyone=True))
         return
     if not state.options.ask_every_power_for_responses:
         with geo.reading(state):                 # asking who may respond changes nothing
-            order = [p for p in order if responses(state, p, trigger)]
+            order = [p for p in order if may_respond(state, p, trigger)]
     if order:
         stack.push(state, ResponseWindow(trigger=trigger, asked=order))
 
@@ -545,7 +555,7 @@ def _respond(state: WellingtonState, frame: ResponseWindow, number: int) -> None
 def _no_response(state: WellingtonState, frame: ResponseWindow, _noun: None) -> None:
     frame.asked.pop(0)
     while frame.asked and not (state.options.ask_every_power_for_responses or frame.everyone) \
-            and not responses(state, frame.asked[0], frame.trigger):
+            and not may_respond(state, frame.asked[0], frame.trigger):
         frame.asked.pop(0)
     if not frame.asked:
         stack.done(state, frame)
