@@ -14,9 +14,9 @@ from typing import Callable
 
 from core.wellington import flags as geo
 from core.wellington import forces
-from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES, ENGLAND,
-                                   FRENCH, GB, INF, REGROUP, SIDE, SP, SPAIN, UNBUILT,
-                                   WellingtonState)
+from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES,
+                                   ENEMY_SIDE, ENGLAND, FRENCH, GB, INF, REGROUP, SIDE, SP,
+                                   SPAIN, UNBUILT, WellingtonState)
 
 SOLDIER_COST = 2               # 6.1: 2 CP per SP
 REGROUP_SOLDIER_COST = 1       # 6.2: 1 CP per SP
@@ -33,11 +33,18 @@ PLACED_HOOKS: list[Callable[[WellingtonState, str, str, str], None]] = []
 
 def counters(state: WellingtonState, where: str, power: str) -> list[int]:
     """[infantry, cavalry, artillery] of `power` at `where` (a copy; zeros if none)."""
-    return list(state.troops.get(where, {}).get(power, [0, 0, 0]))
+    return list(state.troops.get(where, _NO_TROOPS).get(power, _NO_COUNTERS))
+
+
+_NO_TROOPS: dict[str, list[int]] = {}    # (read-only defaults of `counters` and `sp`)
+_NO_COUNTERS = (0, 0, 0)
 
 
 def sp(state: WellingtonState, where: str, power: str) -> int:
-    return sum(n * SP[t] for t, n in enumerate(counters(state, where, power)))
+    counts = state.troops.get(where, _NO_TROOPS).get(power)
+    if not counts:
+        return 0
+    return counts[INF] * SP[INF] + counts[CAV] * SP[CAV] + counts[ART] * SP[ART]
 
 
 def add(state: WellingtonState, where: str, power: str, kind: int, count: int = 1) -> None:
@@ -80,6 +87,8 @@ def commander(cid: str) -> forces.Commander:
 
 
 def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
+    if where not in state.commanders.values():   # (a scan in C first: most places have none)
+        return []
     return [c for c, at in state.commanders.items()
             if at == where and (power is None or geo.commander_power(c) == power)]
 
@@ -149,8 +158,10 @@ def commander_cost(cid: str) -> int:
 
 def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[str]:
     """The National duchies (1.21) `power` controls, in map order (Key duchies only with
-    `keys_only`)."""
-    return [d for d in national_candidates(power, keys_only) if geo.controller(state, d) == power]
+    `keys_only`). (A duchy whose flag or print is not `power`'s is never its to control:
+    that cheap test first.)"""
+    return [d for d in national_candidates(power, keys_only)
+            if geo.holder(state, d) == power and geo.controller(state, d) == power]
 
 
 @cache
@@ -188,8 +199,12 @@ def siege_note(state: WellingtonState, duchy: str) -> str:
 
 
 def besieged(state: WellingtonState, duchy: str) -> bool:
+    """12.1: a fortress duchy holding enemy Formations (an unfortified duchy holding them is
+    Uncontrolled, 3.1: never besieged)."""
+    if not geo.is_fortress(state, duchy):
+        return False
     owner = geo.controller(state, duchy)
-    return bool(owner) and geo.has_formation(state, duchy, geo.enemy_side(SIDE[owner]))
+    return bool(owner) and geo.has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]])
 
 
 def soldier_places(state: WellingtonState, power: str, besieged_ok: bool = False) -> list[str]:
@@ -216,12 +231,12 @@ def commander_places(state: WellingtonState, power: str, besieged_ok: bool = Fal
 
 def buildable_commanders(state: WellingtonState, power: str) -> list[str]:
     return [c for c, at in state.commanders.items()
-            if at == UNBUILT and commander(c).power == power]
+            if at == UNBUILT and geo.commander_power(c) == power]
 
 
 def regroupable_commanders(state: WellingtonState, power: str) -> list[str]:
     return [c for c, at in state.commanders.items()
-            if at == REGROUP and commander(c).power == power]
+            if at == REGROUP and geo.commander_power(c) == power]
 
 
 def build_options(state: WellingtonState, power: str, cp: int, places: list[str] | None = None,
@@ -231,9 +246,20 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
     Nouns: "kind@duchy" for soldiers (kind 0-2), "commander@duchy" for commanders.
     `regroup_only_cp`: CP that may only regroup (16.43), counted on top of `cp` for regroups.
     By default (CP in an impulse) the places include besieged fortress duchies (6.3)."""
-    soldiers = soldier_places(state, power, besieged_ok=True) if places is None else places
-    chiefs = (commander_places(state, power, besieged_ok=True) if commander_places_ is None
-              else commander_places_)
+    found: dict[str, list[str]] = {}             # the places, worked out when first needed
+
+    def soldiers() -> list[str]:
+        if "soldiers" not in found:
+            found["soldiers"] = (soldier_places(state, power, besieged_ok=True)
+                                 if places is None else places)
+        return found["soldiers"]
+
+    def chiefs() -> list[str]:
+        if "chiefs" not in found:
+            found["chiefs"] = (commander_places(state, power, besieged_ok=True)
+                               if commander_places_ is None else commander_places_)
+        return found["chiefs"]
+
     out: list[tuple[str, str, int, str]] = []
     notes: dict[str, str] = {}
 
@@ -248,26 +274,26 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
     for kind in COUNTER_TYPES:
         cost = SOLDIER_COST * SP[kind]
         if free[kind] and cost <= cp:
-            for duchy in soldiers:
+            for duchy in soldiers():
                 out.append(("build", f"{kind}@{duchy}", cost,
                             f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
                             f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
-            for duchy in soldiers:
+            for duchy in soldiers():
                 out.append(("regroup", f"{kind}@{duchy}", cost,
                             f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
                             f"{geo.name(duchy)}: {cost} CP (6.2){note(duchy)}"))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
-            for duchy in chiefs:
+            for duchy in chiefs():
                 out.append(("build", f"{cid}@{duchy}", cost,
                             f"Build {commander(cid).name} at "
                             f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
     if REGROUP_COMMANDER_COST <= cp + regroup_only_cp:
         for cid in regroupable_commanders(state, power):
-            for duchy in chiefs:
+            for duchy in chiefs():
                 out.append(("regroup", f"{cid}@{duchy}", REGROUP_COMMANDER_COST,
                             f"Regroup {commander(cid).name} to "
                             f"{geo.name(duchy)}: 1 CP (6.2){note(duchy)}"))

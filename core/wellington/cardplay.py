@@ -19,6 +19,7 @@ The events part registers each card with `register(number, Event(...))`:
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -206,7 +207,7 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     out: list[Choice] = []
     if frame.left >= FLAG_COST:
         room = geo.flag_room(state, SIDE[power])
-        for duchy in geo.cp_flag_targets(state, power):
+        for duchy in geo.cp_flag_targets(state, power, room):
             for what in geo.flag_options(state, duchy, power, room):
                 out.append(Choice(Action("flag", f"{duchy}={what}"),
                                   flag_label(state, duchy, what) + f": {FLAG_COST} CP (7.1)",
@@ -388,7 +389,8 @@ def removal_choices(state: WellingtonState, frame: Removal) -> list[Choice]:
     return [Choice(Action("lose", where), f"Lose 1 SP at {geo.name(where)} ({frame.why}; "
                    f"{frame.left} to go)", "removal")
             for where in sorted(state.troops)
-            if geo.on_map(where) and building.sp(state, where, frame.power)]
+            if frame.power in state.troops[where] and geo.on_map(where)
+            and building.sp(state, where, frame.power)]
 
 
 def _lose(state: WellingtonState, frame: Removal, where: str) -> None:
@@ -497,10 +499,23 @@ OUTSIDE_IMPULSES: set[int] = set()    # cards whose text lets them be played bet
 def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
     """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
     before an impulse begins only the cards whose text says so, #34)."""
+    return list(_responses_found(state, power, trigger))
+
+
+def may_respond(state: WellingtonState, power: str, trigger: str) -> bool:
+    """Whether `responses` holds a card (stopping at the first)."""
+    return next(_responses_found(state, power, trigger), None) is not None
+
+
+def _responses_found(state: WellingtonState, power: str, trigger: str) -> Iterator[int]:
+    response_cards = hands.response_cards()          # (`hands.is_response`, read once)
+    held = hands.hand(state, power)
+    if response_cards.isdisjoint(held):              # (no Response card in hand: quick)
+        return iter(())
     between = trigger.startswith(BEFORE_IMPULSE)
-    return [n for n in hands.hand(state, power)
-            if hands.is_response(n) and (not between or n in OUTSIDE_IMPULSES)
-            and event_playable(state, power, n, trigger)]
+    return (n for n in held
+            if n in response_cards and (not between or n in OUTSIDE_IMPULSES)
+            and event_playable(state, power, n, trigger))
 
 
 def respond(state: WellingtonState, trigger: str, active: str) -> None:
@@ -513,11 +528,14 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
     order = [POWERS[(start + i) % len(POWERS)] for i in range(1, len(POWERS) + 1)]
     if trigger.startswith(BEFORE_IMPULSE):
         # only #34 may be played there: asking its holder alone would name it to all
-        if any(responses(state, p, trigger) for p in order):
+        with geo.reading(state):                 # asking who may respond changes nothing
+            anyone = any(may_respond(state, p, trigger) for p in order)
+        if anyone:
             stack.push(state, ResponseWindow(trigger=trigger, asked=order, everyone=True))
         return
     if not state.options.ask_every_power_for_responses:
-        order = [p for p in order if responses(state, p, trigger)]
+        with geo.reading(state):                 # asking who may respond changes nothing
+            order = [p for p in order if may_respond(state, p, trigger)]
     if order:
         stack.push(state, ResponseWindow(trigger=trigger, asked=order))
 
@@ -537,7 +555,7 @@ def _respond(state: WellingtonState, frame: ResponseWindow, number: int) -> None
 def _no_response(state: WellingtonState, frame: ResponseWindow, _noun: None) -> None:
     frame.asked.pop(0)
     while frame.asked and not (state.options.ask_every_power_for_responses or frame.everyone) \
-            and not responses(state, frame.asked[0], frame.trigger):
+            and not may_respond(state, frame.asked[0], frame.trigger):
         frame.asked.pop(0)
     if not frame.asked:
         stack.done(state, frame)

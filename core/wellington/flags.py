@@ -15,16 +15,12 @@ choice with `free`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from functools import cache
-from typing import TypeVar
 
 from core.wellington import forces
-from core.wellington.state import ALLIES, ENGLAND, FRENCH, GB, SIDE, SPAIN, WellingtonState
+from core.wellington.state import ENEMY_SIDE, ENGLAND, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
-
-T = TypeVar("T")
 
 # --- the board ---------------------------------------------------------------------------
 
@@ -180,17 +176,16 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     change the set returned."""
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        return _remembered(blocks[-1][1].present, state, duchy, _powers_present)
+        return _present_remembered(blocks[-1][1], state, duchy)
     return _powers_present(state, duchy)
 
 
-def _remembered(memo: dict[str, T], state: WellingtonState, duchy: str,
-                work_out: Callable[[WellingtonState, str], T]) -> T:
-    """`work_out(state, duchy)`, once per duchy in the open `reading` block (`memo`)."""
-    found = memo.get(duchy)
-    if found is None:
-        found = memo[duchy] = work_out(state, duchy)
-    return found
+def _present_remembered(found: Remembered, state: WellingtonState, duchy: str) -> set[str]:
+    """`_powers_present`, once per duchy in the open `reading` block."""
+    present = found.present.get(duchy)
+    if present is None:
+        present = found.present[duchy] = _powers_present(state, duchy)
+    return present
 
 
 def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
@@ -209,10 +204,14 @@ _NO_TROOPS: dict[str, list[int]] = {}
 
 def places_of(state: WellingtonState, power: str) -> set[str]:
     """Where `power` has a soldier or a commander: the places whose `powers_present` hold it."""
-    out = {where for where, by_power in state.troops.items()
-           if power in by_power and any(by_power[power])}
-    out.update(where for commander, where in state.commanders.items()
-               if commander_power(commander) == power)
+    out = set()
+    for where, by_power in state.troops.items():
+        counts = by_power.get(power)
+        if counts and (counts[0] or counts[1] or counts[2]):          # (`any`)
+            out.add(where)
+    for commander, where in state.commanders.items():
+        if commander_power(commander) == power:
+            out.add(where)
     return out
 
 
@@ -224,10 +223,15 @@ def commander_power(commander: str) -> str:
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
     blocks = _BLOCKS.open
     if blocks and blocks[-1][0] is state:
-        for power in powers_present(state, duchy):
+        for power in _present_remembered(blocks[-1][1], state, duchy):
             if SIDE[power] == side:
                 return True
         return False
+    return _has_formation(state, duchy, side)
+
+
+def _has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
+    """`has_formation` worked out from the state itself."""
     for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
         if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
             return True
@@ -240,7 +244,7 @@ def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
 
 
 def enemy_side(side: str) -> str:
-    return FRENCH if side == ALLIES else ALLIES
+    return ENEMY_SIDE[side]
 
 
 # --- control (3.1) -----------------------------------------------------------------------
@@ -248,31 +252,37 @@ def enemy_side(side: str) -> str:
 
 def holder(state: WellingtonState, duchy: str) -> str:
     """The Power whose flag or print holds the duchy, ignoring Formations."""
-    return state.flags.get(duchy) or printed_owner(duchy)
+    return state.flags.get(duchy) or _PRINTED_OWNER[duchy]          # (`printed_owner`)
 
 
 def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        return _remembered(blocks[-1][1].controllers, state, duchy, _controller)
-    return _controller(state, duchy)
+    if blocks and blocks[-1][0] is state:     # (once per duchy in the open block)
+        controllers = blocks[-1][1].controllers
+        owner = controllers.get(duchy)
+        if owner is None:
+            owner = controllers[duchy] = controller_now(state, duchy)
+        return owner
+    return controller_now(state, duchy)
 
 
-def _controller(state: WellingtonState, duchy: str) -> str:
+def controller_now(state: WellingtonState, duchy: str) -> str:
+    """`controller` worked out from the state itself: what a `reading` block remembers, and
+    the question the immediate-end test asks directly after every step (its state changes
+    between questions: victory.still_no_conquest)."""
     owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
     if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if has_formation(state, duchy, _ENEMY_SIDE[SIDE[owner]]):
+    if _has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 
 
 _PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
-_ENEMY_SIDE = {ALLIES: FRENCH, FRENCH: ALLIES}
 
 
 def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -401,27 +411,35 @@ def enemy_army_places(state: WellingtonState, power: str) -> set[str]:
             if SIDE[commander_power(commander)] != side and commander not in bfi}
 
 
-def cp_flag_targets(state: WellingtonState, power: str) -> list[str]:
+def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None) -> list[str]:
     """7.1: the duchies where `power` may spend 1 CP on a flag now: in its unfortified duchy
     free of enemy Formations, where it has a Formation (`may_flag_with_formation`) or that is
     adjacent, across an open line, to one of its Armies standing in a friendly duchy, with no
-    enemy Army able to intercept into it."""
+    enemy Army able to intercept into it. `room`: `flag_room(state, SIDE[power])` when the
+    caller knows it already."""
     side = SIDE[power]
-    enemy = _ENEMY_SIDE[side]
+    enemy = ENEMY_SIDE[side]
     reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
     for commander, where in state.commanders.items():
         if commander_power(commander) == power and on_map(where) \
                 and friendly(state, where, power):
-            reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+            if state.blocked:
+                reach.update(d for d in neighbours(where) if not blocked(state, where, d))
+            else:                       # (no line is blocked: every neighbour)
+                reach.update(neighbours(where))
     # (a duchy neither in reach nor holding a Formation of `power` is never a target)
     candidates = reach | places_of(state, power)
-    room = flag_room(state, side)
+    if room is None:
+        room = flag_room(state, side)
     hasty = state.hasty_forts
+    flags = state.flags
     enemy_armies: set[str] | None = None
     out: list[str] = []
     for duchy in duchies():
-        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty \
-                or not flag_options(state, duchy, power, room):
+        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty:
+            continue
+        owner = flags.get(duchy) or _PRINTED_OWNER[duchy]      # (`flag_options`' first test)
+        if (owner and SIDE[owner] == side) or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):
             continue

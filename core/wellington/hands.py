@@ -41,11 +41,11 @@ def is_plus(number: int) -> bool:
 
 def is_response(number: int) -> bool:
     """5.2: a Response event may be played in any impulse."""
-    return number in _responses()
+    return number in response_cards()
 
 
 @cache
-def _responses() -> frozenset[int]:
+def response_cards() -> frozenset[int]:
     """The numbers of the Response cards (`is_response`), read once."""
     return frozenset(c.number for c in deck.CARDS if "R" in c.type)
 

@@ -94,7 +94,11 @@ def playable_cards(state: WellingtonState, power: str) -> int:
 
 
 def holds_playable(state: WellingtonState, power: str) -> bool:
-    return playable_cards(state, power) > 0
+    """`playable_cards` above 0, stopping at the first playable card."""
+    for number in hands.hand(state, power):
+        if playable(state, power, number):
+            return True
+    return False
 
 
 def first_round(state: WellingtonState) -> bool:

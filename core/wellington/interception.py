@@ -177,11 +177,13 @@ def interceptors(state: WellingtonState, entry: Entry, power: str) -> list[str]:
     target = entry.duchy
     out: list[str] = []
     for origin in geo.neighbours(target):
+        side = commanders_at(state, origin, SIDE[power])
+        if not side:                             # (no Army there: the usual case, asked first)
+            continue
         if origin in entry.failed_from or not crossable(state, origin, target, power):
             continue
         if not may_leave_before(state, origin, power, entry) or movement.mired(state, origin):
             continue
-        side = commanders_at(state, origin, SIDE[power])
         ready = [c for c in side if not movement.stays(state, c)]
         out.extend(c for c in ready if power_of(c) == power)
         leader = state.leading.get(origin, "")
@@ -358,35 +360,60 @@ def evasion_targets(state: WellingtonState, entry: Entry, power: str) -> list[st
 
 def evasions(state: WellingtonState, entry: Entry) -> None:
     """10.5: the defending Powers in turn, each until it stays."""
-    while entry.entered and entry.defenders and \
-            not evade_choices_for(state, entry, entry.defenders[0]):
+    while entry.entered and entry.defenders and not may_evade(state, entry, entry.defenders[0]):
         entry.defenders.pop(0)
     if entry.entered and entry.defenders:
         stack.repeat(entry)
         stack.push(state, EvadeAsk(power=entry.defenders[0]))
 
 
-def evade_choices_for(state: WellingtonState, entry: Entry, power: str) -> list[Choice]:
+def may_evade(state: WellingtonState, entry: Entry, power: str) -> bool:
+    """Whether `evade_choices_for` offers `power` an evasion (the same tests, no labels)."""
+    if not evasion_asked(state, entry, power):
+        return False
+    if power not in geo.powers_present(state, entry.duchy):
+        return False                             # (nothing of `power` there to evade)
+    if not (evading_army(state, entry, power)[0] or soldiers_may_evade(state, entry, power)):
+        return False
+    return bool(evasion_targets(state, entry, power))
+
+
+def evasion_asked(state: WellingtonState, entry: Entry, power: str) -> bool:
+    """10.5: an enemy of the moving Power, while the movers are in the entered duchy."""
     if SIDE[power] == SIDE[entry.power]:
-        return []
+        return False
     movers = movement.move_of(state).armies
-    if not any(movement.present(state, a, entry.duchy) for a in movers):
+    return any(movement.present(state, a, entry.duchy) for a in movers)
+
+
+def evading_army(state: WellingtonState, entry: Entry, power: str) -> tuple[list[str], str]:
+    """`evaders`, none once their Commander has tried to evade."""
+    chiefs, leader = evaders(state, entry, power)
+    return ([] if leader in entry.tried else chiefs), leader
+
+
+def soldiers_may_evade(state: WellingtonState, entry: Entry, power: str) -> bool:
+    """I3: `power`'s leaderless soldiers there may evade, each counter on its own, unless
+    they have tried (artillery only when change can be made)."""
+    if f"{power}:soldiers" in entry.tried:
+        return False
+    loose = loose_soldiers(state, entry, power)
+    return bool(loose[INF] or loose[CAV] or (loose[ART] and can_change_artillery(state, power)))
+
+
+def evade_choices_for(state: WellingtonState, entry: Entry, power: str) -> list[Choice]:
+    if not evasion_asked(state, entry, power):
         return []
     out = []
     targets = evasion_targets(state, entry, power)
-    chiefs, leader = evaders(state, entry, power)
-    if leader in entry.tried:
-        chiefs = []
+    chiefs, leader = evading_army(state, entry, power)
     for dest in targets if chiefs else []:
         mods = modifiers(state, "evade", power, entry.duchy, dest, leader, entry)
         what = "Army Group" if len(chiefs) > 1 else "Army"
         out.append(Choice(Action("evade", f"army>{dest}"), f"{building.commander(leader).name}"
                           f"'s {what} evades to {geo.name(dest)}: {describe(mods)} (10.7)",
                           "battle"))
-    loose = loose_soldiers(state, entry, power)
-    if f"{power}:soldiers" in entry.tried:
-        loose = [0, 0, 0]
-    if any(loose[k] for k in (INF, CAV)) or (loose[ART] and can_change_artillery(state, power)):
+    if soldiers_may_evade(state, entry, power):
         for dest in targets:
             mods = modifiers(state, "evade", power, entry.duchy, dest, "", entry)
             out.append(Choice(Action("evade", f"soldiers>{dest}"), f"The leaderless soldiers "
@@ -1028,9 +1055,17 @@ def reinforce_formations(state: WellingtonState, frame: JoinBattle
 
 def reinforce_step(state: WellingtonState, frame: JoinBattle) -> None:
     """The player is asked again while a Formation may still try."""
-    if reinforce_options(state, frame):
+    if can_reinforce(state, frame):
         stack.repeat(frame)
         stack.push(state, JoinBattleAsk(power=frame.power))
+
+
+def can_reinforce(state: WellingtonState, frame: JoinBattle) -> bool:
+    """Whether `reinforce_options` offers a Formation (the same tests, without the labels)."""
+    for _noun, origin, armies, _leader, _bv in reinforce_formations(state, frame):
+        if paths(state, origin, frame.duchy, armies[0].power):
+            return True
+    return False
 
 
 def reinforce_options(state: WellingtonState, frame: JoinBattle) -> list[Choice]:

@@ -12,6 +12,7 @@ No events and no interceptions in the Interphase (16): no Response window is ope
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import ceil
 from typing import Callable
 
@@ -322,7 +323,7 @@ def deployment(state: WellingtonState, frame: Interphase) -> None:
     """16.3: from the Power with the next scheduled impulse, each Power may deploy one
     commander (two after buying an extra Deployment, 16.31); GB may convoy instead."""
     for power in reversed(frame.order):
-        if deployable(state, frame, power) or sea_origins(state, frame, power):
+        if deployable(state, frame, power) or may_sea_deploy(state, frame, power):
             left = 2 if power in frame.extra else 1
             stack.push(state, Deployment(power=power, left=left))
 
@@ -353,7 +354,7 @@ def deployment_choices(state: WellingtonState, frame: Deployment) -> list[Choice
     out = [Choice(Action("deploy", c), f"Deploy {building.commander(c).name} from "
                   f"{geo.name(state.commanders[c])} (16.3)", "move")
            for c in deployable(state, outer, frame.power)]
-    if sea_origins(state, outer, frame.power):
+    if may_sea_deploy(state, outer, frame.power):
         out.append(Choice(Action("sea-deploy"), "A convoy Deployment from a friendly port "
                           "(16.3, 14.2)", "naval"))
     out.append(Choice(Action("none"), "No (more) Deployment", "turn"))
@@ -391,16 +392,24 @@ def undeployed(state: WellingtonState, outer: Interphase, port: str,
 def sea_origins(state: WellingtonState, outer: Interphase, power: str) -> list[str]:
     """16.3: only GB convoys; a friendly port holding something undeployed, with somewhere to
     go (naval.deployment_destinations)."""
+    return list(_sea_origins_found(state, outer, power))
+
+
+def may_sea_deploy(state: WellingtonState, outer: Interphase, power: str) -> bool:
+    """Whether `sea_origins` holds a port (stopping at the first)."""
+    return next(_sea_origins_found(state, outer, power), None) is not None
+
+
+def _sea_origins_found(state: WellingtonState, outer: Interphase, power: str
+                       ) -> Iterator[str]:
     if power != GB:
-        return []
-    out = []
+        return
     for port in [wellington_map.ENGLAND, *geo.duchies()]:
         if not naval.friendly_port(state, port, power):
             continue
         soldiers, chiefs = undeployed(state, outer, port, power)
-        if (any(soldiers) or chiefs) and naval.deployment_destinations(state, power, port):
-            out.append(port)
-    return out
+        if (any(soldiers) or chiefs) and naval.may_deploy_from(state, power, port):
+            yield port
 
 
 def sea_cargo(frame: SeaDeploy) -> int:

@@ -33,7 +33,12 @@ MOVE_HOLDS: list[Callable[[WellingtonState, str, str], bool]] = []
 
 def under(state: WellingtonState, card: int, cid: str) -> bool:
     """A lasting card effect on the commander (or the Army he leads): `Effect.target`."""
-    return bool(cid) and any(e.card == card and e.target == cid for e in state.effects)
+    if not cid:
+        return False
+    for e in state.effects:              # (a loop: asked for every commander at every decision)
+        if e.card == card and e.target == cid:
+            return True
+    return False
 
 
 def command_value(state: WellingtonState, cid: str) -> int:
@@ -66,10 +71,16 @@ def line_kind(state: WellingtonState, a: str, b: str, power: str) -> str:
 def may_go_with(state: WellingtonState, power: str, group_commander: str) -> bool:
     """#22 Insulted Ally: `power`'s commanders and Armies may not move, intercept or evade
     in an Army Group led by another Power's `group_commander` while it lasts."""
-    return all(allows(state, power, group_commander) for allows in GROUP_ALLOWS)
+    for allows in GROUP_ALLOWS:          # (loops: asked at every decision)
+        if not allows(state, power, group_commander):
+            return False
+    return True
 
 
 def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
     """#39 Royalist Dissent: `power`'s soldiers and commanders in `duchy` may not make an
     ordinary move (9; interception, evasion and retreat are not stopped)."""
-    return any(holds(state, power, duchy) for holds in MOVE_HOLDS)
+    for holds in MOVE_HOLDS:
+        if holds(state, power, duchy):
+            return True
+    return False

@@ -59,7 +59,8 @@ from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.movement import (Army, Attempt, CommanderConsent, Entry,
                                              JoinConsent, Move, MoveStep, NameCommander,
                                              Pending)
-from core.wellington.state import ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP, WellingtonState
+from core.wellington.state import (ALLY, ART, CAV, COUNTER_NAME, INF, POWERS, SIDE, SP,
+                                   WellingtonState)
 
 FORCED_MARCH = 5              # 9.42: attrition in the 5th and every later duchy entered
 SCUM_OF_THE_EARTH = 82        # #82: -2 to its evasions and interceptions, double CP to move
@@ -107,8 +108,7 @@ FORTRESS_ENTERED: list[Callable[[WellingtonState, str, str], None]] = []
 # --- pieces and formations ----------------------------------------------------------------
 
 
-def power_of(cid: str) -> str:
-    return geo.commander_power(cid)
+power_of = geo.commander_power          # a commander's Power (1.6), read once per commander
 
 
 def held(state: WellingtonState, cid: str) -> bool:
@@ -140,8 +140,11 @@ def soldiers_came_by_sea(state: WellingtonState, duchy: str, power: str) -> bool
 def storm_holds(state: WellingtonState, power: str, duchy: str) -> bool:
     """#81 after a field battle: `power`'s Formations that overran at `duchy` stay there until
     its next impulse (the battle leaves the Effect on the duchy; a siege's on the commander)."""
-    return any(e.card == THUNDER and e.until == "next-impulse" and e.power == power
-               and e.target == duchy for e in state.effects)
+    for e in state.effects:              # (a loop: asked for every place at every decision)
+        if e.card == THUNDER and e.until == "next-impulse" and e.power == power \
+                and e.target == duchy:
+            return True
+    return False
 
 
 def stays(state: WellingtonState, cid: str) -> bool:
@@ -152,7 +155,10 @@ def stays(state: WellingtonState, cid: str) -> bool:
 
 def mired(state: WellingtonState, duchy: str) -> bool:
     """#3 Mud: no Formation leaves `duchy` (but by retreat) while its marker lies there."""
-    return any(e.card == MUD and e.target == duchy for e in state.effects)
+    for e in state.effects:              # (a loop: asked for every place at every decision)
+        if e.card == MUD and e.target == duchy:
+            return True
+    return False
 
 
 def straggling(state: WellingtonState, armies: list[Army]) -> bool:
@@ -212,6 +218,8 @@ def form_army(state: WellingtonState, cid: str, duchy: str, others: list[Army]) 
 
 
 def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -> list[str]:
+    if duchy not in state.commanders.values():   # (a scan in C first: most places have none)
+        return []
     return [c for c, at in state.commanders.items()
             if at == duchy and (side is None or SIDE[power_of(c)] == side)]
 
@@ -219,9 +227,11 @@ def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -
 def marked(state: WellingtonState, duchy: str, power: str) -> bool:
     """M3: one of `power`'s Formations at `duchy` bears a BFI marker; M7: its soldiers there
     came by sea this impulse (14.2)."""
-    return f"{power}:{duchy}" in state.bfi or soldiers_came_by_sea(state, duchy, power) or (
-        bool(state.bfi) and any(c in state.bfi for c in commanders_at(state, duchy)
-                                if power_of(c) == power))
+    bfi = state.bfi                      # (mostly empty: asked first)
+    if bfi and (f"{power}:{duchy}" in bfi or any(c in bfi for c in commanders_at(state, duchy)
+                                                 if power_of(c) == power)):
+        return True
+    return soldiers_came_by_sea(state, duchy, power)
 
 
 def shift(state: WellingtonState, army: Army, origin: str, dest: str) -> None:
@@ -247,8 +257,10 @@ def friendly_owner(owner: str, power: str) -> bool:
 
 def enemy_fortress(state: WellingtonState, duchy: str, power: str) -> bool:
     """A fortress duchy its owner holds against `power`'s side (3.1, 12.1)."""
+    if not geo.is_fortress(state, duchy):
+        return False
     owner = geo.controller(state, duchy)
-    return geo.is_fortress(state, duchy) and bool(owner) and SIDE[owner] != SIDE[power]
+    return bool(owner) and SIDE[owner] != SIDE[power]
 
 
 def besieged_enemy_fortress(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -278,6 +290,19 @@ def destinations(state: WellingtonState, at: str, power: str) -> list[str]:
         return [d for d in geo.neighbours(at) if open_line(state, at, d) and geo.on_map(d)]
     return [d for d in geo.neighbours(at) if open_line(state, at, d) and geo.on_map(d)
             and may_leave(state, at, d, power)]
+
+
+def can_leave(state: WellingtonState, at: str, power: str) -> bool:
+    """Whether `destinations(state, at, power)` holds any duchy (the same tests, stopping at
+    the first destination found)."""
+    if mired(state, at):
+        return False
+    fortress = enemy_fortress(state, at, power)
+    for d in geo.neighbours(at):
+        if open_line(state, at, d) and geo.on_map(d) \
+                and (not fortress or may_leave(state, at, d, power)):
+            return True
+    return False
 
 
 def march_causes(line: str, from_control: str, before: str, friends_before: bool,
@@ -475,7 +500,7 @@ def movable_commanders(state: WellingtonState, power: str) -> list[str]:
     """9.1: the Power's own commanders on the map, with no BFI marker (M2)."""
     return [c for c, at in state.commanders.items()
             if power_of(c) == power and geo.on_map(at) and not stays(state, c)
-            and not dissent_holds(state, power, at) and destinations(state, at, power)]
+            and not dissent_holds(state, power, at) and can_leave(state, at, power)]
 
 
 def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
@@ -499,8 +524,8 @@ def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int
     have = building.counters(state, duchy, power)
     if not (have[INF] or have[CAV]):          # (artillery alone: nothing to ask)
         return []
-    if marked(state, duchy, power) or not destinations(state, duchy, power) \
-            or dissent_holds(state, power, duchy) or storm_holds(state, power, duchy):
+    if dissent_holds(state, power, duchy) or storm_holds(state, power, duchy) \
+            or marked(state, duchy, power) or not can_leave(state, duchy, power):
         return []
     return [k for k in (INF, CAV) if have[k]]
 
@@ -521,12 +546,12 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
             out.append(Choice(Action("move-group", duchy), f"Move the Army Group at "
                               f"{geo.name(duchy)} ({len(armies)} Armies): {len(armies)} CP "
                               "per duchy (9.63)", "move"))
-    for duchy, by_power in sorted(state.troops.items()):
-        if power in by_power and geo.on_map(duchy):
-            for kind in leaderless_kinds(state, duchy, power):
-                out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
-                                  f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
-                                  "1 CP per duchy (9.1)", "move"))
+    for duchy in sorted(d for d, by_power in state.troops.items()
+                        if power in by_power and geo.on_map(d)):
+        for kind in leaderless_kinds(state, duchy, power):
+            out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
+                              f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
+                              "1 CP per duchy (9.1)", "move"))
     for duchy, cid, other in proposals(state, power):
         out.append(Choice(Action("propose-commander", f"{duchy}>{cid}"),
                           f"Propose {building.commander(cid).name} as Commander of the Army "
@@ -566,28 +591,24 @@ def _move_soldier(state: WellingtonState, frame: CommandPoints, noun: str) -> No
 # --- 9.62: a new Commander by agreement -----------------------------------------------------
 
 
-def group_powers(state: WellingtonState, duchy: str, side: str) -> list[str]:
-    """The Powers of `side` with soldiers or commanders in `duchy` (impulse order)."""
-    present = geo.powers_present(state, duchy)      # (soldiers' SP or commanders there)
-    return [p for p in POWERS if SIDE[p] == side and p in present]
-
-
 def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     """9.62 "sino a quando ... entrambe le Potenze coinvolte si accordano su un nuovo
     Comandante durante il suo Impulso": (duchy, commander, the other Power) for each
     commander `power` may propose in its impulse as the new Commander of a two-Power Army
     Group it belongs to (M4a: any commander of the group but the Commander; each once an
     impulse)."""
+    side = SIDE[power]
     out = []
-    for duchy, leader in sorted(state.leading.items()):
-        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy \
-                or SIDE[power_of(leader)] != SIDE[power]:    # (then `power` is not in it)
+    for duchy in sorted(d for d, leader in state.leading.items()
+                        if SIDE[power_of(leader)] == side):   # (else `power` is not in it)
+        leader = state.leading[duchy]
+        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
             continue
-        powers = group_powers(state, duchy, SIDE[power_of(leader)])
-        if power not in powers or len(powers) < 2:
+        present = geo.powers_present(state, duchy)   # (a two-Power group: both there)
+        other = ALLY[power]
+        if power not in present or other not in present:
             continue
-        other = next(p for p in powers if p != power)
-        for cid in sorted(commanders_at(state, duchy, SIDE[power])):
+        for cid in sorted(commanders_at(state, duchy, side)):
             if cid != leader and f"{state.impulses}:{duchy}:{cid}" not in \
                     state.commander_proposals:
                 out.append((duchy, cid, other))
@@ -756,16 +777,17 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
     targets = step_destinations(state, move) if steps_left(state, move) \
         and (move.free or cardplay_left(state) >= cost) else []
     if targets:
+        forced = any(a.marched + 1 >= FORCED_MARCH for a in move.armies)   # (every step)
+        price = "free" if move.free else f"{cost} CP"
         for dest in targets:
             line = line_kind(state, at, dest, power)
             warn = march_causes(line, geo.controller(state, at), geo.controller(state, dest),
                                 geo.has_formation(state, dest, SIDE[power]), power)
-            if any(a.marched + 1 >= FORCED_MARCH for a in move.armies):
+            if forced:
                 warn.append(FORCED)
             note = f"; attrition: {', '.join(warn)}" if warn else ""
             if move.free == FLANK:
                 note = "; no interception, evasion or attrition (#44)"
-            price = "free" if move.free else f"{cost} CP"
             out.append(Choice(Action("to", dest), f"March to {geo.name(dest)} ({line} line): "
                               f"{price}{note}", "move"))
     for army in move.armies:
@@ -843,10 +865,11 @@ def left_label(state: WellingtonState, move: Move) -> str:
 
 def spare_commanders(state: WellingtonState, move: Move, power: str) -> list[str]:
     """Commanders of `power` at the move's duchy not moving, with no BFI marker (M2)."""
+    if dissent_holds(state, power, move.at):
+        return []
     moving = {c for a in move.armies for c in members(a)}
     return [c for c in commanders_at(state, move.at)
-            if power_of(c) == power and c not in moving and not stays(state, c)
-            and not dissent_holds(state, power, move.at)]
+            if power_of(c) == power and c not in moving and not stays(state, c)]
 
 
 def allied_armies(state: WellingtonState, move: Move) -> list[str]:

@@ -34,6 +34,8 @@ on the landing Power's soldiers in the port, then on the landed commanders (N2).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core import dice, stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import battle, building, cardplay, interception
@@ -139,11 +141,20 @@ def soldiers_may_sail(state: WellingtonState, port: str, power: str) -> bool:
 
 def origins(state: WellingtonState, power: str) -> list[str]:
     """The friendly ports holding something of `power` that may sail (14.2)."""
+    return list(_origins_found(state, power))
+
+
+def may_sail(state: WellingtonState, power: str) -> bool:
+    """Whether `origins` holds a port (stopping at the first)."""
+    return next(_origins_found(state, power), None) is not None
+
+
+def _origins_found(state: WellingtonState, power: str) -> Iterator[str]:
     places = [ENGLAND, *geo.duchies()]
     own = geo.places_of(state, power)       # (nothing of `power` there: nothing sails)
-    return [p for p in places if p in own and friendly_port(state, p, power)
+    return (p for p in places if p in own and friendly_port(state, p, power)
             and (movable_commanders(state, p, power)
-                 or (soldiers_may_sail(state, p, power) and building.sp(state, p, power)))]
+                 or (soldiers_may_sail(state, p, power) and building.sp(state, p, power))))
 
 
 def cargo(frame: Convoy) -> int:
@@ -175,7 +186,15 @@ def deployment_destinations(state: WellingtonState, power: str, origin: str) -> 
     """16.3, 16.31: a convoy Deployment (GB) from the friendly port `origin`: to any friendly
     unbesieged port, not across an enemy Strait (14.4), never into a port an enemy Army could
     intercept into (the Interphase part carries the Deployment out)."""
-    out: list[str] = []
+    return list(_deployments_found(state, power, origin))
+
+
+def may_deploy_from(state: WellingtonState, power: str, origin: str) -> bool:
+    """Whether `deployment_destinations` holds a port (stopping at the first)."""
+    return next(_deployments_found(state, power, origin), None) is not None
+
+
+def _deployments_found(state: WellingtonState, power: str, origin: str) -> Iterator[str]:
     for port in [ENGLAND, *geo.duchies()]:
         if port == origin or not friendly_port(state, port, power):
             continue
@@ -183,8 +202,7 @@ def deployment_destinations(state: WellingtonState, power: str, origin: str) -> 
             continue
         if port != ENGLAND and geo.intercept_threat(state, port, power):
             continue
-        out.append(port)
-    return out
+        yield port
 
 
 # --- CP operations (cardplay.register_cp) ---------------------------------------------------------
@@ -195,7 +213,7 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     power = frame.power
     if power != GB or frame.left < COST_PER_UNIT or paid_convoy_used(state, power):
         return []
-    if not origins(state, power):
+    if not may_sail(state, power):
         return []
     out = [Choice(Action("convoy"), "Convoy: up to 5 commanders and SP from one friendly port "
                   "to another, 1 CP each (14.2)", "naval")]

@@ -318,7 +318,7 @@ def impulse_choices(state: WellingtonState, impulse_: Impulse) -> list[Choice]:
                   f"with {building.commander(cid).name}'s Army: no CP (12.2)", "siege")
            for duchy, cid in siege_targets(state, power)]
     if not hands.hand(state, power) and power not in state.siege_to_resolve \
-            and siege_targets(state, power):
+            and out:                                # (a siege `siege_targets` offers)
         out.append(Choice(Action("siege-marker"), "Place the Siege-to-Resolve marker in your "
                           "impulse box (12.2)", "siege"))
     return out

@@ -43,6 +43,7 @@ POWERS = (GB, ADS, SPAIN, ADN)           # 1.3: the Impulse Track, left to right
 ALLIES = "Allies"
 FRENCH = "French"
 SIDE = {GB: ALLIES, SPAIN: ALLIES, ADS: FRENCH, ADN: FRENCH}   # 8.1: fixed alliances
+ENEMY_SIDE = {ALLIES: FRENCH, FRENCH: ALLIES}
 ALLY = {GB: SPAIN, SPAIN: GB, ADS: ADN, ADN: ADS}
 POWER_NAME = {GB: "Great Britain", ADS: "Armée du Sud", SPAIN: "Spain", ADN: "Armée du Nord"}
 

@@ -117,18 +117,25 @@ def still_no_conquest(state: WellingtonState) -> bool:
     still answer yes: then `conquest` finds none (each `any_held` asks that duchy first). The
     immediate-end test runs after every step; this is its usual case, four control questions
     asked directly."""
-    for key in NO_CONQUEST:
-        duchy = _LAST_ANSWER.get(key)
-        if duchy is None:
-            return False
-        owner = geo.controller(state, duchy)
-        _name, side, held = key
+    if len(_LAST_ANSWER) < len(NO_CONQUEST):      # (it holds only these questions)
+        return False
+    for (_name, side, held), duchy in _LAST_ANSWER.items():
+        owner = geo.controller_now(state, duchy)
         if held:
             if not owner or SIDE[owner] != side:
                 return False
         elif owner and SIDE[owner] != side:      # (held by the other side)
             return False
     return True
+
+
+@cache
+def fortresses_first(duchies: tuple[str, ...]) -> tuple[str, ...]:
+    """`duchies`, the printed fortresses first: the answer `any_held` remembers is then a
+    fortress where one answers (its control moves only with its flag, 3.1, and is quick to
+    ask again)."""
+    fortresses = geo.printed_fortresses()
+    return tuple(sorted(duchies, key=lambda d: d not in fortresses))
 
 
 def any_held(state: WellingtonState, question: tuple[str, str, bool],
@@ -146,7 +153,7 @@ def any_held(state: WellingtonState, question: tuple[str, str, bool],
     last = _LAST_ANSWER.get(question)
     if last is not None and answers(last):
         return True
-    for duchy in duchies:
+    for duchy in fortresses_first(duchies):
         if answers(duchy):
             _LAST_ANSWER[question] = duchy
             return True
@@ -290,8 +297,9 @@ def end(state: WellingtonState, side: str, why: str, guerrillas: bool = False) -
 
 def final(state: WellingtonState, why: str) -> None:
     """19: the count of victory points."""
-    side, how = winner_on_points(state)
-    scores = ", ".join(f"{p} {show(vp(state, p))}" for p in POWERS)
-    end(state, side, f"{why}; {how} (French {show(side_vp(state, FRENCH))}, Allies "
-                     f"{show(side_vp(state, ALLIES))}; {scores})")
+    with geo.reading(state):     # counting changes nothing (nor does `end` without guerrillas)
+        side, how = winner_on_points(state)
+        scores = ", ".join(f"{p} {show(vp(state, p))}" for p in POWERS)
+        end(state, side, f"{why}; {how} (French {show(side_vp(state, FRENCH))}, Allies "
+                         f"{show(side_vp(state, ALLIES))}; {scores})")
 

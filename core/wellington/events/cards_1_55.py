@@ -12,6 +12,7 @@ events) until finished: see the doc.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import ceil
 from typing import Callable
 
@@ -402,15 +403,19 @@ HASTY_FORTIFICATION = 37
 
 def hasty_sites(state: WellingtonState, power: str) -> list[str]:
     """#37: an unfortified duchy the player controls (3.1)."""
-    return [d for d in geo.duchies()
-            if geo.controller(state, d) == power and not geo.is_fortress(state, d)]
+    return list(_hasty_found(state, power))
+
+
+def _hasty_found(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d in geo.duchies()
+            if geo.controller(state, d) == power and not geo.is_fortress(state, d))
 
 
 def hasty_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """Reading E5: there is one Hasty Fort marker ("it may be used again if the card is
     played again"): the event waits until it is off the map."""
     return own(state, power, trigger) and not state.hasty_forts \
-        and bool(hasty_sites(state, power))
+        and common.exists(_hasty_found(state, power))
 
 
 def play_hasty(state: WellingtonState, frame: EventPlay) -> None:
@@ -537,13 +542,18 @@ def nationality(state: WellingtonState, duchy: str) -> str:
 def call_up_sites(state: WellingtonState, power: str) -> list[str]:
     """#47 (seed: "in un Ducato Nazionale amico", reading E6): a National duchy friendly to
     the player (3.1, 8.1: a besieged fortress is not) whose nationality still has counters."""
-    return [d for d in geo.duchies()
+    return list(_call_up_found(state, power))
+
+
+def _call_up_found(state: WellingtonState, power: str) -> Iterator[str]:
+    with_counters = {p for p in POWERS if any(building.unbuilt(state, p))}   # (once each)
+    return (d for d in geo.duchies()
             if (owner := nationality(state, d)) and geo.is_national(state, d, owner)
-            and geo.friendly(state, d, power) and any(building.unbuilt(state, owner))]
+            and geo.friendly(state, d, power) and owner in with_counters)
 
 
 def call_up_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return own(state, power, trigger) and bool(call_up_sites(state, power))
+    return own(state, power, trigger) and common.exists(_call_up_found(state, power))
 
 
 def play_call_up(state: WellingtonState, frame: EventPlay) -> None:

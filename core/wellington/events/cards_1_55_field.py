@@ -162,12 +162,16 @@ def bandit_target(state: WellingtonState, duchy: str, power: str) -> bool:
 
 
 def bandit_pairs(state: WellingtonState, power: str) -> list[str]:
-    return [d for d in geo.duchies() if bandit_target(state, d, power)
-            and any(bandit_target(state, n, power) for n in geo.neighbours(d))]
+    return list(_bandit_pairs(state, power))
+
+
+def _bandit_pairs(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d in geo.duchies() if bandit_target(state, d, power)
+            and any(bandit_target(state, n, power) for n in geo.neighbours(d)))
 
 
 def bandits_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return own(state, power, trigger) and bool(bandit_pairs(state, power))
+    return own(state, power, trigger) and common.exists(_bandit_pairs(state, power))
 
 
 def play_bandits(state: WellingtonState, frame: EventPlay) -> None:
@@ -721,7 +725,7 @@ def may_reinforce(state: WellingtonState, power: str, card: int, duchy: str, vir
     a way in: interception.paths); TC-E26: none can help, the card is not offered."""
     probe = JoinBattle(power=power, card=card, duchy=duchy, virtual=virtual,
                        french_only_virtual=french_only)
-    return bool(interception.reinforce_options(state, probe))
+    return interception.can_reinforce(state, probe)
 
 
 def reinforce_card_playable(number: int):
@@ -764,8 +768,10 @@ ANOTHER_ROUND = {ANOTHER_DAY: "2-4", SCOVELL: "1-4"}      # the virtual commande
 def round_end_battle(state: WellingtonState, trigger: str) -> Battle | None:
     """The battle whose round has just ended (its END_OF_ROUND window), both sides still in
     it (a side wholly eliminated fights no more round: "completo annientamento")."""
+    if trigger != battle_cards.END_OF_ROUND:
+        return None
     battle = stack.find(state, Battle)
-    if trigger != battle_cards.END_OF_ROUND or battle is None:
+    if battle is None:
         return None
     if not all(geo.has_formation(state, battle.duchy, s)
                for s in (battle.attacking, battle.defending)):

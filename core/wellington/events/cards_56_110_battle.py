@@ -4,6 +4,8 @@ dice and outcome, and the risings that start a battle (#60, #62, #71, #73, #75, 
 #79, #81, #84, #87, #96, #97, #107). Registered on import."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core import cards, dice, stack
 from core.stack import Frame
 from core.wellington import attrition, building, cardplay, hands, interception, movement, siege
@@ -287,17 +289,22 @@ def _revolt_places(state: WellingtonState) -> list[tuple[str, str]]:
     unfortified British National duchy under French control. A duchy where a rising that
     answered this one waits counts as it was before those SP came (French-held with a French
     Formation there): the Responses combine (5.2's example, TC-08)."""
-    out = []
+    return list(_revolt_found(state))
+
+
+def _revolt_found(state: WellingtonState) -> Iterator[tuple[str, str]]:
     waiting = {f.picked[0] for f in state.stack if isinstance(f, EventStep) and f.what == WAITING}
+    rising: dict[str, bool] = {}                 # `_can_rise`, asked once per Power
     for d in geo.duchies():
         if geo.is_fortress(state, d) or not (
                 _french_controlled(state, d) or (d in waiting and _french_held(state, d))):
             continue
-        if geo.country(d) == "Spain" and _can_rise(state, SPAIN):
-            out.append((SPAIN, d))
-        if geo.national_power(d) == GB and _can_rise(state, GB):
-            out.append((GB, d))
-    return out
+        for power, here in ((SPAIN, geo.country(d) == "Spain"),
+                            (GB, geo.national_power(d) == GB)):
+            if here and power not in rising:
+                rising[power] = _can_rise(state, power)
+            if here and rising[power]:
+                yield power, d
 
 
 def _can_rise(state: WellingtonState, power: str) -> bool:
@@ -307,16 +314,20 @@ def _can_rise(state: WellingtonState, power: str) -> bool:
 
 
 def _levy_places(state: WellingtonState) -> list[str]:
+    return list(_levy_found(state))
+
+
+def _levy_found(state: WellingtonState) -> Iterator[str]:
     if not _can_rise(state, SPAIN):
-        return []
-    return [d for d in geo.duchies() if geo.country(d) == "Spain" and not geo.is_fortress(state, d)
+        return iter(())
+    return (d for d in geo.duchies() if geo.country(d) == "Spain" and not geo.is_fortress(state, d)
             and (geo.is_occupied(d) or _french_controlled(state, d)
-                 or geo.has_formation(state, d, FRENCH))]
+                 or geo.has_formation(state, d, FRENCH)))
 
 
 def _revolt_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.own_impulse(state, power, NATIONALIST_REVOLT, trigger) and bool(
-        _revolt_places(state))
+    return h.own_impulse(state, power, NATIONALIST_REVOLT, trigger) and common.exists(
+        _revolt_found(state))
 
 
 def _revolt_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -327,7 +338,7 @@ def _revolt_play(state: WellingtonState, frame: EventPlay) -> None:
 
 
 def _levy_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.any_moment(state, power, SPANISH_LEVY, trigger) and bool(_levy_places(state))
+    return h.any_moment(state, power, SPANISH_LEVY, trigger) and common.exists(_levy_found(state))
 
 
 def _levy_play(state: WellingtonState, frame: EventPlay) -> None:

@@ -5,6 +5,8 @@ Conflicting Orders, #108 March to the Sound of the Guns, #109 "The Duke of Damna
 Registered on import."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core import dice
 from core import stack
 from core.stack import Frame
@@ -72,15 +74,19 @@ AFRANCESADOS_SP = 2
 def _afrancesados_places(state: WellingtonState, power: str) -> list[str]:
     """A duchy in Spain (1.21), not besieged, where the Power has pieces or its flag
     controls it."""
-    return [d for d in geo.duchies()
+    return list(_afrancesados_found(state, power))
+
+
+def _afrancesados_found(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d in geo.duchies()
             if geo.country(d) == "Spain" and not building.besieged(state, d)
-            and (power in geo.powers_present(state, d) or geo.controller(state, d) == power)]
+            and (power in geo.powers_present(state, d) or geo.controller(state, d) == power))
 
 
 def _afrancesados_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     return (h.own_impulse(state, power, AFRANCESADOS, trigger)
             and geo.controller(state, MADRID) not in (SPAIN, GB)
-            and bool(_afrancesados_places(state, power)))
+            and common.exists(_afrancesados_found(state, power)))
 
 
 def _afrancesados_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -259,15 +265,19 @@ DESCENT_SP = 1
 
 def _descent_ports(state: WellingtonState) -> list[str]:
     """Unfortified ports on the map with no Formation of the French (GB's enemy)."""
-    return [d for d in geo.duchies() if naval.is_port(d) and not geo.is_fortress(state, d)
-            and not geo.has_formation(state, d, FRENCH)]
+    return list(_descent_found(state))
+
+
+def _descent_found(state: WellingtonState) -> Iterator[str]:
+    return (d for d in geo.duchies() if naval.is_port(d) and not geo.is_fortress(state, d)
+            and not geo.has_formation(state, d, FRENCH))
 
 
 def _descent_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """"(da quelli fuori gioco)": the unbuilt counters, as for every event placing SP; with
     no British infantry unbuilt, 5.11 has GB eliminate 1 SP of its own on the map first, so
     the card needs an unbuilt infantry or a British SP on the map."""
-    return (h.own_impulse(state, power, DESCENT, trigger) and bool(_descent_ports(state))
+    return (h.own_impulse(state, power, DESCENT, trigger) and common.exists(_descent_found(state))
             and (building.unbuilt(state, GB)[INF] > 0 or bool(common.donors(state, GB))))
 
 
@@ -316,20 +326,24 @@ def _raid_targets(state: WellingtonState, power: str, army_duchy: str) -> list[s
     for d in geo.neighbours(army_duchy):
         if not geo.on_map(d):
             continue
-        besieged_friend = (SIDE.get(geo.controller(state, d), "") == side
-                           and geo.has_formation(state, d, enemy))
-        if not geo.is_fortress(state, d) or besieged_friend:
-            out.append(d)
+        if not geo.is_fortress(state, d) or (SIDE.get(geo.controller(state, d), "") == side
+                                             and geo.has_formation(state, d, enemy)):
+            out.append(d)                        # (a besieged friendly fortress)
     return sorted(out)
 
 
 def _raid_armies(state: WellingtonState, power: str) -> list[str]:
-    return [d for d, side in armies(state) if side == SIDE[power]
-            and len(_raid_targets(state, power, d)) >= RAID_DUCHIES]
+    return list(_raid_armies_found(state, power))
+
+
+def _raid_armies_found(state: WellingtonState, power: str) -> Iterator[str]:
+    return (d for d, side in armies(state) if side == SIDE[power]
+            and len(_raid_targets(state, power, d)) >= RAID_DUCHIES)
 
 
 def _raid_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.any_moment(state, power, CAVALRY_RAID, trigger) and bool(_raid_armies(state, power))
+    return h.any_moment(state, power, CAVALRY_RAID, trigger) and common.exists(
+        _raid_armies_found(state, power))
 
 
 def _raid_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -408,10 +422,14 @@ GUERRILLA_DRM = 1
 
 
 def _guerrilla_duchies(state: WellingtonState) -> list[str]:
-    return [d for d in geo.duchies() if geo.country(d) == "Spain"
-            and geo.controller(state, d) in (ADS, ADN)
-            and not geo.has_formation(state, d, ALLIES)
-            and not geo.has_formation(state, d, FRENCH)]
+    return [d for d in geo.duchies() if _guerrilla_target(state, d)]
+
+
+def _guerrilla_target(state: WellingtonState, duchy: str) -> bool:
+    """#92: an empty French-controlled duchy in Spain."""
+    return geo.country(duchy) == "Spain" and geo.controller(state, duchy) in (ADS, ADN) \
+        and not geo.has_formation(state, duchy, ALLIES) \
+        and not geo.has_formation(state, duchy, FRENCH)
 
 
 def cut_off(state: WellingtonState, duchy: str) -> bool:
@@ -439,8 +457,8 @@ def _guerrilla_armies(state: WellingtonState) -> list[str]:
 
 
 def _guerrilla_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.any_moment(state, power, GUERRILLA, trigger) and bool(
-        _guerrilla_duchies(state) or _guerrilla_armies(state))
+    return h.any_moment(state, power, GUERRILLA, trigger) and (
+        any(_guerrilla_target(state, d) for d in geo.duchies()) or bool(_guerrilla_armies(state)))
 
 
 def _guerrilla_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -552,7 +570,7 @@ def _guns_playable(state: WellingtonState, power: str, trigger: str) -> bool:
         return False
     probe = JoinBattle(power=power, card=MARCH_TO_THE_GUNS, duchy=battle.duchy,
                        virtual=GUNS_VIRTUAL, french_only_virtual=True)
-    return bool(interception.reinforce_options(state, probe))
+    return interception.can_reinforce(state, probe)
 
 
 def _guns_play(state: WellingtonState, frame: EventPlay) -> None:

@@ -14,6 +14,8 @@ docs/wellington-sieges-naval.md.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core import dice, stack
 from core.stack import Frame
 from core.wellington import attrition, building, cardplay, interception, movement, naval, siege
@@ -121,8 +123,12 @@ ATTRITION, FORTRESS = "attrition", "fortress"
 
 def dysentery_duchies(state: WellingtonState, power: str) -> list[str]:
     """Duchies holding a Formation of the player's enemies."""
+    return list(_dysentery_duchies(state, power))
+
+
+def _dysentery_duchies(state: WellingtonState, power: str) -> Iterator[str]:
     enemy = geo.enemy_side(SIDE[power])
-    return [d for d in geo.duchies() if geo.has_formation(state, d, enemy)]
+    return (d for d in geo.duchies() if geo.has_formation(state, d, enemy))
 
 
 def besieged_fortresses(state: WellingtonState) -> list[str]:
@@ -157,8 +163,8 @@ def besieging_power(state: WellingtonState, duchy: str, player: str) -> str:
 
 
 def _dysentery_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return h.any_moment(state, power, DYSENTERY, trigger) and bool(
-        dysentery_duchies(state, power) or besieged_fortresses(state))
+    return h.any_moment(state, power, DYSENTERY, trigger) and (
+        common.exists(_dysentery_duchies(state, power)) or bool(besieged_fortresses(state)))
 
 
 def _dysentery_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -456,7 +462,7 @@ def _naval_playable(state: WellingtonState, power: str, trigger: str) -> bool:
 def _naval_play(state: WellingtonState, frame: EventPlay) -> None:
     options = []
     impulse_over = frame.trigger == attrition.END_OF_TURN
-    if naval.origins(state, frame.power) and not impulse_over:
+    if naval.may_sail(state, frame.power) and not impulse_over:
         options.append((CONVOY, "Announce and move a convoy at no CP cost (14.2)"))
     if british_sailing(state, frame.trigger):
         options.append((BLOCK, "Block the British convoy or assault: its CP or card are lost"))

@@ -110,6 +110,14 @@ FLOW: stack.Flow = {EventChoice: EVENT_CHOICE, EventStep: EVENT_STEP}
 # --- playing ---------------------------------------------------------------------------------
 
 
+def exists(found: Iterable[object]) -> bool:
+    """Whether `found` yields anything, stopping at the first: an event's playable test over
+    the same search that lists its targets."""
+    for _ in found:
+        return True
+    return False
+
+
 def own_impulse(state: WellingtonState, power: str, trigger: str) -> bool:
     """5.1: the card play of `power`'s own impulse (cardplay asks with no trigger)."""
     impulse = stack.find(state, Impulse)
