@@ -10,7 +10,7 @@ bugles come before the enemy-flag redeployments. A result no unit can use is los
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -18,7 +18,7 @@ from core.gettysburg import integrity, recovery
 from core.gettysburg import query as q
 from core.gettysburg.ground import Ground
 from core.gettysburg.frames import BugleRetreat, Bugles, RecoverToo, Round
-from core.gettysburg.state import GbState, enemy
+from core.gettysburg.state import GbState, Unit, enemy
 
 RETREAT_HEXES = 3  # 3.0: up to 3 hexes
 
@@ -26,23 +26,38 @@ RETREAT_HEXES = 3  # 3.0: up to 3 hexes
 def retreat_hexes(state: GbState, uid: str, first: bool = False) -> list[str]:
     """Where `uid` may end a bugle retreat of 1 to 3 hexes (`first`: stop at the first one).
     Worked out once per position (core/gettysburg/ground.py): read it, never change it."""
-    g = q.ground(state)
-    key = ("bugle-retreat", q.positional(q.unit(state, uid)), first)
+    return _retreat_of(state, q.unit(state, uid), first, q.ground(state))
+
+
+def _retreat_of(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]:
+    """`retreat_hexes` of unit `u` of `state`, whose ground `g` is at hand."""
+    key = ("bugle-retreat", q.positional(u), first)
     known = g.field.memo.get(key)
     if known is None:
-        known = g.field.memo[key] = _retreat_hexes(state, uid, first, g)
+        known = g.field.memo[key] = _retreat_hexes(state, u, first, g)
     return known
 
 
-def _retreat_hexes(state: GbState, uid: str, first: bool, g: Ground) -> list[str]:
-    u = q.unit(state, uid)
+def _away_from(g: Ground, side: str) -> tuple[frozenset[str], frozenset[str],
+                                               Callable[[str, int], int]]:
+    """What a bugle retreat of `side` avoids (AMB-05): the enemy's hexes, its ZoC, and the
+    distance from a hex to the nearest enemy (no enemy on the map: no field, every step is
+    "away"). Worked out once per position for every unit of the side."""
+    key = ("bugle-away", side)
+    known = g.field.memo.get(key)
+    if known is None:
+        foes = g.hexes[enemy(side)]
+        known = g.field.memo[key] = (foes, q.zoc_of(g, enemy(side)), q.distance_field(foes).get)
+    return known
+
+
+def _retreat_hexes(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]:
     if not u.on_map:
         return []
-    foes, zoc = g.hexes[enemy(u.side)], q.zoc_of(g, enemy(u.side))
-    near = q.distance_field(foes)
+    uid = u.id
+    foes, zoc, nearest = _away_from(g, u.side)
     closed, occupants = q.closed(uid), g.field.occupants
     side, integrity_on = u.side, state.options.corps_integrity
-    nearest = near.get  # (no enemy on the map: no field, every step is "away")
     seen = {u.hex}
     layer = [u.hex]
     ends: set[str] = set()
@@ -73,12 +88,13 @@ def usable(state: GbState, side: str) -> list[tuple[str, str]]:
 
 
 def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
-    for u in q.on_map(state, side):
+    g = q.ground(state)
+    for u in g.on_map[side]:
         if u.activated:
             continue
-        if retreat_hexes(state, u.id, first=True):
+        if _retreat_of(state, u, True, g):
             yield ("bugle-retreat", u.id)
-        if recovery.may_recover(state, u.id):
+        if recovery.unit_may_recover(state, u, g):
             yield ("bugle-recover", u.id)
 
 

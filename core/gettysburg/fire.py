@@ -18,7 +18,7 @@ from collections.abc import Set as AbstractSet
 
 from core.dice import CONFEDERATE_FLAG, DOUBLE_FLAG, UNION_FLAG
 from core.gettysburg import query as q
-from core.gettysburg.state import UNION, GbState
+from core.gettysburg.state import UNION, GbState, enemy
 from maps import gettysburg as gb_map
 
 CEMETERY_HILL_PROTECTION = 2  # 5.2.1: -2 dice against infantry and cavalry
@@ -94,10 +94,10 @@ def _targets(state: GbState, uid: str) -> tuple[str, ...]:
     if known is None:
         if not u.on_map:
             known = ()
-        else:
+        else:  # (the enemy's units on the map, in the state's order)
             near = q.within(u.hex, q.kind(uid).range)
-            known = tuple(t.id for t in g.on_map[None] if t.side != u.side
-                          and t.hex in near and may_fire_at(state, uid, t.id))
+            known = tuple(t.id for t in g.on_map[enemy(u.side)]
+                          if t.hex in near and may_fire_at(state, uid, t.id))
         g.field.memo[key] = known
     return known
 

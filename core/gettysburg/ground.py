@@ -21,7 +21,8 @@ state, so saves and `msgspec.json.encode(state)` are untouched.
 from __future__ import annotations
 
 from functools import cache
-from operator import itemgetter
+from itertools import compress
+from operator import is_not, itemgetter
 from typing import Any, Callable
 
 from core.gettysburg.options import GbOptions
@@ -169,8 +170,9 @@ def of(state: GbState) -> Ground:
     if last is not None and len(last.units) == len(units) and (
             last.options is options or last.options == options):
         before = last.field.where  # (only the units replaced since can stand elsewhere)
-        changed = [i for i, (a, b) in enumerate(zip(last.units, units)) if a is not b
-                   and (b.hex if b.status == ON_MAP else "") != before[i]]
+        replaced = compress(range(len(units)), map(is_not, last.units, units))
+        changed = [i for i in replaced
+                   if (units[i].hex if units[i].status == ON_MAP else "") != before[i]]
         if not changed:
             field = last.field
         else:
