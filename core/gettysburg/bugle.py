@@ -10,7 +10,7 @@ bugles come before the enemy-flag redeployments. A result no unit can use is los
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Iterator
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -38,40 +38,50 @@ def _retreat_of(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]:
     return known
 
 
-def _away_from(g: Ground, side: str) -> tuple[frozenset[str], frozenset[str],
-                                               Callable[[str, int], int]]:
+def _away_from(g: Ground, side: str) -> tuple[frozenset[str], frozenset[str], tuple[int, ...]]:
     """What a bugle retreat of `side` avoids (AMB-05): the enemy's hexes, its ZoC, and the
-    distance from a hex to the nearest enemy (no enemy on the map: no field, every step is
-    "away"). Worked out once per position for every unit of the side."""
+    hexes within each distance of the nearest enemy (`query.balls`). Worked out once per
+    position for every unit of the side."""
     key = ("bugle-away", side)
     known = g.field.memo.get(key)
     if known is None:
         foes = g.hexes[enemy(side)]
-        known = g.field.memo[key] = (foes, q.zoc_of(g, enemy(side)), q.distance_field(foes).get)
+        known = g.field.memo[key] = (foes, q.zoc_of(g, enemy(side)), q.balls(foes))
     return known
+
+
+def _distance(balls: tuple[int, ...], bit: int) -> int:
+    """Hexes from the hex of `bit` to the nearest enemy (`query.balls`); 0 when there is no
+    enemy on the map (or none it could reach): then every step is "away"."""
+    for d, ball in enumerate(balls):
+        if ball & bit:
+            return d
+    return 0
 
 
 def _retreat_hexes(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]:
     if not u.on_map:
         return []
     uid = u.id
-    foes, zoc, nearest = _away_from(g, u.side)
+    foes, zoc, balls = _away_from(g, u.side)
+    bit = q.bitboard().bit
     closed, occupants = q.closed(uid), g.field.occupants
     side, integrity_on = u.side, state.options.corps_integrity
     seen = {u.hex}
-    layer = [u.hex]
+    layer = [(u.hex, _distance(balls, bit[u.hex]))]  # (a hex, its distance to the enemy)
     ends: set[str] = set()
     for _ in range(RETREAT_HEXES):
         nxt = []
-        for h in layer:
-            here = nearest(h, 0)
+        for h, d in layer:
+            nearer = balls[d - 1] if d else 0  # the hexes nearer the enemy than `h`
             for n in q.neighbours(h):
                 if n in seen or n in foes or n in zoc or n in closed:
                     continue
-                if nearest(n, 0) < here:
+                b = bit[n]
+                if nearer & b:
                     continue  # AMB-05: every step away from (never toward) the enemy
                 seen.add(n)
-                nxt.append(n)
+                nxt.append((n, d if not d or balls[d] & b else d + 1))  # (as far, or farther)
                 there = occupants.get(n)  # `can_end_in` (never its own hex: `seen`)
                 if (there is None or q.room(there, uid, side)) and (
                         not integrity_on or integrity.may_move_to(state, uid, n)):

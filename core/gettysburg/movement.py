@@ -117,17 +117,18 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     else:
         buckets[0].append((start, False, False, False))
     ways = _ways(state.options.stream_cost)
+    blocked = enemy_hexes | closed
     best: dict[tuple[str, bool, bool, bool], int] = {}
     for cost, bucket in enumerate(buckets):
         for key in bucket:
             if key in best:
                 continue
-            best[key] = cost
             h, road, heavy, stopped = key
+            best[key] = cost
             if stopped:
                 continue
             for n, step, along_road, stop, heavy_step in ways[h]:
-                if n in enemy_hexes or n in closed or cost + step > allowance:
+                if n in blocked or cost + step > allowance:
                     continue
                 if n in zoc:
                     if shun_enemy or stay_out or (started_in_zoc and h == start):
