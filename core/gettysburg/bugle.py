@@ -67,8 +67,18 @@ def _retreat_hexes(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]
     bit = q.bitboard().bit
     closed, occupants = q.closed(uid), g.field.occupants
     side, integrity_on = u.side, state.options.corps_integrity
+    start = _distance(balls, bit[u.hex])
+    if first:  # (the quick answer: the first hex next to it that will do, as the search's)
+        nearer = balls[start - 1] if start else 0
+        for n in q.neighbours(u.hex):
+            if n in foes or n in zoc or n in closed or nearer & bit[n]:
+                continue
+            there = occupants.get(n)
+            if (there is None or q.room(there, uid, side)) and (
+                    not integrity_on or integrity.may_move_to(state, uid, n)):
+                return [n]
     seen = {u.hex}
-    layer = [(u.hex, _distance(balls, bit[u.hex]))]  # (a hex, its distance to the enemy)
+    layer = [(u.hex, start)]  # (a hex, its distance to the enemy)
     ends: set[str] = set()
     for _ in range(RETREAT_HEXES):
         nxt = []

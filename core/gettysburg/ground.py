@@ -129,10 +129,10 @@ class Ground:
 
     @property
     def on_map(self) -> dict[str | None, tuple[Unit, ...]]:
-        """Side (None: both) -> its units on the map, in the state's order."""
+        """Side (None: both) -> its units on the map, in the state's order (each side picked
+        when first asked)."""
         if self._on_map is None:
-            units = self.units
-            self._on_map = {side: pick(units) for side, pick in self.field.picks.items()}
+            self._on_map = _OnMap(self.units, self.field.picks)
         return self._on_map
 
     @property
@@ -142,6 +142,20 @@ class Ground:
     @property
     def occupied(self) -> frozenset[str]:
         return self.field.occupied
+
+
+class _OnMap(dict):
+    """`Ground.on_map`: side (None: both) -> its units on the map, picked at the first ask."""
+
+    def __init__(self, units: list[Unit],
+                 picks: dict[str | None, Callable[[list[Unit]], tuple[Unit, ...]]]) -> None:
+        super().__init__()
+        self.units = units
+        self.picks = picks
+
+    def __missing__(self, side: str | None) -> tuple[Unit, ...]:
+        picked = self[side] = self.picks[side](self.units)
+        return picked
 
 
 def _picker(numbers: list[int]) -> Callable[[list[Unit]], tuple[Unit, ...]]:

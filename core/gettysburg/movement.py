@@ -235,9 +235,10 @@ def move_prompt(state: GbState, frame: MoveTo) -> str:
 
 def move_choices(state: GbState, frame: MoveTo) -> list[Choice]:
     out = []
+    name = q.name(frame.unit)
     for h, how in sorted(reach(state, frame.unit, entering=frame.entering).items()):
         note = how.note()
-        label = f"{q.name(frame.unit)} to {q.hex_name(h)}" + (f" ({note})" if note else "")
+        label = f"{name} to {q.hex_name(h)}" + (f" ({note})" if note else "")
         out.append(Choice(Act("to", h), label, "move"))
     return out
 

@@ -144,9 +144,15 @@ def zoc_of(g: Ground, side: str) -> frozenset[str]:
     f = g.field
     known = f.zocs.get(side)
     if known is None:
-        known = f.zocs[side] = frozenset().union(*map(_neighbour_table().__getitem__,
+        known = f.zocs[side] = frozenset().union(*map(_neighbour_sets().__getitem__,
                                                       f.hexes[side]))
     return known
+
+
+@cache
+def _neighbour_sets() -> dict[str, frozenset[str]]:
+    """Hex -> its neighbours on the map, as a set (`zoc_of` joins them)."""
+    return {h: frozenset(n) for h, n in _neighbour_table().items()}
 
 
 def positional(u: Unit) -> tuple[str, str, str, int, bool]:
