@@ -92,10 +92,13 @@ def _targets(state: GbState, uid: str) -> tuple[str, ...]:
     key = ("targets", q.positional(u))
     known = g.field.memo.get(key)
     if known is None:
+        reach = q.kind(uid).range
         if not u.on_map:
             known = ()
+        elif reach == 1 and g.hexes[enemy(u.side)].isdisjoint(q.neighbours(u.hex)):
+            known = ()  # (5.0: no enemy next to it, the only hexes it reaches)
         else:  # (the enemy's units on the map, in the state's order)
-            near = q.within(u.hex, q.kind(uid).range)
+            near = q.within(u.hex, reach)
             known = tuple(t.id for t in g.on_map[enemy(u.side)]
                           if t.hex in near and may_fire_at(state, uid, t.id))
         g.field.memo[key] = known

@@ -53,13 +53,12 @@ def can_redeploy(state: GbState, uid: str) -> bool:
 
 def _can_redeploy(state: GbState, u: Unit, g: Ground) -> bool:
     """`can_redeploy` of unit `u` of `state`, whose ground `g` is at hand."""
-    uid = u.id
-    key = ("redeploy", q.positional(u))
-    known = g.field.memo.get(key)
+    uid, memo, position = u.id, g.field.memo, q.positional(u)
+    known = memo.get(("redeploy", position))
     if known is not None:
         return bool(known)
-    key = ("may-redeploy", q.positional(u))
-    found = g.field.memo.get(key)
+    key = ("may-redeploy", position)
+    found = memo.get(key)
     if found is None:
         found = False
         if u.on_map:
@@ -74,7 +73,7 @@ def _can_redeploy(state: GbState, u: Unit, g: Ground) -> bool:
                         not integrity_on or integrity.may_move_to(state, uid, h)):
                     found = True
                     break
-        g.field.memo[key] = found
+        memo[key] = found
     return found
 
 
