@@ -19,27 +19,25 @@ from core.gettysburg import fire, movement
 from core.gettysburg import query as q
 from core.gettysburg.chits import Chit, chit_mix
 from core.gettysburg.frames import Action, Activation, Activations, MoveTo, Round, Target
-from core.gettysburg.state import ON_MAP, PENDING, GbState, Unit
+from core.gettysburg.state import ON_MAP, PENDING, GbState
 
 
 def chit_of(r: Round) -> Chit:
     return chit_mix().chits[r.chit]
 
 
-def _ready(state: GbState, u: Unit) -> bool:
-    """Unit `u` of `state` is not yet activated, and on the map or a reinforcement able to
-    enter (AMB-30)."""
-    if u.activated:
-        return False
-    if u.status == ON_MAP:
-        return True
-    return u.status == PENDING and movement.can_enter(state, u.id)
-
-
 def _ready_of(state: GbState, ids: tuple[str, ...]) -> list[str]:
-    """The units of `ids` that are `_ready`, in their order."""
+    """The units of `ids` not yet activated, and on the map or reinforcements able to enter
+    (AMB-30), in their order."""
     units, index = state.units, q.unit_numbers()
-    return [uid for uid in ids if _ready(state, units[index[uid]])]
+    out = []
+    for uid in ids:
+        u = units[index[uid]]
+        if u.activated:
+            continue
+        if u.status == ON_MAP or (u.status == PENDING and movement.can_enter(state, uid)):
+            out.append(uid)
+    return out
 
 
 @cache

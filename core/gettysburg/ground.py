@@ -65,7 +65,8 @@ class Field:
         if any(not self.where[i] or not where[i] for i in changed):
             return None
         occupants = dict(self.occupants)
-        hexes = {side: set(h) for side, h in self.hexes.items()}
+        moved_sides = {units[i].side for i in changed}
+        hexes = {side: set(self.hexes[side]) for side in moved_sides}
         for i in changed:
             u, old, new = units[i], self.where[i], where[i]
             left = tuple(uid for uid in occupants[old] if uid != u.id)
@@ -81,9 +82,8 @@ class Field:
         field = Field.__new__(Field)
         field.where, field.options, field.occupants = where, self.options, occupants
         field.picks, field.memo = self.picks, {}
-        moved_sides = {units[i].side for i in changed}
-        field.hexes = {side: self.hexes[side] if side not in moved_sides else frozenset(h)
-                       for side, h in hexes.items()}
+        field.hexes = {side: frozenset(hexes[side]) if side in moved_sides else h
+                       for side, h in self.hexes.items()}
         field.occupied = frozenset(occupants)
         field.zocs = {side: z for side, z in self.zocs.items() if side not in moved_sides}
         return field
