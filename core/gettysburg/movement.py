@@ -128,13 +128,14 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
             if stopped:
                 continue
             for n, step, along_road, stop, heavy_step in ways[h]:
-                if n in blocked or cost + step > allowance:
+                then = cost + step
+                if then > allowance or n in blocked:
                     continue
                 if n in zoc:
                     if shun_enemy or stay_out or (started_in_zoc and h == start):
                         continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
                     stop = True   # 4.2: a unit entering an enemy ZoC must stop
-                buckets[cost + step].append((n, road or along_road, heavy or heavy_step, stop))
+                buckets[then].append((n, road or along_road, heavy or heavy_step, stop))
     # each hex by its best way: one that may still fire, else one off the roads (no fire),
     # else a road move, the cheaper of with and without heavy terrain (4.0)
     ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
