@@ -1,6 +1,6 @@
 """Random-play speed, as ratios to python-chess random play measured in the same run.
 
-    .venv/bin/python -m bench.playout [--games N] [--game ID] [--quick]
+    .venv/bin/python -m bench.playout [--games N] [--game ID] [--scenario ID] [--quick]
 
 For each configuration of the game (the basic game with options {}, then the "advanced" and
 "advanced-all" presets where the game has them) it plays N random games through
@@ -8,8 +8,9 @@ For each configuration of the game (the basic game with options {}, then the "ad
 from the standard start position, list the legal moves (`list(board.legal_moves)`), push one
 picked by `random.Random(seed)`, until `board.is_game_over()` or 400 plies, then start again.
 It prints the ratio of the two speeds (Muster random actions per python-chess random move);
-the issue's target is at least 1.5 for the basic game. Absolute figures are printed for
-reference only. Also reports one state copy and one full view against one random-play
+the issue's target is at least 1.5 for the basic game. --scenario plays that scenario of the
+game instead of its default one (the first of `rules.scenarios()`). Absolute figures are printed
+for reference only. Also reports one state copy and one full view against one random-play
 action, as ratios measured in the same run.
 
 --quick is a smoke run: 2 games per configuration (unless --games says otherwise), each
@@ -76,30 +77,33 @@ def configurations(rules: Rules) -> list[Config]:
         Config(f"preset {key} ({len(options)} options set)", options) for key, options in presets]
 
 
-def play(rules: Rules, seed: int, options: dict[str, Any], cap: int | None) -> Match:
-    """One random game (the fuzzer's policy); stopped after `cap` actions when cap is set."""
+def play(rules: Rules, seed: int, options: dict[str, Any], cap: int | None,
+         scenario: str | None = None) -> Match:
+    """One random game (the fuzzer's policy) of `scenario` (None: the default one); stopped
+    after `cap` actions when cap is set."""
     if cap is None:
-        return random_playout(rules, seed, options=options)
+        return random_playout(rules, seed, scenario=scenario, options=options)
 
     def stop_at_cap(match: Match, _role: str, _action: Action) -> None:
         if len(match.history) >= cap:
             raise _Capped(match)
 
     try:
-        return random_playout(rules, seed, options=options, on_action=stop_at_cap)
+        return random_playout(rules, seed, scenario=scenario, options=options,
+                              on_action=stop_at_cap)
     except _Capped as capped:
         return capped.match
 
 
-def time_muster(rules: Rules, config: Config, games: int,
-                cap: int | None) -> tuple[Throughput, Match]:
+def time_muster(rules: Rules, config: Config, games: int, cap: int | None,
+                scenario: str | None = None) -> tuple[Throughput, Match]:
     """Random play of `games` games (seeds 1..games); also returns the last game's Match."""
-    play(rules, 0, config.options, cap)  # warm caches (board, decoders) before timing
+    play(rules, 0, config.options, cap, scenario)  # warm caches (board, decoders) before timing
     actions = 0
     match: Match | None = None
     start = time.perf_counter()
     for seed in range(1, games + 1):
-        match = play(rules, seed, config.options, cap)
+        match = play(rules, seed, config.options, cap, scenario)
         actions += len(match.history)
     elapsed = time.perf_counter() - start
     assert match is not None
@@ -140,8 +144,11 @@ def cost_per_call(fn: Any, arg: Any, reps: int) -> float:
 
 
 def report(game: str, config: Config, muster: Throughput, chess_play: Throughput,
-           copy_cost: float, view_cost: float, cap: int | None) -> None:
+           copy_cost: float, view_cost: float, cap: int | None,
+           scenario: str | None = None) -> None:
     capped = f", each capped at {cap} actions" if cap is not None else ""
+    if scenario is not None:
+        game = f"{game} scenario {scenario}"
     per_action = muster.seconds / muster.actions
     games = f"{muster.games} game{'' if muster.games == 1 else 's'}"
     print(f"{game}, {config.label}: {games}{capped}, "
@@ -158,16 +165,17 @@ def report(game: str, config: Config, muster: Throughput, chess_play: Throughput
     print(f"  one full view  = {view_cost / per_action:.2f} x one random-play action")
 
 
-def measure(rules: Rules, config: Config, games: int, quick: bool) -> None:
+def measure(rules: Rules, config: Config, games: int, quick: bool,
+            scenario: str | None = None) -> None:
     """Time one configuration and python-chess for the same wall time; print the figures."""
     cap = QUICK_ACTION_CAP if quick else None
-    muster, match = time_muster(rules, config, games, cap)
+    muster, match = time_muster(rules, config, games, cap, scenario)
     floor = QUICK_MIN_CHESS_SECONDS if quick else MIN_CHESS_SECONDS
     chess_play = time_chess(max(muster.seconds, floor))
     reps = 200 if quick else 2000
     copy_cost = cost_per_call(clone, match.state, reps)
     view_cost = cost_per_call(lambda state: rules.view(state, None), match.state, reps)
-    report(rules.id, config, muster, chess_play, copy_cost, view_cost, cap)
+    report(rules.id, config, muster, chess_play, copy_cost, view_cost, cap, scenario)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -175,6 +183,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=None,
                         help="games per configuration (default 20, or 2 with --quick)")
     parser.add_argument("--game", default="a-house-divided")
+    parser.add_argument("--scenario", default=None,
+                        help="a scenario of the game (default: its first, the default one)")
     parser.add_argument("--quick", action="store_true",
                         help=f"smoke run: fewer games, each capped at {QUICK_ACTION_CAP} actions")
     args = parser.parse_args(argv)
@@ -188,9 +198,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     rules = get_rules(args.game)
+    if args.scenario is not None and args.scenario not in rules.scenarios():
+        raise SystemExit(f"unknown scenario {args.scenario!r} of {args.game}; known: "
+                         f"{', '.join(rules.scenarios())}")
     time_chess(0.05)  # warm python-chess before timing
     for config in configurations(rules):
-        measure(rules, config, args.games, args.quick)
+        measure(rules, config, args.games, args.quick, args.scenario)
     print(TARGET)
     return 0
 

@@ -11,6 +11,8 @@ once a turn (4.0); a reinforcement's entry is its activation (7.0, AMB-23).
 """
 from __future__ import annotations
 
+from functools import cache
+
 from core import stack
 from core.engine import Action as Act, Choice
 from core.gettysburg import fire, movement
@@ -24,14 +26,26 @@ def chit_of(r: Round) -> Chit:
     return chit_mix().chits[r.chit]
 
 
-def _ready(state: GbState, uid: str) -> bool:
-    """Not yet activated, and on the map or a reinforcement able to enter (AMB-30)."""
-    u = q.unit(state, uid)
-    if u.activated:
-        return False
-    if u.status == ON_MAP:
-        return True
-    return u.status == PENDING and movement.can_enter(state, uid)
+def _ready_of(state: GbState, ids: tuple[str, ...]) -> list[str]:
+    """The units of `ids` not yet activated, and on the map or reinforcements able to enter
+    (AMB-30), in their order."""
+    units, index = state.units, q.unit_numbers()
+    out = []
+    for uid in ids:
+        u = units[index[uid]]
+        if u.activated:
+            continue
+        if u.status == ON_MAP or (u.status == PENDING and movement.can_enter(state, uid)):
+            out.append(uid)
+    return out
+
+
+@cache
+def _flag_candidates(side: str, kind: str, corps: str) -> tuple[str, ...]:
+    """The units of `side` a flag may activate on a chit of `kind` (a flag chit: any; a corps
+    chit: its corps'), in the roster's order."""
+    ids = q.side_units(side) if kind == "flag" else q.corps_units(corps)
+    return tuple(uid for uid in ids if q.counter(uid).side == side)
 
 
 def flag_units(state: GbState, r: Round) -> list[str]:
@@ -41,9 +55,7 @@ def flag_units(state: GbState, r: Round) -> list[str]:
     key = ("flag-units", r.side, chit.kind, chit.corps)
     known = memo.get(key)
     if known is None:
-        ids = q.side_units(r.side) if chit.kind == "flag" else q.corps_units(chit.corps)
-        known = memo[key] = [uid for uid in ids
-                             if q.counter(uid).side == r.side and _ready(state, uid)]
+        known = memo[key] = _ready_of(state, _flag_candidates(r.side, chit.kind, chit.corps))
     return list(known)
 
 
@@ -53,7 +65,7 @@ def reserve_units(state: GbState, r: Round) -> list[str]:
     key = ("reserve-units", r.side)
     known = memo.get(key)
     if known is None:
-        known = memo[key] = [uid for uid in q.reserve_units(r.side) if _ready(state, uid)]
+        known = memo[key] = _ready_of(state, q.reserve_units(r.side))
     return list(known)
 
 

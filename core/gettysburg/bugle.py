@@ -18,7 +18,7 @@ from core.gettysburg import integrity, recovery
 from core.gettysburg import query as q
 from core.gettysburg.ground import Ground
 from core.gettysburg.frames import BugleRetreat, Bugles, RecoverToo, Round
-from core.gettysburg.state import GbState, enemy
+from core.gettysburg.state import GbState, Unit, enemy
 
 RETREAT_HEXES = 3  # 3.0: up to 3 hexes
 
@@ -26,37 +26,72 @@ RETREAT_HEXES = 3  # 3.0: up to 3 hexes
 def retreat_hexes(state: GbState, uid: str, first: bool = False) -> list[str]:
     """Where `uid` may end a bugle retreat of 1 to 3 hexes (`first`: stop at the first one).
     Worked out once per position (core/gettysburg/ground.py): read it, never change it."""
-    g = q.ground(state)
-    key = ("bugle-retreat", q.positional(q.unit(state, uid)), first)
+    return _retreat_of(state, q.unit(state, uid), first, q.ground(state))
+
+
+def _retreat_of(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]:
+    """`retreat_hexes` of unit `u` of `state`, whose ground `g` is at hand."""
+    key = ("bugle-retreat", q.positional(u), first)
     known = g.field.memo.get(key)
     if known is None:
-        known = g.field.memo[key] = _retreat_hexes(state, uid, first, g)
+        known = g.field.memo[key] = _retreat_hexes(state, u, first, g)
     return known
 
 
-def _retreat_hexes(state: GbState, uid: str, first: bool, g: Ground) -> list[str]:
-    u = q.unit(state, uid)
+def _away_from(g: Ground, side: str) -> tuple[frozenset[str], frozenset[str], tuple[int, ...]]:
+    """What a bugle retreat of `side` avoids (AMB-05): the enemy's hexes, its ZoC, and the
+    hexes within each distance of the nearest enemy (`query.balls`). Worked out once per
+    position for every unit of the side."""
+    key = ("bugle-away", side)
+    known = g.field.memo.get(key)
+    if known is None:
+        foes = g.hexes[enemy(side)]
+        known = g.field.memo[key] = (foes, q.zoc_of(g, enemy(side)), q.balls(foes))
+    return known
+
+
+def _distance(balls: tuple[int, ...], bit: int) -> int:
+    """Hexes from the hex of `bit` to the nearest enemy (`query.balls`); 0 when there is no
+    enemy on the map (or none it could reach): then every step is "away"."""
+    for d, ball in enumerate(balls):
+        if ball & bit:
+            return d
+    return 0
+
+
+def _retreat_hexes(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]:
     if not u.on_map:
         return []
-    foes, zoc = g.hexes[enemy(u.side)], q.zoc_of(g, enemy(u.side))
-    near = q.distance_field(foes)
+    uid = u.id
+    foes, zoc, balls = _away_from(g, u.side)
+    bit = q.bitboard().bit
     closed, occupants = q.closed(uid), g.field.occupants
     side, integrity_on = u.side, state.options.corps_integrity
-    nearest = near.get  # (no enemy on the map: no field, every step is "away")
+    start = _distance(balls, bit[u.hex])
+    if first:  # (the quick answer: the first hex next to it that will do, as the search's)
+        nearer = balls[start - 1] if start else 0
+        for n in q.neighbours(u.hex):
+            if n in foes or n in zoc or n in closed or nearer & bit[n]:
+                continue
+            there = occupants.get(n)
+            if (there is None or q.room(there, uid, side)) and (
+                    not integrity_on or integrity.may_move_to(state, uid, n)):
+                return [n]
     seen = {u.hex}
-    layer = [u.hex]
+    layer = [(u.hex, start)]  # (a hex, its distance to the enemy)
     ends: set[str] = set()
     for _ in range(RETREAT_HEXES):
         nxt = []
-        for h in layer:
-            here = nearest(h, 0)
+        for h, d in layer:
+            nearer = balls[d - 1] if d else 0  # the hexes nearer the enemy than `h`
             for n in q.neighbours(h):
                 if n in seen or n in foes or n in zoc or n in closed:
                     continue
-                if nearest(n, 0) < here:
+                b = bit[n]
+                if nearer & b:
                     continue  # AMB-05: every step away from (never toward) the enemy
                 seen.add(n)
-                nxt.append(n)
+                nxt.append((n, d if not d or balls[d] & b else d + 1))  # (as far, or farther)
                 there = occupants.get(n)  # `can_end_in` (never its own hex: `seen`)
                 if (there is None or q.room(there, uid, side)) and (
                         not integrity_on or integrity.may_move_to(state, uid, n)):
@@ -73,12 +108,13 @@ def usable(state: GbState, side: str) -> list[tuple[str, str]]:
 
 
 def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
-    for u in q.on_map(state, side):
+    g = q.ground(state)
+    for u in g.on_map[side]:
         if u.activated:
             continue
-        if retreat_hexes(state, u.id, first=True):
+        if _retreat_of(state, u, True, g):
             yield ("bugle-retreat", u.id)
-        if recovery.may_recover(state, u.id):
+        if recovery.unit_may_recover(state, u, g):
             yield ("bugle-recover", u.id)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Set as AbstractSet
 
 from core.dice import CONFEDERATE_FLAG, DOUBLE_FLAG, UNION_FLAG
 from core.gettysburg import query as q
-from core.gettysburg.state import UNION, GbState
+from core.gettysburg.state import UNION, GbState, enemy
 from maps import gettysburg as gb_map
 
 CEMETERY_HILL_PROTECTION = 2  # 5.2.1: -2 dice against infantry and cavalry
@@ -92,12 +92,15 @@ def _targets(state: GbState, uid: str) -> tuple[str, ...]:
     key = ("targets", q.positional(u))
     known = g.field.memo.get(key)
     if known is None:
+        reach = q.kind(uid).range
         if not u.on_map:
             known = ()
-        else:
-            near = q.within(u.hex, q.kind(uid).range)
-            known = tuple(t.id for t in g.on_map[None] if t.side != u.side
-                          and t.hex in near and may_fire_at(state, uid, t.id))
+        elif reach == 1 and g.hexes[enemy(u.side)].isdisjoint(q.neighbours(u.hex)):
+            known = ()  # (5.0: no enemy next to it, the only hexes it reaches)
+        else:  # (the enemy's units on the map, in the state's order)
+            near = q.within(u.hex, reach)
+            known = tuple(t.id for t in g.on_map[enemy(u.side)]
+                          if t.hex in near and may_fire_at(state, uid, t.id))
         g.field.memo[key] = known
     return known
 

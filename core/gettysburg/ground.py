@@ -21,7 +21,8 @@ state, so saves and `msgspec.json.encode(state)` are untouched.
 from __future__ import annotations
 
 from functools import cache
-from operator import itemgetter
+from itertools import compress
+from operator import is_not, itemgetter
 from typing import Any, Callable
 
 from core.gettysburg.options import GbOptions
@@ -64,7 +65,8 @@ class Field:
         if any(not self.where[i] or not where[i] for i in changed):
             return None
         occupants = dict(self.occupants)
-        hexes = {side: set(h) for side, h in self.hexes.items()}
+        moved_sides = {units[i].side for i in changed}
+        hexes = {side: set(self.hexes[side]) for side in moved_sides}
         for i in changed:
             u, old, new = units[i], self.where[i], where[i]
             left = tuple(uid for uid in occupants[old] if uid != u.id)
@@ -80,9 +82,8 @@ class Field:
         field = Field.__new__(Field)
         field.where, field.options, field.occupants = where, self.options, occupants
         field.picks, field.memo = self.picks, {}
-        moved_sides = {units[i].side for i in changed}
-        field.hexes = {side: self.hexes[side] if side not in moved_sides else frozenset(h)
-                       for side, h in hexes.items()}
+        field.hexes = {side: frozenset(hexes[side]) if side in moved_sides else h
+                       for side, h in self.hexes.items()}
         field.occupied = frozenset(occupants)
         field.zocs = {side: z for side, z in self.zocs.items() if side not in moved_sides}
         return field
@@ -128,10 +129,10 @@ class Ground:
 
     @property
     def on_map(self) -> dict[str | None, tuple[Unit, ...]]:
-        """Side (None: both) -> its units on the map, in the state's order."""
+        """Side (None: both) -> its units on the map, in the state's order (each side picked
+        when first asked)."""
         if self._on_map is None:
-            units = self.units
-            self._on_map = {side: pick(units) for side, pick in self.field.picks.items()}
+            self._on_map = _OnMap(self.units, self.field.picks)
         return self._on_map
 
     @property
@@ -141,6 +142,20 @@ class Ground:
     @property
     def occupied(self) -> frozenset[str]:
         return self.field.occupied
+
+
+class _OnMap(dict):
+    """`Ground.on_map`: side (None: both) -> its units on the map, picked at the first ask."""
+
+    def __init__(self, units: list[Unit],
+                 picks: dict[str | None, Callable[[list[Unit]], tuple[Unit, ...]]]) -> None:
+        super().__init__()
+        self.units = units
+        self.picks = picks
+
+    def __missing__(self, side: str | None) -> tuple[Unit, ...]:
+        picked = self[side] = self.picks[side](self.units)
+        return picked
 
 
 def _picker(numbers: list[int]) -> Callable[[list[Unit]], tuple[Unit, ...]]:
@@ -169,8 +184,9 @@ def of(state: GbState) -> Ground:
     if last is not None and len(last.units) == len(units) and (
             last.options is options or last.options == options):
         before = last.field.where  # (only the units replaced since can stand elsewhere)
-        changed = [i for i, (a, b) in enumerate(zip(last.units, units)) if a is not b
-                   and (b.hex if b.status == ON_MAP else "") != before[i]]
+        replaced = compress(range(len(units)), map(is_not, last.units, units))
+        changed = [i for i in replaced
+                   if (units[i].hex if units[i].status == ON_MAP else "") != before[i]]
         if not changed:
             field = last.field
         else:

@@ -117,23 +117,25 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     else:
         buckets[0].append((start, False, False, False))
     ways = _ways(state.options.stream_cost)
+    blocked = enemy_hexes | closed
     best: dict[tuple[str, bool, bool, bool], int] = {}
     for cost, bucket in enumerate(buckets):
         for key in bucket:
             if key in best:
                 continue
-            best[key] = cost
             h, road, heavy, stopped = key
+            best[key] = cost
             if stopped:
                 continue
             for n, step, along_road, stop, heavy_step in ways[h]:
-                if n in enemy_hexes or n in closed or cost + step > allowance:
+                then = cost + step
+                if then > allowance or n in blocked:
                     continue
                 if n in zoc:
                     if shun_enemy or stay_out or (started_in_zoc and h == start):
                         continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
                     stop = True   # 4.2: a unit entering an enemy ZoC must stop
-                buckets[cost + step].append((n, road or along_road, heavy or heavy_step, stop))
+                buckets[then].append((n, road or along_road, heavy or heavy_step, stop))
     # each hex by its best way: one that may still fire, else one off the roads (no fire),
     # else a road move, the cheaper of with and without heavy terrain (4.0)
     ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
@@ -234,9 +236,10 @@ def move_prompt(state: GbState, frame: MoveTo) -> str:
 
 def move_choices(state: GbState, frame: MoveTo) -> list[Choice]:
     out = []
+    name = q.name(frame.unit)
     for h, how in sorted(reach(state, frame.unit, entering=frame.entering).items()):
         note = how.note()
-        label = f"{q.name(frame.unit)} to {q.hex_name(h)}" + (f" ({note})" if note else "")
+        label = f"{name} to {q.hex_name(h)}" + (f" ({note})" if note else "")
         out.append(Choice(Act("to", h), label, "move"))
     return out
 

@@ -6,7 +6,7 @@ The printed counters are the roster (core/gettysburg/units.py), the battlefield 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 
 import msgspec
@@ -28,6 +28,7 @@ def counters() -> Roster:
 
 
 _index = numbers  # unit id -> its place in `GbState.units`
+unit_numbers = numbers  # (for the loops that read many units: `state.units[unit_numbers()[id]]`)
 
 
 @cache
@@ -103,10 +104,9 @@ def printed_sp(uid: str) -> int:
 # --- where the units are -----------------------------------------------------------------
 
 
-def ground(state: GbState) -> Ground:
-    """Who stands where in `state`, worked out once while its units stay the same
-    (core/gettysburg/ground.py)."""
-    return ground_of(state)
+# ground(state): who stands where in `state`, worked out once while its units stay the same
+# (core/gettysburg/ground.py). The rules ask it at every turn, so it is that function itself.
+ground: Callable[[GbState], Ground] = ground_of
 
 
 def on_map(state: GbState, side: str | None = None) -> list[Unit]:
@@ -144,9 +144,15 @@ def zoc_of(g: Ground, side: str) -> frozenset[str]:
     f = g.field
     known = f.zocs.get(side)
     if known is None:
-        known = f.zocs[side] = frozenset().union(*map(_neighbour_table().__getitem__,
+        known = f.zocs[side] = frozenset().union(*map(_neighbour_sets().__getitem__,
                                                       f.hexes[side]))
     return known
+
+
+@cache
+def _neighbour_sets() -> dict[str, frozenset[str]]:
+    """Hex -> its neighbours on the map, as a set (`zoc_of` joins them)."""
+    return {h: frozenset(n) for h, n in _neighbour_table().items()}
 
 
 def positional(u: Unit) -> tuple[str, str, str, int, bool]:
@@ -200,6 +206,48 @@ def _grid() -> tuple[list[str], dict[str, int], list[tuple[int, ...]]]:
     names = list(_neighbour_table())
     index = {h: i for i, h in enumerate(names)}
     return names, index, [tuple(index[n] for n in _neighbour_table()[h]) for h in names]
+
+
+class Bitboard:
+    """The map as the bits of one integer, for searches over sets of hexes at once: hex `h` is
+    bit `bit[h]`, its axial coordinates (q, r) (maps/hexes.py cube) at q + r * width, each row
+    ending in one unused bit so that no shift wraps a hex onto the next row's. A hex's six
+    neighbours are then the shifts by 1, width - 1 and width either way (`grow`)."""
+
+    def __init__(self, cubes: Mapping[str, tuple[int, int, int]],
+                 table: Mapping[str, tuple[str, ...]]) -> None:
+        q0 = min(c[0] for c in cubes.values())
+        r0 = min(c[1] for c in cubes.values())
+        self.width = max(c[0] for c in cubes.values()) - q0 + 2  # (the unused bit of a row)
+        self.bit = {h: 1 << (q - q0 + (r - r0) * self.width) for h, (q, r, _) in cubes.items()}
+        self.all = sum(self.bit.values())
+        for h, n in table.items():  # (the map's neighbours are the grid's, edges included)
+            assert self.grow(self.bit[h]) == self.bit[h] + sum(self.bit[x] for x in n), h
+
+    def grow(self, hexes: int) -> int:
+        """`hexes` and every hex of the map next to one of them."""
+        w = self.width
+        return self.all & (hexes | hexes << 1 | hexes >> 1 | hexes << w | hexes >> w
+                           | hexes << (w - 1) | hexes >> (w - 1))
+
+
+@cache
+def bitboard() -> Bitboard:
+    return Bitboard(_cubes(), _neighbour_table())
+
+
+@lru_cache(maxsize=256)
+def balls(sources: frozenset[str]) -> tuple[int, ...]:
+    """The hexes at most k hexes from the nearest of `sources`, as bits (`bitboard`), for
+    k = 0, 1, ... until no hex is added: hex h is `distance_field(sources)[h]` hexes away from
+    them when its bit is first set in the k-th (none: no sources). Read it, never change it."""
+    b = bitboard()
+    ball = sum(map(b.bit.__getitem__, sources))
+    out = []
+    while ball and (not out or ball != out[-1]):
+        out.append(ball)
+        ball = b.grow(ball)
+    return tuple(out)
 
 
 def nearest_enemy(state: GbState, h: str, side: str) -> int | None:

@@ -14,7 +14,8 @@ from core import dice
 from core.dice import BUGLE, WHITE
 from core.gettysburg import fire
 from core.gettysburg import query as q
-from core.gettysburg.state import GbState, enemy
+from core.gettysburg.ground import Ground
+from core.gettysburg.state import GbState, Unit, enemy
 
 SIGHT_RANGE = 4  # AMB-06 [R]: the longest fire range (5.0)
 
@@ -37,18 +38,22 @@ def in_sight(state: GbState, uid: str) -> bool:
 def may_recover(state: GbState, uid: str) -> bool:
     """3.0: on the map, below its printed SP, not next to an enemy, in cover or unseen (worked
     out once per position: core/gettysburg/ground.py)."""
-    g = q.ground(state)
-    key = ("recover", q.positional(q.unit(state, uid)))
+    return unit_may_recover(state, q.unit(state, uid), q.ground(state))
+
+
+def unit_may_recover(state: GbState, u: Unit, g: Ground) -> bool:
+    """`may_recover` of unit `u` of `state`, whose ground `g` is at hand."""
+    if not u.on_map or u.sp >= q.printed_sp(u.id):
+        return False  # (the quick answer, before the memo)
+    key = ("recover", q.positional(u))
     known = g.field.memo.get(key)
     if known is None:
-        known = g.field.memo[key] = _may_recover(state, uid)
+        known = g.field.memo[key] = _may_recover(state, u.id)
     return known
 
 
 def _may_recover(state: GbState, uid: str) -> bool:
     u = q.unit(state, uid)
-    if not u.on_map or u.sp >= q.printed_sp(uid):
-        return False
     if q.enemies_next_to(state, u.hex, u.side):
         return False
     return q.cover(u.hex) or not in_sight(state, uid)

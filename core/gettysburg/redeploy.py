@@ -15,7 +15,8 @@ from core.engine import Action as Act, Choice
 from core.gettysburg import integrity
 from core.gettysburg import query as q
 from core.gettysburg.frames import RedeployTo, Redeploys, Round
-from core.gettysburg.state import GbState, enemy
+from core.gettysburg.ground import Ground
+from core.gettysburg.state import GbState, Unit, enemy
 
 
 def hexes(state: GbState, uid: str) -> list[str]:
@@ -47,14 +48,17 @@ def hexes(state: GbState, uid: str) -> list[str]:
 
 def can_redeploy(state: GbState, uid: str) -> bool:
     """`hexes` is not empty (asked of every unit of a side: stops at the first hex)."""
-    g = q.ground(state)
-    u = q.unit(state, uid)
-    key = ("redeploy", q.positional(u))
-    known = g.field.memo.get(key)
+    return _can_redeploy(state, q.unit(state, uid), q.ground(state))
+
+
+def _can_redeploy(state: GbState, u: Unit, g: Ground) -> bool:
+    """`can_redeploy` of unit `u` of `state`, whose ground `g` is at hand."""
+    uid, memo, position = u.id, g.field.memo, q.positional(u)
+    known = memo.get(("redeploy", position))
     if known is not None:
         return bool(known)
-    key = ("may-redeploy", q.positional(u))
-    found = g.field.memo.get(key)
+    key = ("may-redeploy", position)
+    found = memo.get(key)
     if found is None:
         found = False
         if u.on_map:
@@ -69,12 +73,13 @@ def can_redeploy(state: GbState, uid: str) -> bool:
                         not integrity_on or integrity.may_move_to(state, uid, h)):
                     found = True
                     break
-        g.field.memo[key] = found
+        memo[key] = found
     return found
 
 
 def _movable(state: GbState, side: str) -> Iterator[str]:
-    return (u.id for u in q.on_map(state, side) if can_redeploy(state, u.id))
+    g = q.ground(state)
+    return (u.id for u in g.on_map[side] if _can_redeploy(state, u, g))
 
 
 def movable(state: GbState, side: str) -> list[str]:
