@@ -145,3 +145,41 @@ def test_the_game_footer_shows_what_textuals_footer_shows(tmp_path: Path,
     ours, textuals = asyncio.run(keys_seen(GameFooter)), asyncio.run(keys_seen(Footer))
     assert ours == textuals
     assert ("u", "Undo", False, None) in ours[0][2]  # keys in the first frame already
+
+
+def test_no_style_pass_of_their_own_for_the_footer_keys_or_the_layout_classes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up (bench/startup.py): the footer's keys and the game screen's layout classes
+    (-compact, -hexmap, -tiny) are set before their first style pass, not by a restyle of
+    each key and of the whole screen while it is built; the keys are still compact."""
+    import asyncio
+
+    from textual.dom import DOMNode
+    from textual.widgets._footer import FooterKey
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    restyled: list[str] = []
+    update_node_styles = DOMNode.update_node_styles
+
+    def recorded(node: DOMNode, animate: bool = True) -> None:
+        restyled.append(type(node).__name__)
+        update_node_styles(node, animate)
+
+    monkeypatch.setattr(DOMNode, "update_node_styles", recorded)
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen) and app.screen.has_class("-compact")
+            keys = list(app.screen.query(FooterKey))
+            assert keys and all(key.has_class("-compact") for key in keys)
+
+    asyncio.run(first_frame())
+    assert "FooterKey" not in restyled
+    assert restyled.count("GameScreen") == 1  # its resume (Textual's), nothing else
