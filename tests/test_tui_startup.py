@@ -183,3 +183,66 @@ def test_no_style_pass_of_their_own_for_the_footer_keys_or_the_layout_classes(
     asyncio.run(first_frame())
     assert "FooterKey" not in restyled
     assert restyled.count("GameScreen") == 1  # its resume (Textual's), nothing else
+
+
+@pytest.fixture
+def collector_restored():
+    """Whatever a test does to the garbage collector, it is on and unfrozen afterwards."""
+    yield
+    import gc
+
+    from tui import gc_pause
+
+    gc_pause._paused = False
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_every_command_but_the_app_ends_with_the_collector_on(
+        collector_restored: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """tui/gc_pause.py: `main` pauses the collector and turns it on again when the command
+    is done; the pause holds while the command runs (the app resumes it itself)."""
+    import gc
+
+    from tui import cli
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    during: list[bool] = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kwargs: during.append(gc.isenabled()) or 0)
+    assert cli.main(["list"]) == 0 and gc.isenabled()
+    assert cli.main(["new", "a-house-divided", "--seed", "1"]) == 0
+    assert during == [False] and gc.isenabled() and gc.get_freeze_count() == 0
+    assert cli.main(["nope"]) == 2 and gc.isenabled()
+    gc.disable()  # a collector someone else turned off stays off
+    assert cli.main(["list"]) == 0 and not gc.isenabled()
+
+
+def test_the_app_resumes_the_paused_collector_once_its_first_screen_is_drawn(
+        collector_restored: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The objects start-up made are frozen (later passes skip them) and the collector is on
+    again, for the game screen as for the title screen; an app not started paused (a test's)
+    leaves the collector as it is."""
+    import asyncio
+    import gc
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui import gc_pause
+    from tui.app import MusterApp
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+
+    async def first_frame(app: MusterApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    for app in (MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0),
+                MusterApp()):
+        gc_pause.pause()
+        assert not gc.isenabled()
+        asyncio.run(first_frame(app))
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+        gc.unfreeze()
+    asyncio.run(first_frame(MusterApp()))
+    assert gc.isenabled() and gc.get_freeze_count() == 0

@@ -26,7 +26,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui import session, terminal_watch
+from tui import gc_pause, session, terminal_watch
 from tui.screens.game import GameScreen
 
 # The title, new-game, load and help screens are imported when first shown, so `muster
@@ -81,6 +81,8 @@ class MusterApp(App):
         self.pace = pace if pace is not None else pace_from_env()
 
     def on_mount(self) -> None:
+        # the first screen is built by the time the app refreshes: the collector can resume
+        self.call_after_refresh(gc_pause.resume, True)
         self._pick_theme()
         self._catch_hang_up()
         if self.initial_match is not None and self.start == "replay":
