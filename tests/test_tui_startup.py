@@ -246,3 +246,35 @@ def test_the_app_resumes_the_paused_collector_once_its_first_screen_is_drawn(
         gc.unfreeze()
     asyncio.run(first_frame(MusterApp()))
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_the_game_screen_is_built_after_the_app_has_mounted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`muster continue`: the game screen is composed once Textual no longer holds the
+    display back for the app's mount (its `batch_update`), so its first layout and render are
+    the first frame, not a frame drawn for nothing and then drawn again."""
+    import asyncio
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    held_back: list[int] = []
+    compose = GameScreen.compose
+
+    def recorded(screen: GameScreen):  # type: ignore[no-untyped-def]
+        held_back.append(screen.app._batch_count)
+        return compose(screen)
+
+    monkeypatch.setattr(GameScreen, "compose", recorded)
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    asyncio.run(first_frame())
+    assert held_back == [0]

@@ -93,8 +93,10 @@ class MusterApp(App):
             return
         if self.initial_match is not None:
             # straight into the game; the title screen is built only if the player goes there
-            # (`muster continue` draws its game screen that much sooner)
-            self.push_screen(GameScreen(self.initial_match, pace=self.pace))
+            # (`muster continue` draws its game screen that much sooner). Pushed once this
+            # handler is done: Textual holds the display back while the app mounts, and a
+            # screen pushed meanwhile is laid out and rendered for nothing, then again
+            self.call_later(self.push_screen, GameScreen(self.initial_match, pace=self.pace))
             return
         from tui.screens.title import TitleScreen
 
