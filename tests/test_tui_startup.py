@@ -278,3 +278,111 @@ def test_the_game_screen_is_built_after_the_app_has_mounted(
 
     asyncio.run(first_frame())
     assert held_back == [0]
+
+
+def _stylesheet_of_app_tcss() -> object:
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+
+    stylesheet = Stylesheet(variables=App().get_css_variables())
+    stylesheet.read(Path(__file__).resolve().parents[1] / "tui" / "app.tcss")
+    return stylesheet
+
+
+def test_the_stylesheet_read_back_is_the_stylesheet_parsed(home: Path) -> None:
+    """tui/css_cache.py: a start after the first gets exactly the rules parsing gives, without
+    parsing; a corrupt or foreign file, changed variables (a theme) or a cache turned off
+    only mean parsing as without it."""
+    from tui import css_cache
+
+    parsed = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(parsed)
+    assert primed is not None and not primed[1]  # nothing stored yet
+    rules = [rule.css for rule in parsed.rules]
+    css_cache.store(parsed, primed)
+    (file,) = (home / "cache").glob("stylesheet-*.csscache")
+    again = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(again)
+    assert primed is not None and len(primed[1]) == 1
+    assert [rule.css for rule in again.rules] == rules
+    for content in (b"", b"not a pickle", pickle.dumps({"a": 1}), pickle.dumps({("k",): [1]})):
+        file.write_bytes(content)
+        fresh = _stylesheet_of_app_tcss()
+        assert css_cache.prime(fresh) == (dict(fresh._variables), set())
+        assert [rule.css for rule in fresh.rules] == rules
+    themed = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(themed)
+    themed.set_variables({**themed._variables, "primary": "#123456"})
+    themed.reparse()
+    css_cache.store(themed, primed)
+    assert file.read_bytes() == content  # not stored: parsed with other variables
+
+
+def test_the_stylesheet_cache_can_be_turned_off(home: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui import css_cache
+
+    monkeypatch.setenv("MUSTER_BOARD_CACHE", "0")
+    stylesheet = _stylesheet_of_app_tcss()
+    assert css_cache.prime(stylesheet) is None
+    stylesheet.rules
+    css_cache.store(stylesheet, None)
+    assert not (home / "cache").exists()
+
+
+def test_the_app_keeps_its_parsed_stylesheet_for_the_next_start(
+        home: Path, collector_restored: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first start stores what it parsed once its first screen is drawn; the next one
+    parses none of it again."""
+    import asyncio
+
+    from textual.css.stylesheet import Stylesheet
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+
+    monkeypatch.setenv("MUSTER_THEME", "textual-dark")  # the theme of a 256-colour terminal
+    parsed: list[str] = []
+    parse_rules = Stylesheet._parse_rules
+
+    def recorded(stylesheet, css, read_from, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not any(key[0] == css for key in stylesheet._parse_cache.keys()):
+            parsed.append(str(read_from))
+        return parse_rules(stylesheet, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", recorded)
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    asyncio.run(first_frame())
+    assert any("app.tcss" in source for source in parsed)
+    assert list((home / "cache").glob("stylesheet-*.csscache"))
+    parsed.clear()
+    asyncio.run(first_frame())
+    assert parsed == []
+
+
+def test_a_changed_source_replaces_its_entry_in_the_stylesheet_cache(home: Path) -> None:
+    from tui import css_cache
+
+    first = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(first)
+    first.rules
+    css_cache.store(first, primed)
+    changed = _stylesheet_of_app_tcss()
+    (where,) = changed.source
+    css, *rest = changed.source[where]
+    changed.source[where] = (css + "\n#extra { width: 1; }\n", *rest)
+    changed._require_parse = True
+    primed = css_cache.prime(changed)
+    assert any(rule.css.startswith("#extra") for rule in changed.rules)
+    css_cache.store(changed, primed)
+    again = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(again)
+    assert primed is not None and len(primed[1]) == 1  # the new text's entry alone
+    (key,) = primed[1]
+    assert key[0].endswith("#extra { width: 1; }\n")
