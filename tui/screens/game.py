@@ -154,6 +154,7 @@ class GameScreen(Screen):
         self._decision: tuple[Any, str, Any, str] | None = None  # (state, role, action, label)
         self._timer: Timer | None = None
         self._last_move = time.monotonic()
+        self._resumed = False  # the screen has been resumed (shown on top) once
 
     # -- layout --------------------------------------------------------------------------
 
@@ -1062,7 +1063,13 @@ class GameScreen(Screen):
         self._play_when_due()
         self._computer_next()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # the first resume comes right after the mount, where every widget was styled
+            # with the classes it has now: Textual's restyle of the whole screen would
+            # change nothing (~10 ms before the first frame, bench/startup.py)
+            self._resumed = True
+            event.refresh_styles = False
         self.resume_computer()
 
     def on_unmount(self) -> None:
