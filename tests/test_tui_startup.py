@@ -145,3 +145,248 @@ def test_the_game_footer_shows_what_textuals_footer_shows(tmp_path: Path,
     ours, textuals = asyncio.run(keys_seen(GameFooter)), asyncio.run(keys_seen(Footer))
     assert ours == textuals
     assert ("u", "Undo", False, None) in ours[0][2]  # keys in the first frame already
+
+
+def test_no_style_pass_of_their_own_for_the_footer_keys_or_the_layout_classes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up (bench/startup.py): the footer's keys and the game screen's layout classes
+    (-compact, -hexmap, -tiny) are set before their first style pass, not by a restyle of
+    each key and of the whole screen while it is built; the keys are still compact. The
+    screen's first resume, right after its mount, does not restyle it; a later one does."""
+    import asyncio
+
+    from textual import events
+    from textual.dom import DOMNode
+    from textual.widgets._footer import FooterKey
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    restyled: list[str] = []
+    update_node_styles = DOMNode.update_node_styles
+
+    def recorded(node: DOMNode, animate: bool = True) -> None:
+        restyled.append(type(node).__name__)
+        update_node_styles(node, animate)
+
+    monkeypatch.setattr(DOMNode, "update_node_styles", recorded)
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen) and app.screen.has_class("-compact")
+            keys = list(app.screen.query(FooterKey))
+            assert keys and all(key.has_class("-compact") for key in keys)
+            assert "FooterKey" not in restyled and "GameScreen" not in restyled
+            app.screen.post_message(events.ScreenResume())  # a later resume asking for it
+            await pilot.pause()
+            assert restyled.count("GameScreen") == 1
+
+    asyncio.run(first_frame())
+
+
+@pytest.fixture
+def collector_restored():
+    """Whatever a test does to the garbage collector, it is on and unfrozen afterwards."""
+    yield
+    import gc
+
+    from tui import gc_pause
+
+    gc_pause._paused = False
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_every_command_but_the_app_ends_with_the_collector_on(
+        collector_restored: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """tui/gc_pause.py: `main` pauses the collector and turns it on again when the command
+    is done; the pause holds while the command runs (the app resumes it itself)."""
+    import gc
+
+    from tui import cli
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    during: list[bool] = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kwargs: during.append(gc.isenabled()) or 0)
+    assert cli.main(["list"]) == 0 and gc.isenabled()
+    assert cli.main(["new", "a-house-divided", "--seed", "1"]) == 0
+    assert during == [False] and gc.isenabled() and gc.get_freeze_count() == 0
+    assert cli.main(["nope"]) == 2 and gc.isenabled()
+    gc.disable()  # a collector someone else turned off stays off
+    assert cli.main(["list"]) == 0 and not gc.isenabled()
+
+
+def test_the_app_resumes_the_paused_collector_once_its_first_screen_is_drawn(
+        collector_restored: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The objects start-up made are frozen (later passes skip them) and the collector is on
+    again, for the game screen as for the title screen; an app not started paused (a test's)
+    leaves the collector as it is."""
+    import asyncio
+    import gc
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui import gc_pause
+    from tui.app import MusterApp
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+
+    async def first_frame(app: MusterApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    for app in (MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0),
+                MusterApp()):
+        gc_pause.pause()
+        assert not gc.isenabled()
+        asyncio.run(first_frame(app))
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+        gc.unfreeze()
+    asyncio.run(first_frame(MusterApp()))
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_the_game_screen_is_built_after_the_app_has_mounted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`muster continue`: the game screen is composed once Textual no longer holds the
+    display back for the app's mount (its `batch_update`), so its first layout and render are
+    the first frame, not a frame drawn for nothing and then drawn again."""
+    import asyncio
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+    held_back: list[int] = []
+    compose = GameScreen.compose
+
+    def recorded(screen: GameScreen):  # type: ignore[no-untyped-def]
+        held_back.append(screen.app._batch_count)
+        return compose(screen)
+
+    monkeypatch.setattr(GameScreen, "compose", recorded)
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    asyncio.run(first_frame())
+    assert held_back == [0]
+
+
+def _stylesheet_of_app_tcss() -> object:
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+
+    stylesheet = Stylesheet(variables=App().get_css_variables())
+    stylesheet.read(Path(__file__).resolve().parents[1] / "tui" / "app.tcss")
+    return stylesheet
+
+
+def test_the_stylesheet_read_back_is_the_stylesheet_parsed(home: Path) -> None:
+    """tui/css_cache.py: a start after the first gets exactly the rules parsing gives, without
+    parsing; a corrupt or foreign file, changed variables (a theme) or a cache turned off
+    only mean parsing as without it."""
+    from tui import css_cache
+
+    parsed = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(parsed)
+    assert primed is not None and not primed[1]  # nothing stored yet
+    rules = [rule.css for rule in parsed.rules]
+    css_cache.store(parsed, primed)
+    (file,) = (home / "cache").glob("stylesheet-*.csscache")
+    again = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(again)
+    assert primed is not None and len(primed[1]) == 1
+    assert [rule.css for rule in again.rules] == rules
+    for content in (b"", b"not a pickle", pickle.dumps({"a": 1}), pickle.dumps({("k",): [1]})):
+        file.write_bytes(content)
+        fresh = _stylesheet_of_app_tcss()
+        assert css_cache.prime(fresh) == (dict(fresh._variables), set())
+        assert [rule.css for rule in fresh.rules] == rules
+    themed = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(themed)
+    themed.set_variables({**themed._variables, "primary": "#123456"})
+    themed.reparse()
+    css_cache.store(themed, primed)
+    assert file.read_bytes() == content  # not stored: parsed with other variables
+
+
+def test_the_stylesheet_cache_can_be_turned_off(home: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui import css_cache
+
+    monkeypatch.setenv("MUSTER_BOARD_CACHE", "0")
+    stylesheet = _stylesheet_of_app_tcss()
+    assert css_cache.prime(stylesheet) is None
+    stylesheet.rules
+    css_cache.store(stylesheet, None)
+    assert not (home / "cache").exists()
+
+
+def test_the_app_keeps_its_parsed_stylesheet_for_the_next_start(
+        home: Path, collector_restored: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first start stores what it parsed once its first screen is drawn; the next one
+    parses none of it again."""
+    import asyncio
+
+    from textual.css.stylesheet import Stylesheet
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+
+    monkeypatch.setenv("MUSTER_THEME", "textual-dark")  # the theme of a 256-colour terminal
+    parsed: list[str] = []
+    parse_rules = Stylesheet._parse_rules
+
+    def recorded(stylesheet, css, read_from, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not any(key[0] == css for key in stylesheet._parse_cache.keys()):
+            parsed.append(str(read_from))
+        return parse_rules(stylesheet, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", recorded)
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    asyncio.run(first_frame())
+    assert any("app.tcss" in source for source in parsed)
+    assert list((home / "cache").glob("stylesheet-*.csscache"))
+    parsed.clear()
+    asyncio.run(first_frame())
+    assert parsed == []
+
+
+def test_a_changed_source_replaces_its_entry_in_the_stylesheet_cache(home: Path) -> None:
+    from tui import css_cache
+
+    first = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(first)
+    first.rules
+    css_cache.store(first, primed)
+    changed = _stylesheet_of_app_tcss()
+    (where,) = changed.source
+    css, *rest = changed.source[where]
+    changed.source[where] = (css + "\n#extra { width: 1; }\n", *rest)
+    changed._require_parse = True
+    primed = css_cache.prime(changed)
+    assert any(rule.css.startswith("#extra") for rule in changed.rules)
+    css_cache.store(changed, primed)
+    again = _stylesheet_of_app_tcss()
+    primed = css_cache.prime(again)
+    assert primed is not None and len(primed[1]) == 1  # the new text's entry alone
+    (key,) = primed[1]
+    assert key[0].endswith("#extra { width: 1; }\n")

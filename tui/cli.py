@@ -21,7 +21,7 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from tui import online_cli  # `muster online`: argparse only, its work imported when run
+from tui import gc_pause, online_cli  # online_cli: argparse only, its work imported when run
 from tui import session
 from tui.computer import COMPUTER, DEFAULT_LEVEL, LEVEL_NAMES
 
@@ -105,6 +105,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # no garbage collection passes while Muster starts: the app turns the collector on again
+    # once its first screen is drawn, and every other command when it is done (tui/gc_pause.py)
+    gc_pause.pause()
+    try:
+        return run_command(argv)
+    finally:
+        gc_pause.resume()
+
+
+def run_command(argv: Sequence[str] | None = None) -> int:
+    """`main`'s work: parse the arguments and run the command."""
     parser = build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -120,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "games":
         return cmd_games()
     if command == "serve":
+        gc_pause.resume()  # the server runs for days: it collects as any program does
         from online.server import run  # imported only now: the server is not the app
         return run(args.socket, args.db)
     if command == "continue":

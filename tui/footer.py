@@ -12,7 +12,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 def shown_keys(screen: Screen, palette_key: str | None) -> tuple[Any, ...]:
@@ -23,6 +25,14 @@ def shown_keys(screen: Screen, palette_key: str | None) -> tuple[Any, ...]:
     palette = bindings.get(palette_key) if palette_key else None
     extra = (palette[1].key, palette[2], palette[3]) if palette is not None else None
     return shown, extra
+
+
+def with_compact_class(widget: Widget, compact: bool) -> Widget:
+    """A FooterKey of a compact footer with its class "-compact" before it is mounted: its
+    `compact` watcher adds it at mount otherwise, a style pass of its own per key."""
+    if compact and isinstance(widget, FooterKey):
+        widget.add_class("-compact", update=False)
+    return widget
 
 
 class GameFooter(Footer):
@@ -43,7 +53,8 @@ class GameFooter(Footer):
         # bindings and then rebuilds): the focus moving to the map shows the same keys
         self._bindings_ready = True
         self._shown = shown_keys(self.screen, self._palette_key())
-        yield from super().compose()
+        for widget in super().compose():
+            yield with_compact_class(widget, self.compact)
 
     def bindings_changed(self, screen: Screen) -> None:
         if screen is self.screen and self.is_attached and screen.app.app_focus \

@@ -154,12 +154,14 @@ class GameScreen(Screen):
         self._decision: tuple[Any, str, Any, str] | None = None  # (state, role, action, label)
         self._timer: Timer | None = None
         self._last_move = time.monotonic()
+        self._resumed = False  # the screen has been resumed (shown on top) once
 
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        # the layout class is known before the first style pass: no second pass at mount
-        self._layout(self.app.size.width, self.app.size.height)
+        # the layout classes are set before the panes' first style pass, and without a style
+        # pass of their own: app.tcss styles the panes by them, never the screen itself
+        self._layout(self.app.size.width, self.app.size.height, update=False)
         yield Header()
         yield Static(too_small_text(self.app.size.width, self.app.size.height),
                      id="too-small")
@@ -281,12 +283,15 @@ class GameScreen(Screen):
     def on_resize(self, event: Any) -> None:
         self._layout(event.size.width, event.size.height)
 
-    def _layout(self, width: int, height: int) -> None:
-        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+    def _layout(self, width: int, height: int, update: bool = True) -> None:
+        """The layout classes for a terminal of `width` x `height` (`update`: restyle the
+        screen and its panes now)."""
+        self.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact",
+                       update=update)
         # a hex map keeps its place beside the focus panel (app.tcss)
-        self.set_class(is_hex_board(self.board), "-hexmap")
+        self.set_class(is_hex_board(self.board), "-hexmap", update=update)
         tiny = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(tiny, "-tiny")
+        self.set_class(tiny, "-tiny", update=update)
         if tiny and self.is_mounted:
             self.query_one("#too-small", Static).update(too_small_text(width, height))
 
@@ -1058,7 +1063,13 @@ class GameScreen(Screen):
         self._play_when_due()
         self._computer_next()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # the first resume comes right after the mount, where every widget was styled
+            # with the classes it has now: Textual's restyle of the whole screen would
+            # change nothing (~10 ms before the first frame, bench/startup.py)
+            self._resumed = True
+            event.refresh_styles = False
         self.resume_computer()
 
     def on_unmount(self) -> None:
