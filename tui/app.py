@@ -26,7 +26,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui import css_cache, gc_pause, session, terminal_watch
+from tui import gc_pause, session, terminal_watch
 from tui.screens.game import GameScreen
 
 # The title, new-game, load and help screens are imported when first shown, so `muster
@@ -79,12 +79,10 @@ class MusterApp(App):
         self.start = start
         self.replay_role = role  # start="replay": the role whose view the history shows
         self.pace = pace if pace is not None else pace_from_env()
-        self._css_primed = css_cache.prime(self.stylesheet)  # the TCSS parsed at a start before
 
     def on_mount(self) -> None:
-        # the first screen is built by the time the app refreshes: the collector can resume,
-        # and the stylesheet it needed is parsed, to be kept for the next start
-        self.call_after_refresh(self._started)
+        # the first screen is built by the time the app refreshes: the collector can resume
+        self.call_after_refresh(gc_pause.resume, True)
         self._pick_theme()
         self._catch_hang_up()
         if self.initial_match is not None and self.start == "replay":
@@ -111,11 +109,6 @@ class MusterApp(App):
             self.action_continue_game()
         elif self.start == "online":
             self.action_online()
-
-    def _started(self) -> None:
-        """The first screen is drawn (tui/gc_pause.py, tui/css_cache.py)."""
-        gc_pause.resume(freeze=True)
-        css_cache.store(self.stylesheet, self._css_primed)
 
     def _catch_hang_up(self) -> None:
         """SIGHUP (the terminal closed, SSH dropped) and SIGTERM: save and exit at once
