@@ -76,7 +76,8 @@ class Wellington:
 
     def view(self, state: State, role: str | None) -> View:
         assert isinstance(state, WellingtonState)
-        return view.build(state, role)
+        with geo.reading(state):                 # building a view changes nothing
+            return view.build(state, role)
 
     def actions(self, state: State, role: str) -> list[Choice]:
         assert isinstance(state, WellingtonState)
