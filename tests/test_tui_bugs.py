@@ -536,6 +536,12 @@ def test_an_online_turn_bar_drops_the_players_name_before_words():
     assert "▶ AMERICAN " in line and "ALICE" not in line, line
     assert "Colonies A9" in line and "French 0/9" in line and " CC " not in line, line
     assert "▶ AMERICAN (ALICE)" in bar._line(200).plain   # named where there is room
+    hotseat = TurnBar()
+    tracks["Colonies controlled"] = "American 10 · British 2 (of 14)"
+    hotseat._parts = (["American"], "American", None, "", tracks, "", list(tracks),
+                      {"American": "a", "British": "b"})
+    line = hotseat._line(78).plain          # the bar's width at 80 columns
+    assert "Colonies A10" in line and " CC " not in line, line
 
 
 @pytest.mark.parametrize("game_id, words, initials", [

@@ -113,10 +113,11 @@ class TurnBar(Static):
             text.append(" GAME OVER ", style="bold reverse")
             text.append(f" {result}", style="bold")
         elif role:
-            named = by and level <= SHORTENINGS.index("by")
-            who = f"{role.upper()} ({by.upper()})" if named else role.upper()
+            tight = level > SHORTENINGS.index("by")
+            who = f"{role.upper()} ({by.upper()})" if by and not tight else role.upper()
             act = "" if level > SHORTENINGS.index("who") else " TO ACT"
-            text.append(f" ▶ {who}{act} ", style=f"bold {style or 'reverse'}")
+            lead = "" if tight else " "   # (the line's first cell, before initials)
+            text.append(f"{lead}▶ {who}{act} ", style=f"bold {style or 'reverse'}")
             others = [r for r in active if r != role]
             if others and level == 0:
                 text.append(f" also active: {', '.join(others)} (r switches)", style="bold")
@@ -133,7 +134,8 @@ class TurnBar(Static):
 # "Chits 3"), one more at a time, the longest first; then, only if that is still too long,
 # to initials the same way ("Chits left" -> "CL": issue 17 found "CL 2" unreadable where a
 # word fitted), after dropping who plays the acting side ("▶ AMERICAN (ALICE)" -> "▶ AMERICAN":
-# the menu says "Waiting for American (alice)"), which cost an online game its words
+# the menu says "Waiting for American (alice)"), which cost an online game its words, and the
+# line's leading blank ("Colonies A10" missed its word by that one cell at 80 columns)
 SHORTENINGS = ["merge", "bare", "self", "who", "codes", "values", "words", "by", "initials"]
 COUNTED = ("words", "initials")  # the steps taken one key at a time
 
