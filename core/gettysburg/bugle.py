@@ -112,10 +112,24 @@ def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
     for u in g.on_map[side]:
         if u.activated:
             continue
-        if _retreat_of(state, u, True, g):
+        if _can_retreat(state, u, g):
             yield ("bugle-retreat", u.id)
         if recovery.unit_may_recover(state, u, g):
             yield ("bugle-recover", u.id)
+
+
+def _can_retreat(state: GbState, u: Unit, g: Ground) -> bool:
+    """`retreat_hexes` of `u` is not empty: the quick answer from the bits of the map first (an
+    empty hex next to it, out of the enemy's ZoC, not nearer the enemy, AMB-05), else the
+    search. (Not the quick answer with corps integrity: 6.0 asks of each hex.)"""
+    if u.on_map and not state.options.corps_integrity:
+        balls = _away_from(g, u.side)[2]
+        start = _distance(balls, q.bitboard().bit[u.hex])
+        nearer = balls[start - 1] if start else 0
+        if (q.neighbour_bits(u.hex) & q.open_bits(g, u.side) & q.enterable_bits(u.id)
+                & ~nearer):
+            return True
+    return bool(_retreat_of(state, u, True, g))
 
 
 def _round(state: GbState) -> Round:

@@ -57,6 +57,9 @@ def _can_redeploy(state: GbState, u: Unit, g: Ground) -> bool:
     known = memo.get(("redeploy", position))
     if known is not None:
         return bool(known)
+    if u.on_map and not state.options.corps_integrity and (
+            q.neighbour_bits(u.hex) & q.open_bits(g, u.side) & q.enterable_bits(uid)):
+        return True  # (the quick answer: an empty hex next to it, out of the enemy's ZoC)
     key = ("may-redeploy", position)
     found = memo.get(key)
     if found is None:
