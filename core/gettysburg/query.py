@@ -497,11 +497,12 @@ def name(uid: str) -> str:
 
 def describe(state: GbState, uid: str) -> str:
     """'Heth (CSA III infantry, 4/6 SP)'."""
-    return _described(uid, unit(state, uid).sp)
+    return described(uid, unit(state, uid).sp)
 
 
 @cache
-def _described(uid: str, sp: int) -> str:
+def described(uid: str, sp: int) -> str:
+    """`describe` of unit `uid` with `sp` SP."""
     c = counter(uid)
     corps = roster().corps[c.corps].label
     return f"{name(uid)} ({SIDE_SHORT[c.side]} {corps} {kind(uid).name.lower()}, {sp}/{c.sp} SP)"
