@@ -164,10 +164,9 @@ def positional(u: Unit) -> tuple[str, str, str, int, bool]:
 def enemies_next_to(state: GbState, h: str, side: str) -> list[Unit]:
     """The enemy units (of `side`'s enemy) in the hexes adjacent to `h`."""
     g = ground_of(state)
-    foes = g.hexes[enemy(side)]
-    if not any(n in foes for n in neighbours(h)):
+    near = _neighbour_sets()[h]
+    if g.hexes[enemy(side)].isdisjoint(near):
         return []
-    near = neighbours(h)
     return [u for u in g.on_map[enemy(side)] if u.hex in near]
 
 
