@@ -11,7 +11,7 @@ once a turn (4.0); a reinforcement's entry is its activation (7.0, AMB-23).
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -19,7 +19,7 @@ from core.gettysburg import fire, movement
 from core.gettysburg import query as q
 from core.gettysburg.chits import Chit, chit_mix
 from core.gettysburg.frames import Action, Activation, Activations, MoveTo, Round, Target
-from core.gettysburg.state import ON_MAP, PENDING, GbState
+from core.gettysburg.state import ON_MAP, PENDING, GbState, Unit
 
 
 def chit_of(r: Round) -> Chit:
@@ -129,20 +129,29 @@ def activations_prompt(state: GbState, frame: Activations) -> str:
             "result(s) (a stack of 2 or 1 reserve unit) left: choose what acts next (3.0).")
 
 
-def _where(state: GbState, uid: str) -> str:
-    u = q.unit(state, uid)
-    return q.hex_name(u.hex) if u.on_map else f"arriving at {q.hex_name(u.entry)}"
+def _unit_label(head: str, u: Unit) -> str:
+    """'<head> Heth (CSA III infantry, 4/6 SP), K7': `head`, the unit and its hex (a pending
+    reinforcement: 'arriving at' its entry hex)."""
+    return _label(head, u.id, u.sp, u.on_map, u.hex if u.on_map else u.entry)
+
+
+@lru_cache(maxsize=8192)
+def _label(head: str, uid: str, sp: int, on_map: bool, h: str) -> str:
+    """`_unit_label`, formatted once for each unit, SP and hex (the same come back all game)."""
+    where = q.hex_name(h) if on_map else f"arriving at {q.hex_name(h)}"
+    return f"{head} {q.described(uid, sp)}, {where}"
 
 
 def activations_choices(state: GbState, frame: Activations) -> list[Choice]:
     r = _round(state)
     out = []
+    units, index = state.units, q.unit_numbers()
     if r.flags:
-        out += [Choice(Act("activate", uid), f"Activate {q.describe(state, uid)}, "
-                       f"{_where(state, uid)}", "activate") for uid in flag_units(state, r)]
+        out += [Choice(Act("activate", uid), _unit_label("Activate", units[index[uid]]),
+                       "activate") for uid in flag_units(state, r)]
     if r.hats:
-        out += [Choice(Act("command", uid), f"Command: activate reserve "
-                       f"{q.describe(state, uid)}, {_where(state, uid)}", "command")
+        out += [Choice(Act("command", uid),
+                       _unit_label("Command: activate reserve", units[index[uid]]), "command")
                 for uid in reserve_units(state, r)]
         for h in stacks(state, r):
             names = " and ".join(q.name(u.id) for u in q.at(state, h, r.side))

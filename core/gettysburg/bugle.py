@@ -109,13 +109,25 @@ def usable(state: GbState, side: str) -> list[tuple[str, str]]:
 
 def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
     g = q.ground(state)
+    quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
+    balls, open_hexes, bit = _away_from(g, side)[2], q.open_bits(g, side), q.bitboard().bit
     for u in g.on_map[side]:
         if u.activated:
             continue
-        if _retreat_of(state, u, True, g):
+        if (quick and _quick_retreat(u, balls, open_hexes, bit[u.hex])) or _retreat_of(
+                state, u, True, g):
             yield ("bugle-retreat", u.id)
         if recovery.unit_may_recover(state, u, g):
             yield ("bugle-recover", u.id)
+
+
+def _quick_retreat(u: Unit, balls: tuple[int, ...], open_hexes: int, here: int) -> bool:
+    """The quick answer to `retreat_hexes` of `u` (on the map, in the hex of bit `here`), from
+    the bits of the map: an empty hex next to it, out of the enemy's ZoC (`query.open_bits`),
+    that it may enter and not nearer the enemy (AMB-05). False: ask the search."""
+    start = _distance(balls, here)
+    nearer = balls[start - 1] if start else 0
+    return bool(q.neighbour_bits(u.hex) & open_hexes & q.enterable_bits(u.id) & ~nearer)
 
 
 def _round(state: GbState) -> Round:

@@ -164,10 +164,9 @@ def positional(u: Unit) -> tuple[str, str, str, int, bool]:
 def enemies_next_to(state: GbState, h: str, side: str) -> list[Unit]:
     """The enemy units (of `side`'s enemy) in the hexes adjacent to `h`."""
     g = ground_of(state)
-    foes = g.hexes[enemy(side)]
-    if not any(n in foes for n in neighbours(h)):
+    near = _neighbour_sets()[h]
+    if g.hexes[enemy(side)].isdisjoint(near):
         return []
-    near = neighbours(h)
     return [u for u in g.on_map[enemy(side)] if u.hex in near]
 
 
@@ -234,6 +233,48 @@ class Bitboard:
 @cache
 def bitboard() -> Bitboard:
     return Bitboard(_cubes(), _neighbour_table())
+
+
+def neighbour_bits(h: str) -> int:
+    """The neighbours of `h` on the map, as bits (`bitboard`)."""
+    return _neighbour_bits()[h]
+
+
+@cache
+def _neighbour_bits() -> dict[str, int]:
+    b = bitboard()
+    return {h: b.grow(bit) & ~bit for h, bit in b.bit.items()}
+
+
+def enterable_bits(uid: str) -> int:
+    """The hexes of the map `uid` may enter (4.0: all but `closed`), as bits."""
+    return _enterable_bits()[uid]
+
+
+@cache
+def _enterable_bits() -> dict[str, int]:
+    b = bitboard()
+    by_closed: dict[frozenset[str], int] = {}
+    for hexes in _closed().values():
+        if hexes not in by_closed:
+            by_closed[hexes] = b.all & ~sum(map(b.bit.__getitem__, hexes))
+    return {uid: by_closed[hexes] for uid, hexes in _closed().items()}
+
+
+def open_bits(g: Ground, side: str) -> int:
+    """The empty hexes of the map out of the ZoC of `side`'s enemy (4.2), as bits: where a unit
+    of `side` may step without asking who is there (4.1). Worked out once per position."""
+    f = g.field
+    key = ("open-bits", side)
+    known = f.memo.get(key)
+    if known is None:
+        b, near = bitboard(), _neighbour_bits()
+        zoc = 0  # (`zoc_of`: the hexes next to the enemy's)
+        for h in f.hexes[enemy(side)]:
+            zoc |= near[h]
+        occupied = sum(map(b.bit.__getitem__, f.occupied))
+        known = f.memo[key] = b.all & ~zoc & ~occupied
+    return known
 
 
 @lru_cache(maxsize=256)
@@ -455,11 +496,12 @@ def name(uid: str) -> str:
 
 def describe(state: GbState, uid: str) -> str:
     """'Heth (CSA III infantry, 4/6 SP)'."""
-    return _described(uid, unit(state, uid).sp)
+    return described(uid, unit(state, uid).sp)
 
 
 @cache
-def _described(uid: str, sp: int) -> str:
+def described(uid: str, sp: int) -> str:
+    """`describe` of unit `uid` with `sp` SP."""
     c = counter(uid)
     corps = roster().corps[c.corps].label
     return f"{name(uid)} ({SIDE_SHORT[c.side]} {corps} {kind(uid).name.lower()}, {sp}/{c.sp} SP)"

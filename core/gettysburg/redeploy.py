@@ -53,6 +53,20 @@ def can_redeploy(state: GbState, uid: str) -> bool:
 
 def _can_redeploy(state: GbState, u: Unit, g: Ground) -> bool:
     """`can_redeploy` of unit `u` of `state`, whose ground `g` is at hand."""
+    if (u.on_map and not state.options.corps_integrity
+            and _quick_redeploy(u, q.open_bits(g, u.side))):
+        return True
+    return _searched(state, u, g)
+
+
+def _quick_redeploy(u: Unit, open_hexes: int) -> bool:
+    """The quick answer for `u` on the map, from the bits of the map: an empty hex next to it,
+    out of the enemy's ZoC (`query.open_bits`), that it may enter. False: ask `_searched`."""
+    return bool(q.neighbour_bits(u.hex) & open_hexes & q.enterable_bits(u.id))
+
+
+def _searched(state: GbState, u: Unit, g: Ground) -> bool:
+    """`can_redeploy` of `u`, asked of each hex next to it (worked out once per position)."""
     uid, memo, position = u.id, g.field.memo, q.positional(u)
     known = memo.get(("redeploy", position))
     if known is not None:
@@ -79,7 +93,10 @@ def _can_redeploy(state: GbState, u: Unit, g: Ground) -> bool:
 
 def _movable(state: GbState, side: str) -> Iterator[str]:
     g = q.ground(state)
-    return (u.id for u in g.on_map[side] if _can_redeploy(state, u, g))
+    quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
+    open_hexes = q.open_bits(g, side)
+    return (u.id for u in g.on_map[side]
+            if (quick and _quick_redeploy(u, open_hexes)) or _searched(state, u, g))
 
 
 def movable(state: GbState, side: str) -> list[str]:
