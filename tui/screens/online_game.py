@@ -204,8 +204,8 @@ class OnlineGameScreen(GameScreen):
         if change.undone:
             self._say(f"{who} took back an action", detail=" · ".join(lines))
         else:
-            # the log's new lines name the move and its player; a choice that logs nothing
-            # (a card chosen, not yet played) is not shown
+            # the first line says who played, the second the log's new lines; a choice that
+            # logs nothing (a card chosen, not yet played) is not shown
             self._say(f"{who} played", detail=" · ".join(lines) if lines
                       else "(nothing of it is shown to you yet)")
         if self._finder is None:
