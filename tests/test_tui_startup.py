@@ -282,3 +282,40 @@ def test_the_game_screen_is_built_after_the_app_has_mounted(
 
     asyncio.run(first_frame())
     assert held_back == [0]
+
+
+@pytest.mark.parametrize("words", [[], ["continue"], ["list"], ["games"]])
+def test_a_command_without_arguments_runs_without_argparse(words: list[str]) -> None:
+    """`muster continue` (the usual start), `muster` alone, `list` and `games` are run without
+    building the parser of every command (bench/startup.py), as the command argparse picks."""
+    from tui import cli
+
+    bare = cli._bare_command(words)
+    assert bare is not None
+    parsed = cli.build_parser().parse_args(words).command
+    if parsed is None:
+        assert words == []
+    else:
+        assert bare is {"continue": cli.cmd_continue, "list": cli.cmd_list,
+                        "games": cli.cmd_games}[parsed]
+
+
+@pytest.mark.parametrize("words", [["continue", "--help"], ["--help"], ["lis"], ["new"],
+                                   ["load", "x.muster"], ["serve"], ["online"]])
+def test_anything_else_goes_through_the_parser(words: list[str]) -> None:
+    from tui import cli
+
+    assert cli._bare_command(words) is None
+
+
+def test_muster_list_imports_no_argparse(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from tui.cli import main; main(['list']); "
+            "print('argparse' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).resolve().parents[1],
+                         env=dict(os.environ, MUSTER_HOME=str(tmp_path)))
+    assert out.stdout.splitlines()[-1] == "False"

@@ -12,96 +12,29 @@
     muster serve [--socket PATH] [--db PATH]  the server for online play (docs/online.md)
 
 Start-up stays fast: Textual and the app are imported only when a screen opens, game modules
-only when a game is needed. Exit codes: 0 fine, 1 nothing to continue / a save that cannot be
-loaded, 2 bad arguments (usage errors, unknown game, bad option or scenario).
+only when a game is needed, argparse (tui/cli_parser.py) only for a command given arguments
+or options. Exit codes: 0 fine, 1 nothing to continue / a save that cannot be loaded, 2 bad
+arguments (usage errors, unknown game, bad option or scenario).
 """
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from tui import gc_pause, online_cli  # online_cli: argparse only, its work imported when run
-from tui import session
+from tui import gc_pause, session
 from tui.computer import COMPUTER, DEFAULT_LEVEL, LEVEL_NAMES
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but errors print to our stderr (tests capture it) and exit 2 by exception."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise _UsageExit()
-
-
-class _UsageExit(Exception):
-    pass
-
-
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of every command (tui/cli_parser.py: argparse is imported only for it)."""
+    from tui.cli_parser import build_parser as build
 
-    parser = _Parser(
-        prog="muster",
-        description="Complete board wargames in a terminal: hotseat on one keyboard or over "
-                    "SSH, every rule enforced, any game resumable in one keystroke. "
-                    "With no command: the title screen.",
-        epilog="Saves live in $MUSTER_HOME/saves when MUSTER_HOME is set, else in the "
-               "platform's user data folder. In a game press ? for every key.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands.add_parser("continue", help="resume the most recent saved game",
-                        description="Resume the most recent saved game.")
-    new = commands.add_parser(
-        "new", help="start a new game", description="Start a new game.",
-        epilog="`muster games` lists the games with their scenarios and options.")
-    new.add_argument("game", metavar="GAME", help="game id, e.g. a-house-divided")
-    new.add_argument("--scenario", metavar="S", help="scenario (default: the game's first)")
-    new.add_argument("--seed", metavar="N", type=int,
-                     help="random seed (default: a fresh one, shown in the header)")
-    new.add_argument("--preset", metavar="P",
-                     help="a set of options, e.g. basic, advanced, advanced-all "
-                          "(`muster games` lists them); --option overrides it")
-    new.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
-                     help="a game option; repeat for several")
-    new.add_argument("--player", metavar="ROLE=NAME", action="append", default=[],
-                     help="who plays ROLE: a name, or computer; repeat for several (one "
-                          "name may hold several roles; default: each role its own player)")
-    new.add_argument("--computer", metavar="ROLE[=LEVEL]", action="append", default=[],
-                     help="the computer plays ROLE (at LEVEL, else at --level); repeat for "
-                          "several: computer against computer is a game to watch")
-    new.add_argument("--level", metavar="LEVEL",
-                     help=f"how hard the computer plays: {', '.join(LEVEL_NAMES)} "
-                          f"(default: {DEFAULT_LEVEL})")
-    load = commands.add_parser("load", help="open a saved game file",
-                               description="Open a saved game file.")
-    load.add_argument("path", metavar="PATH", help="a .muster save file")
-    replay = commands.add_parser(
-        "replay", help="step through a saved game, action by action",
-        description="Step through every action of a saved game, the board as it was after "
-                    "each one (left / right one action, pgup / pgdn ten, t the next turn, r "
-                    "the next die roll; q quits). The save is not changed.",
-        epilog="In a game with hidden information (Washington's War) the history shows the "
-               "spectator's view, no hands, unless --role is given.")
-    replay.add_argument("path", metavar="PATH", help="a .muster save file")
-    replay.add_argument("--role", metavar="ROLE",
-                        help="see the game as this role (its hand, in a game with hidden "
-                             "information); default: the spectator's view")
-    commands.add_parser("list", help="list saved games, newest first",
-                        description="List saved games, newest first; damaged files are "
-                                    "listed with what is wrong with them.")
-    online_cli.add_parser(commands, _Parser)
-    commands.add_parser("games", help="list the games and their scenarios and options",
-                        description="List the games Muster can play, with their scenarios "
-                                    "and options.")
-    from online import command as serve_command  # words only: nothing heavy
-
-    serve = commands.add_parser("serve", help=serve_command.HELP,
-                                description=serve_command.DESCRIPTION,
-                                epilog=serve_command.EPILOG)
-    serve_command.add_arguments(serve)
-    return parser
+    return build()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -116,10 +49,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_command(argv: Sequence[str] | None = None) -> int:
     """`main`'s work: parse the arguments and run the command."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    bare = _bare_command(words)
+    if bare is not None:
+        return bare()
+    from tui.cli_parser import UsageExit
+
     parser = build_parser()
     try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except _UsageExit:
+        args = parser.parse_args(words)
+    except UsageExit:
         return EXIT_USAGE
     except SystemExit as exc:  # --help and --version exit 0 through argparse
         return int(exc.code or 0)
@@ -141,12 +80,26 @@ def run_command(argv: Sequence[str] | None = None) -> int:
     if command == "replay":
         return cmd_replay(args.path, args.role)
     if command == "online":
+        from tui import online_cli
+
         return online_cli.main(args, _run_app)
     if command == "new":
         return cmd_new(args.game, args.scenario, args.seed, args.option, args.preset,
                        args.player, args.computer, args.level)
     parser.print_usage(sys.stderr)  # pragma: no cover - argparse knows every command
     return EXIT_USAGE
+
+
+def _bare_command(words: list[str]) -> Callable[[], int] | None:
+    """The command for `muster` alone or a command that takes no arguments, given without
+    any (`muster continue`, the usual start): argparse would parse it to the same command,
+    and building its parser of every command is ~5-8 ms of the start (bench/startup.py).
+    None for anything else, `--help` included: the parser handles it."""
+    if not words:
+        return lambda: _run_app(start="title")
+    if len(words) == 1:
+        return {"continue": cmd_continue, "list": cmd_list, "games": cmd_games}.get(words[0])
+    return None
 
 
 # -- commands ---------------------------------------------------------------------------
