@@ -12,7 +12,6 @@ run and says so once (the caller shows the sentence).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +29,14 @@ def load() -> dict[str, Any]:
     """The settings (the defaults for anything missing or unreadable)."""
     settings = dict(DEFAULTS)
     try:
-        stored = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = path().read_text(encoding="utf-8")
+    except (OSError, ValueError):  # none yet (the usual case): json is not needed at start-up
+        return settings
+    import json
+
+    try:
+        stored = json.loads(text)
+    except ValueError:
         stored = {}
     if isinstance(stored, dict):
         settings.update({k: v for k, v in stored.items()
@@ -41,6 +46,8 @@ def load() -> dict[str, Any]:
 
 def save(settings: dict[str, Any]) -> str | None:
     """Write the settings; None, or the one sentence saying why they could not be."""
+    import json
+
     target = path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
