@@ -319,3 +319,37 @@ def test_muster_list_imports_no_argparse(tmp_path: Path) -> None:
                          check=True, cwd=Path(__file__).resolve().parents[1],
                          env=dict(os.environ, MUSTER_HOME=str(tmp_path)))
     assert out.stdout.splitlines()[-1] == "False"
+
+
+def test_the_dialogs_and_hex_map_styles_are_parsed_only_when_first_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dialogs' styles (OnceModal.DEFAULT_CSS) and the hex map's (HexMapPane.DEFAULT_CSS)
+    are not in the stylesheet of a point-to-point game's first frame; the first dialog opened
+    adds them, styled as before (a box 70 wide with a round border, centred)."""
+    import asyncio
+
+    from core.engine import Match
+    from core.registry import get_rules
+    from tui.app import MusterApp
+    from tui.screens.dialogs import TextDialog
+
+    monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
+
+    def sources(app: MusterApp) -> set[str]:
+        return {where for _, where in app.stylesheet.source}
+
+    async def first_frame() -> None:
+        app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert "OnceModal.DEFAULT_CSS" not in sources(app)
+            assert "HexMapPane.DEFAULT_CSS" not in sources(app)
+            app.push_screen(TextDialog("Heading", "body"))
+            await pilot.pause()
+            assert "OnceModal.DEFAULT_CSS" in sources(app)
+            box = app.screen.query_one(".dialog-box")
+            assert box.styles.width is not None and box.styles.width.value == 70
+            assert box.styles.border_top[0] == "round"
+            assert app.screen.styles.align == ("center", "middle")
+
+    asyncio.run(first_frame())
