@@ -67,6 +67,8 @@ DEFERRED_IMPORTS: dict[tuple[str, str], str] = {
                                             "game, not before the title screen",
     ("tui.screens.history", "tui.screens.dialogs"): "dialogs load when one is first opened",
     ("tui.panes", "tui.screens.dialogs"): "dialogs load when one is first opened",
+    ("tui.screens.game", "tui.screens.dialogs"): "dialogs load when one is first opened, not "
+                                                 "before the game screen's first frame",
     ("tui.mappane", "tui.overview"): "the overview canvas loads when the player first opens the "
                                      "overview",
     ("tui.app", "tui.screens.online"): "the Online screen (and the online client) loads when "

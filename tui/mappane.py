@@ -391,9 +391,9 @@ class HexMapPane(MapPane):
     labels, overview and scrolling; the box width follows the pane's (`HexCanvas.box_for`:
     wider boxes when the whole board fits); `v` shades the hexes the unit under the cursor
     reaches (the game's `sight`, given by the screen as `sight_of`); styles from the component
-    classes `hexmap--<key>` (DEFAULT_CSS below), re-read when the theme changes. `cursor` is reactive:
-    setting it moves the canvas's cursor and redraws; `jumping` sets the class `-jumping` while
-    labels are shown."""
+    classes `hexmap--<key>` (DEFAULT_CSS below), re-read when the theme changes. `cursor` is
+    reactive: setting it moves the canvas's cursor and redraws; `jumping` sets the class
+    `-jumping` while labels are shown."""
 
     BINDINGS = [Binding("v", "sight", "Sight", show=False)]
     COMPONENT_CLASSES = {f"hexmap--{key.replace('_', '-')}" for key in HEX_STYLE_KEYS}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import time
+from types import ModuleType
 from typing import Any
 
 from rich.text import Text
@@ -42,8 +43,6 @@ from tui.mappane import MapPane, is_hex_board
 from tui.playable import Playable
 from tui.panes import FocusPanel, HandPane, LogPane, PlaceFinder, TrackPane, TurnBar, \
     location_info, mark_focus, set_title
-from tui.screens.dialogs import GameOverDialog, HandoffScreen, PickDialog, TextDialog, \
-    TurnBanner
 
 SKIPPING = " (no pauses)"  # after "thinking…" while space skips ahead
 COMPACT_WIDTH = 100   # below this many columns, or
@@ -57,6 +56,14 @@ def too_small_text(width: int, height: int) -> str:
     return (f"Make the terminal larger: the game needs at least {MIN_WIDTH}x{MIN_HEIGHT} "
             f"(80x24 or more is best); this one is {width}x{height}. Nothing is lost: the "
             "game is saved, and q saves and quits.")
+
+
+def _dialogs() -> ModuleType:
+    """tui/screens/dialogs.py, imported when the first dialog opens: defining its seven
+    screen classes is ~3 ms that the first frame does without (bench/startup.py)."""
+    from tui.screens import dialogs
+
+    return dialogs
 
 
 def _actions_provider() -> Any:
@@ -354,14 +361,14 @@ class GameScreen(Screen):
         self._show_info(mappane.cursor)
         if view.result and not self._announced_result:
             self._announced_result = True
-            self.app.push_screen(GameOverDialog(view.result))
+            self.app.push_screen(_dialogs().GameOverDialog(view.result))
         elif view.result is None and self._needs_hand_off():
             self._handed_to = player = self.match.player_of(self.role)
-            self.app.push_screen(HandoffScreen(self.role, player, grace=not first),
+            self.app.push_screen(_dialogs().HandoffScreen(self.role, player, grace=not first),
                                  self._keyboard_passed)
         elif view.result is None and self._needs_banner(first or switched):
-            self.app.push_screen(TurnBanner(self.role, self._player_of(self.role),
-                                            before=self._player or ""),
+            self.app.push_screen(_dialogs().TurnBanner(self.role, self._player_of(self.role),
+                                                       before=self._player or ""),
                                  self._keyboard_passed)
         else:
             self.call_after_refresh(self._keep_focus_shown, had_focus)
@@ -675,7 +682,7 @@ class GameScreen(Screen):
         menu = self.query_one(ActionMenu)
         labels = [f"{c.label}  (#{menu.number_of(c) if menu.number_of(c) is not None else '?'})"
                   for c in choices]
-        self.app.push_screen(PickDialog(f"{name}: which action?", choices, labels),
+        self.app.push_screen(_dialogs().PickDialog(f"{name}: which action?", choices, labels),
                              self._picked)
 
     def _picked(self, choice: Any) -> None:
@@ -820,14 +827,15 @@ class GameScreen(Screen):
         if loc is None:
             return
         text = location_info(self.canvas, self.board, self.view, loc, self.targets.get(loc))
-        self.app.push_screen(TextDialog(self.canvas.places[loc].name, text))
+        self.app.push_screen(_dialogs().TextDialog(self.canvas.places[loc].name, text))
 
     def action_switch_role(self) -> None:
         active = self.match.active
         if len(active) < 2:
             self.notify(f"Only {active[0] if active else 'nobody'} can act now.")
             return
-        self.app.push_screen(PickDialog("Act as which role?", active, active), self._as_role)
+        self.app.push_screen(_dialogs().PickDialog("Act as which role?", active, active),
+                             self._as_role)
 
     def _as_role(self, role: str | None) -> None:
         if role is not None:
