@@ -323,9 +323,10 @@ def test_muster_list_imports_no_argparse(tmp_path: Path) -> None:
 
 def test_the_dialogs_and_hex_map_styles_are_parsed_only_when_first_used(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The dialogs' styles (OnceModal.DEFAULT_CSS) and the hex map's (HexMapPane.DEFAULT_CSS)
-    are not in the stylesheet of a point-to-point game's first frame; the first dialog opened
-    adds them, styled as before (a box 70 wide with a round border, centred)."""
+    """The dialogs' styles (tui/screens/dialogs.tcss, OnceModal.CSS_PATH) and the hex map's
+    (tui/hexmap.tcss, HexMapPane.DEFAULT_CSS) are not in the stylesheet of a point-to-point
+    game's first frame; the first dialog opened adds its file, styled as before (a box 70 wide
+    with a round border, centred)."""
     import asyncio
 
     from core.engine import Match
@@ -336,17 +337,19 @@ def test_the_dialogs_and_hex_map_styles_are_parsed_only_when_first_used(
     monkeypatch.setenv("MUSTER_HOME", str(tmp_path))
 
     def sources(app: MusterApp) -> set[str]:
-        return {where for _, where in app.stylesheet.source}
+        """Each stylesheet source as its file's name or its class variable."""
+        return {where or Path(path).name for path, where in app.stylesheet.source}
 
     async def first_frame() -> None:
         app = MusterApp(match=Match.new(get_rules("a-house-divided"), seed=7), pace=0)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
-            assert "OnceModal.DEFAULT_CSS" not in sources(app)
+            assert "app.tcss" in sources(app)
+            assert "dialogs.tcss" not in sources(app)
             assert "HexMapPane.DEFAULT_CSS" not in sources(app)
             app.push_screen(TextDialog("Heading", "body"))
             await pilot.pause()
-            assert "OnceModal.DEFAULT_CSS" in sources(app)
+            assert "dialogs.tcss" in sources(app)
             box = app.screen.query_one(".dialog-box")
             assert box.styles.width is not None and box.styles.width.value == 70
             assert box.styles.border_top[0] == "round"

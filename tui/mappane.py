@@ -15,6 +15,7 @@ and back: the cursor, targets, jump labels and Enter work the same there. Styles
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -31,6 +32,7 @@ from tui.mapcanvas import STYLE_KEYS, MapCanvas
 from tui.mapparts import HEX_STYLE_KEYS, hint_labels
 
 
+HEXMAP_TCSS = Path(__file__).with_name("hexmap.tcss")  # HexMapPane.DEFAULT_CSS
 FULL_NAMES_WIDTH = 80  # map columns from which places show their full names (120x40 on)
 
 
@@ -391,43 +393,15 @@ class HexMapPane(MapPane):
     labels, overview and scrolling; the box width follows the pane's (`HexCanvas.box_for`:
     wider boxes when the whole board fits); `v` shades the hexes the unit under the cursor
     reaches (the game's `sight`, given by the screen as `sight_of`); styles from the component
-    classes `hexmap--<key>` (DEFAULT_CSS below), re-read when the theme changes. `cursor` is
+    classes `hexmap--<key>` (tui/hexmap.tcss), re-read when the theme changes. `cursor` is
     reactive: setting it moves the canvas's cursor and redraws; `jumping` sets the class
     `-jumping` while labels are shown."""
 
     BINDINGS = [Binding("v", "sight", "Sight", show=False)]
     COMPONENT_CLASSES = {f"hexmap--{key.replace('_', '-')}" for key in HEX_STYLE_KEYS}
-    # parsed when the first hex map is mounted: a point-to-point game's start never parses them
-    DEFAULT_CSS = """
-    /* one component class per style key of the canvas: terrain by type, hexsides, marks. Every
-       fact is also a character (the help screen's legend), so these colours only help; they are
-       theme colours, re-read when the theme changes */
-    HexMapPane > .hexmap--clear { color: $text-muted; }
-    HexMapPane > .hexmap--hill { color: $text-warning; }
-    HexMapPane > .hexmap--woods { color: $text-success; }
-    HexMapPane > .hexmap--wooded-hill { color: $text-success; text-style: bold; }
-    HexMapPane > .hexmap--rough-hill { color: $text-warning; text-style: bold; }
-    HexMapPane > .hexmap--town { color: $text; text-style: bold; }
-    HexMapPane > .hexmap--farm { color: $text; }
-    HexMapPane > .hexmap--orchard { color: $text-success; }
-    HexMapPane > .hexmap--ploughed { color: $text-warning; }
-    HexMapPane > .hexmap--entrenchments { color: $text; text-style: bold; }
-    HexMapPane > .hexmap--terrain { color: $text; }
-    HexMapPane > .hexmap--stream { color: $text-primary; text-style: bold; }
-    HexMapPane > .hexmap--road { color: $text; text-style: bold; }
-    HexMapPane > .hexmap--side { color: $text-muted; }
-    HexMapPane > .hexmap--vp { color: $text; text-style: bold; }
-    HexMapPane > .hexmap--name { color: $text; text-style: italic; }
-    HexMapPane > .hexmap--edge { color: $text; text-style: bold; }
-    /* v: the hexes the unit under the cursor reaches, tinted (and marked ○ / ×) */
-    HexMapPane > .hexmap--sight { background: $primary 25%; }
-    /* a legal target: the whole hex tinted, and "*" */
-    HexMapPane > .hexmap--target { background: $warning 30%; text-style: bold; }
-    HexMapPane > .hexmap--mark { color: $text-warning; text-style: bold; }
-    HexMapPane > .hexmap--hint { color: $background; background: $warning; text-style: bold; }
-    HexMapPane > .hexmap--focus { color: $text-error; text-style: bold reverse; }
-    HexMapPane > .hexmap--cursor { text-style: bold reverse; }
-    """
+    # tui/hexmap.tcss, as the widget's default styles: Textual parses them when the first hex
+    # map is mounted, so a point-to-point game's first frame never does
+    DEFAULT_CSS = HEXMAP_TCSS.read_text(encoding="utf-8")
 
     cursor: reactive[str | None] = reactive(None, repaint=False)
     jumping: reactive[bool] = reactive(False, repaint=False, toggle_class="-jumping")

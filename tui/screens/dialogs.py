@@ -24,77 +24,10 @@ class OnceModal(ModalScreen):
     game screen under it too and left a blank screen (issue 17, bug 1). Here a second dismiss,
     or one while another screen is on top, does nothing."""
 
-    # The styles of every dialog below and of the help screen: parsed when the first one opens
-    # (Textual adds a class's DEFAULT_CSS when it is first mounted), so the game screen's first
-    # frame does not parse them nor match its widgets against them. Not scoped: the rules
-    # name the dialogs' own classes and ids, as they did in app.tcss.
-    SCOPED_CSS = False
-    DEFAULT_CSS = """
-    .dialog {
-        align: center middle;
-    }
-    .dialog-box {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        max-height: 90%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    .dialog-title {
-        margin: 0 0 1 0;
-    }
-    #dialog-body {
-        height: auto;
-        max-height: 18;
-    }
-    #pick {
-        height: auto;
-        max-height: 14;
-    }
-    .help-box {
-        width: 90;
-        height: 90%;
-    }
-    #help-body {
-        height: 1fr;
-    }
-    .help-section {
-        margin: 0 0 1 0;
-    }
-    #handoff {
-        align: center middle;
-        background: $background;
-    }
-    .handoff-box {
-        width: 60;
-        height: auto;
-        border: heavy $accent;
-        padding: 1 2;
-    }
-    #handoff-title {
-        margin: 0 0 1 0;
-    }
-    /* the turn banner: a change of player in a game without hidden information; the board
-       stays visible (dimmed) behind it */
-    .banner {
-        align: center middle;
-    }
-    .banner-box {
-        width: 56;
-        max-width: 100%;
-        height: auto;
-        border: heavy $accent;
-        background: $surface;
-        padding: 0 2;
-    }
-    #banner-title {
-        width: 100%;
-        content-align: center middle;
-        margin: 0 0 1 0;
-    }
-    """
+    # The styles of every dialog below and of the help screen (tui/screens/dialogs.tcss): read
+    # when the first one opens, so the game screen's first frame neither parses them nor
+    # matches its widgets against them.
+    CSS_PATH = "dialogs.tcss"
 
     _dismissed = False
 
