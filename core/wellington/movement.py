@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from typing import Callable, Iterator
 
 from core import stack
@@ -298,11 +299,19 @@ def can_leave(state: WellingtonState, at: str, power: str) -> bool:
     if mired(state, at):
         return False
     fortress = enemy_fortress(state, at, power)
+    if not fortress and not state.blocked:      # (every line open: asked of every piece)
+        return reaches_map(at)
     for d in geo.neighbours(at):
         if open_line(state, at, d) and geo.on_map(d) \
                 and (not fortress or may_leave(state, at, d, power)):
             return True
     return False
+
+
+@cache
+def reaches_map(at: str) -> bool:
+    """Whether a March Line joins `at` to a duchy on the map (read once per place)."""
+    return any(geo.on_map(d) for d in geo.neighbours(at))
 
 
 def march_causes(line: str, from_control: str, before: str, friends_before: bool,
