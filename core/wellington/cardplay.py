@@ -19,7 +19,6 @@ The events part registers each card with `register(number, Event(...))`:
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -499,23 +498,28 @@ OUTSIDE_IMPULSES: set[int] = set()    # cards whose text lets them be played bet
 def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
     """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
     before an impulse begins only the cards whose text says so, #34)."""
-    return list(_responses_found(state, power, trigger))
+    return [n for n in _response_cards_held(state, power, trigger)
+            if event_playable(state, power, n, trigger)]
 
 
 def may_respond(state: WellingtonState, power: str, trigger: str) -> bool:
-    """Whether `responses` holds a card (stopping at the first)."""
-    return next(_responses_found(state, power, trigger), None) is not None
+    """Whether `responses` holds a card (stopping at the first). (A loop: asked of every
+    Power after every action.)"""
+    for n in _response_cards_held(state, power, trigger):
+        if event_playable(state, power, n, trigger):
+            return True
+    return False
 
 
-def _responses_found(state: WellingtonState, power: str, trigger: str) -> Iterator[int]:
+def _response_cards_held(state: WellingtonState, power: str, trigger: str) -> list[int]:
+    """The Response cards in `power`'s hand that this moment allows, playable or not."""
     response_cards = hands.response_cards()          # (`hands.is_response`, read once)
     held = hands.hand(state, power)
     if response_cards.isdisjoint(held):              # (no Response card in hand: quick)
-        return iter(())
-    between = trigger.startswith(BEFORE_IMPULSE)
-    return (n for n in held
-            if n in response_cards and (not between or n in OUTSIDE_IMPULSES)
-            and event_playable(state, power, n, trigger))
+        return []
+    if trigger.startswith(BEFORE_IMPULSE):
+        return [n for n in held if n in response_cards and n in OUTSIDE_IMPULSES]
+    return [n for n in held if n in response_cards]
 
 
 def respond(state: WellingtonState, trigger: str, active: str) -> None:

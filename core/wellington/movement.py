@@ -788,9 +788,10 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
     if targets:
         forced = any(a.marched + 1 >= FORCED_MARCH for a in move.armies)   # (every step)
         price = "free" if move.free else f"{cost} CP"
+        from_control = geo.controller(state, at)
         for dest in targets:
             line = line_kind(state, at, dest, power)
-            warn = march_causes(line, geo.controller(state, at), geo.controller(state, dest),
+            warn = march_causes(line, from_control, geo.controller(state, dest),
                                 geo.has_formation(state, dest, SIDE[power]), power)
             if forced:
                 warn.append(FORCED)
