@@ -200,6 +200,7 @@ def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
 
 
 _NO_TROOPS: dict[str, list[int]] = {}
+_MAP_ORDER = {duchy: i for i, duchy in enumerate(wellington_map.DUCHIES)}   # (`duchies`)
 
 
 def places_of(state: WellingtonState, power: str) -> set[str]:
@@ -435,8 +436,9 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     flags = state.flags
     enemy_armies: set[str] | None = None
     out: list[str] = []
-    for duchy in duchies():
-        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty:
+    order = _MAP_ORDER                  # (the candidates on the map, in map order)
+    for duchy in sorted((d for d in candidates if d in order), key=order.__getitem__):
+        if duchy in _PRINTED_FORTRESSES or duchy in hasty:
             continue
         owner = flags.get(duchy) or _PRINTED_OWNER[duchy]      # (`flag_options`' first test)
         if (owner and SIDE[owner] == side) or not flag_options(state, duchy, power, room):
