@@ -478,8 +478,12 @@ def play_royalist_dissent(state: WellingtonState, frame: EventPlay) -> None:
 def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
     """#39, for movement (9; not evasion, interception or retreat): True when `power`'s
     soldiers and commanders in `duchy` may not move."""
-    return SIDE[power] == FRENCH and bool(french_national(duchy)) and any(
-        e.card == ROYALIST_DISSENT for e in state.effects)
+    if SIDE[power] != FRENCH or not french_national(duchy):
+        return False
+    for e in state.effects:              # (a loop: asked for every place at every decision)
+        if e.card == ROYALIST_DISSENT:
+            return True
+    return False
 
 
 def dissent_impulse_end(state: WellingtonState, power: str, kind: str) -> None:
