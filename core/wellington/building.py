@@ -160,8 +160,10 @@ def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[st
     """The National duchies (1.21) `power` controls, in map order (Key duchies only with
     `keys_only`). (A duchy whose flag or print is not `power`'s is never its to control:
     that cheap test first.)"""
+    flags, printed = state.flags, geo.PRINTED_OWNER
     return [d for d in national_candidates(power, keys_only)
-            if geo.holder(state, d) == power and geo.controller(state, d) == power]
+            if (flags.get(d) or printed[d]) == power                   # (`geo.holder`)
+            and geo.controller(state, d) == power]
 
 
 @cache

@@ -36,10 +36,12 @@ def duchies() -> tuple[str, ...]:
     return tuple(wellington_map.DUCHIES)
 
 
-@cache
 def on_map(place: str) -> bool:
-    locations = board().locations
-    return place in locations and not locations[place].offmap
+    return place in ON_MAP
+
+
+# the places on the map (the off-map boxes excluded), read once
+ON_MAP = frozenset(lid for lid, location in board().locations.items() if not location.offmap)
 
 
 @cache
@@ -87,12 +89,12 @@ def fortress_strength(state: WellingtonState, duchy: str) -> int:
 
 HASTY_FORT = 2                           # 12.3, #37
 _FORTRESS_STRENGTH = dict(wellington_map.FORTRESSES)   # (`printed_fortresses`, for the rules)
-_PRINTED_FORTRESSES = frozenset(d for d, strength in _FORTRESS_STRENGTH.items() if strength > 0)
+PRINTED_FORTRESSES = frozenset(d for d, strength in _FORTRESS_STRENGTH.items() if strength > 0)
 
 
 def is_fortress(state: WellingtonState, duchy: str) -> bool:
     """12.3: a printed fortress (every one has a strength) or a Hasty Fort."""
-    return duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts
+    return duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts
 
 
 @cache
@@ -253,7 +255,7 @@ def enemy_side(side: str) -> str:
 
 def holder(state: WellingtonState, duchy: str) -> str:
     """The Power whose flag or print holds the duchy, ignoring Formations."""
-    return state.flags.get(duchy) or _PRINTED_OWNER[duchy]          # (`printed_owner`)
+    return state.flags.get(duchy) or PRINTED_OWNER[duchy]          # (`printed_owner`)
 
 
 def controller(state: WellingtonState, duchy: str) -> str:
@@ -273,17 +275,17 @@ def controller_now(state: WellingtonState, duchy: str) -> str:
     """`controller` worked out from the state itself: what a `reading` block remembers, and
     the question the immediate-end test asks directly after every step (its state changes
     between questions: victory.still_no_conquest)."""
-    owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
+    owner = state.flags.get(duchy) or PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
-    if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
+    if duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
     if _has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 
 
-_PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
+PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
 
 
 def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -355,13 +357,11 @@ def remove_flag(state: WellingtonState, duchy: str, power: str, why: str) -> Non
 
 
 def name(duchy: str) -> str:
-    return _names().get(duchy, duchy)
+    return _NAMES.get(duchy, duchy)
 
 
-@cache
-def _names() -> dict[str, str]:
-    """Location id -> its printed name, read once."""
-    return {lid: location.name for lid, location in board().locations.items()}
+# location id -> its printed name, read once (every label names places: asked very often)
+_NAMES = {lid: location.name for lid, location in board().locations.items()}
 
 
 def flag_options(state: WellingtonState, duchy: str, power: str,
@@ -438,9 +438,9 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     out: list[str] = []
     order = _MAP_ORDER                  # (the candidates on the map, in map order)
     for duchy in sorted((d for d in candidates if d in order), key=order.__getitem__):
-        if duchy in _PRINTED_FORTRESSES or duchy in hasty:
+        if duchy in PRINTED_FORTRESSES or duchy in hasty:
             continue
-        owner = flags.get(duchy) or _PRINTED_OWNER[duchy]      # (`flag_options`' first test)
+        owner = flags.get(duchy) or PRINTED_OWNER[duchy]      # (`flag_options`' first test)
         if (owner and SIDE[owner] == side) or not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):

@@ -608,10 +608,12 @@ def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     impulse)."""
     side = SIDE[power]
     out = []
+    places = list(state.commanders.values())     # (a proposal needs two commanders there)
     for duchy in sorted(d for d, leader in state.leading.items()
                         if SIDE[power_of(leader)] == side):   # (else `power` is not in it)
         leader = state.leading[duchy]
-        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
+        if places.count(duchy) < 2 or not geo.on_map(duchy) \
+                or state.commanders.get(leader) != duchy:
             continue
         present = geo.powers_present(state, duchy)   # (a two-Power group: both there)
         other = ALLY[power]
