@@ -277,15 +277,13 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
         cost = SOLDIER_COST * SP[kind]
         if free[kind] and cost <= cp:
             for duchy in soldiers():
-                out.append(("build", f"{kind}@{duchy}", cost,
-                            f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
+                noun, label = soldier_option("build", kind, duchy, cost)
+                out.append(("build", noun, cost, label + note(duchy)))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
             for duchy in soldiers():
-                out.append(("regroup", f"{kind}@{duchy}", cost,
-                            f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
-                            f"{geo.name(duchy)}: {cost} CP (6.2){note(duchy)}"))
+                noun, label = soldier_option("regroup", kind, duchy, cost)
+                out.append(("regroup", noun, cost, label + note(duchy)))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
@@ -300,6 +298,18 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
                             f"Regroup {commander(cid).name} to "
                             f"{geo.name(duchy)}: 1 CP (6.2){note(duchy)}"))
     return out
+
+
+@cache
+def soldier_option(verb: str, kind: int, duchy: str, cost: int) -> tuple[str, str]:
+    """The noun of building ("build", 6.1) or regrouping ("regroup", 6.2) one soldier counter
+    of `kind` at `duchy` for `cost` CP, and its label but the siege note (`siege_note`),
+    made once (every CP listing offers them)."""
+    if verb == "build":
+        return (f"{kind}@{duchy}", f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
+                f"{geo.name(duchy)}: {cost} CP (6.1)")
+    return (f"{kind}@{duchy}", f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
+            f"{geo.name(duchy)}: {cost} CP (6.2)")
 
 
 def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:

@@ -558,15 +558,22 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     for duchy in sorted(d for d, by_power in state.troops.items()
                         if power in by_power and geo.on_map(d)):
         for kind in leaderless_kinds(state, duchy, power):
-            out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
-                              f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
-                              "1 CP per duchy (9.1)", "move"))
+            action, label = soldier_move(duchy, kind)
+            out.append(Choice(action, label, "move"))
     for duchy, cid, other in proposals(state, power):
         out.append(Choice(Action("propose-commander", f"{duchy}>{cid}"),
                           f"Propose {building.commander(cid).name} as Commander of the Army "
                           f"Group at {geo.name(duchy)}, if {other} agrees (9.62; no CP)",
                           "move"))
     return out
+
+
+@cache
+def soldier_move(duchy: str, kind: int) -> tuple[Action, str]:
+    """The action and label of moving one counter alone from `duchy` (9.1), made once (a
+    CP listing offers every counter that may: the action is frozen, the label a string)."""
+    return (Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
+            f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: 1 CP per duchy (9.1)")
 
 
 def _move(state: WellingtonState, frame: CommandPoints, cid: str) -> None:
