@@ -131,40 +131,32 @@ def national_power(duchy: str) -> str:
 # pieces, the flags or the Hasty Forts meanwhile: those are all control and presence depend
 # on, 3.1). Outside a block every question is worked out from the state itself. Each thread
 # keeps its own open blocks (the computer thinks in a worker thread).
-class Remembered:
-    """What a `reading` block has found out of its state, remembered as asked: the Powers
-    present at a place (1.6) and a duchy's controller (3.1). Callers change nothing here."""
+class Reading:
+    """`with reading(state):` (below), and what the block has found out of its state,
+    remembered as asked: the Powers present at a place (1.6) and a duchy's controller (3.1).
+    Callers change nothing here. (One object per block: listing the choices opens one.)"""
 
-    __slots__ = ("present", "controllers")
+    __slots__ = ("state", "present", "controllers")
 
-    def __init__(self) -> None:
+    def __init__(self, state: WellingtonState) -> None:
+        self.state = state
         self.present: dict[str, set[str]] = {}
         self.controllers: dict[str, str] = {}
+
+    def __enter__(self) -> Reading:
+        _BLOCKS.open.append(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        _BLOCKS.open.pop()
 
 
 class _Blocks(threading.local):
     def __init__(self) -> None:
-        self.open: list[tuple[WellingtonState, Remembered]] = []
+        self.open: list[Reading] = []
 
 
 _BLOCKS = _Blocks()
-
-
-class Reading:
-    """`with reading(state):` (below)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: WellingtonState) -> None:
-        self.state = state
-
-    def __enter__(self) -> Remembered:
-        found = Remembered()
-        _BLOCKS.open.append((self.state, found))
-        return found
-
-    def __exit__(self, *_exc: object) -> None:
-        _BLOCKS.open.pop()
 
 
 def reading(state: WellingtonState) -> Reading:
@@ -177,12 +169,12 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
     change the set returned."""
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        return _present_remembered(blocks[-1][1], state, duchy)
+    if blocks and blocks[-1].state is state:
+        return _present_remembered(blocks[-1], state, duchy)
     return _powers_present(state, duchy)
 
 
-def _present_remembered(found: Remembered, state: WellingtonState, duchy: str) -> set[str]:
+def _present_remembered(found: Reading, state: WellingtonState, duchy: str) -> set[str]:
     """`_powers_present`, once per duchy in the open `reading` block."""
     present = found.present.get(duchy)
     if present is None:
@@ -225,8 +217,8 @@ def commander_power(commander: str) -> str:
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        for power in _present_remembered(blocks[-1][1], state, duchy):
+    if blocks and blocks[-1].state is state:
+        for power in _present_remembered(blocks[-1], state, duchy):
             if SIDE[power] == side:
                 return True
         return False
@@ -262,8 +254,8 @@ def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:     # (once per duchy in the open block)
-        controllers = blocks[-1][1].controllers
+    if blocks and blocks[-1].state is state:     # (once per duchy in the open block)
+        controllers = blocks[-1].controllers
         owner = controllers.get(duchy)
         if owner is None:
             owner = controllers[duchy] = controller_now(state, duchy)
