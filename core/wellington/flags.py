@@ -429,11 +429,12 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     enemy_armies: set[str] | None = None
     out: list[str] = []
     order = _MAP_ORDER                  # (the candidates on the map, in map order)
-    for duchy in sorted((d for d in candidates if d in order), key=order.__getitem__):
-        if duchy in PRINTED_FORTRESSES or duchy in hasty:
-            continue
-        owner = flags.get(duchy) or PRINTED_OWNER[duchy]      # (`flag_options`' first test)
-        if (owner and SIDE[owner] == side) or not flag_options(state, duchy, power, room):
+    # (the cheap tests first, before sorting: unfortified, not held by the side's flag or
+    # print, which is `flag_options`' first test)
+    open_ = [d for d in candidates if d in order and d not in PRINTED_FORTRESSES
+             and d not in hasty and SIDE.get(flags.get(d) or PRINTED_OWNER[d], "") != side]
+    for duchy in sorted(open_, key=order.__getitem__):
+        if not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):
             continue
