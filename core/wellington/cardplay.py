@@ -522,14 +522,19 @@ def _response_cards_held(state: WellingtonState, power: str, trigger: str) -> li
     return [n for n in held if n in response_cards]
 
 
+# 5.2: the Powers in the order a Response window asks them after `active` acts: the next in
+# impulse order first, `active` last
+ASKED_AFTER = {active: tuple(POWERS[(POWERS.index(active) + i) % len(POWERS)]
+                             for i in range(1, len(POWERS) + 1)) for active in POWERS}
+
+
 def respond(state: WellingtonState, trigger: str, active: str) -> None:
     """5.2: after an action, any Power may play Responses, the next in impulse order after
     the acting Power first (5.2: simultaneous Responses count as played by the next Power
     first), the acting Power last (its own Responses: #7 after its siege, #8 as besieger).
     By default only Powers holding one playable now are asked (an option asks all). Before
     an impulse (#34, the only card played there) all are asked once one of them holds it."""
-    start = POWERS.index(active)
-    order = [POWERS[(start + i) % len(POWERS)] for i in range(1, len(POWERS) + 1)]
+    order = list(ASKED_AFTER[active])
     if trigger.startswith(BEFORE_IMPULSE):
         # only #34 may be played there: asking its holder alone would name it to all
         with geo.reading(state):                 # asking who may respond changes nothing
