@@ -82,8 +82,16 @@ def unbuilt(state: WellingtonState, power: str) -> list[int]:
 
 
 def commander(cid: str) -> forces.Commander:
-    """A commander's counter (1.6): name, Power, Battle Value, Command Value."""
-    return forces.forces().commander(cid)
+    """A commander's counter (1.6): name, Power, Battle Value, Command Value. (Every label
+    naming a commander asks: the counters by id, read once; an unknown id is refused by
+    `forces.Forces.commander`.)"""
+    found = _commanders().get(cid)
+    return found if found is not None else forces.forces().commander(cid)
+
+
+@cache
+def _commanders() -> dict[str, forces.Commander]:
+    return {c.id: c for c in forces.forces().commanders}
 
 
 def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
