@@ -279,7 +279,8 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
             found = notes[duchy] = siege_note(state, duchy)
         return found
 
-    free = unbuilt(state, power)
+    # (no soldier is built for less than an infantry counter's cost: no counting then)
+    free = unbuilt(state, power) if cp >= SOLDIER_COST * SP[INF] else [0, 0, 0]
     waiting = counters(state, REGROUP, power)
     for kind in COUNTER_TYPES:
         cost = SOLDIER_COST * SP[kind]

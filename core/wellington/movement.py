@@ -42,6 +42,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from operator import countOf
 from typing import Callable, Iterator
 
 from core import stack
@@ -518,6 +519,8 @@ def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
     leader = state.leading.get(duchy, "")
     if not leader or power_of(leader) != power or stays(state, leader):
         return []
+    if countOf(state.commanders.values(), duchy) < 2:
+        return []                            # (two Armies need two commanders: counted in C)
     side = SIDE[power]
     if dissent_holds(state, power, duchy):
         return []
@@ -615,13 +618,12 @@ def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     impulse)."""
     side = SIDE[power]
     out = []
-    places = list(state.commanders.values())     # (a proposal needs two commanders there)
     for duchy in sorted(d for d, leader in state.leading.items()
                         if SIDE[power_of(leader)] == side):   # (else `power` is not in it)
         leader = state.leading[duchy]
-        if places.count(duchy) < 2 or not geo.on_map(duchy) \
+        if countOf(state.commanders.values(), duchy) < 2 or not geo.on_map(duchy) \
                 or state.commanders.get(leader) != duchy:
-            continue
+            continue                             # (a proposal needs two commanders there)
         present = geo.powers_present(state, duchy)   # (a two-Power group: both there)
         other = ALLY[power]
         if power not in present or other not in present:
