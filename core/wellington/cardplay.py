@@ -20,6 +20,7 @@ The events part registers each card with `register(number, Event(...))`:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Callable
 
 from core import stack
@@ -551,10 +552,15 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
 
 def response_choices(state: WellingtonState, frame: ResponseWindow) -> list[Choice]:
     power = frame.asked[0]
-    out = [Choice(Action("respond", n), f"Play {hands.title(n)} as a Response (5.2)", "card")
-           for n in responses(state, power, frame.trigger)]
+    out = [Choice(*response_play(n), "card") for n in responses(state, power, frame.trigger)]
     out.append(Choice(Action("no-response"), "No Response", "turn"))
     return out
+
+
+@cache
+def response_play(number: int) -> tuple[Action, str]:
+    """The action and label of playing `number` as a Response (5.2), made once per card."""
+    return Action("respond", number), f"Play {hands.title(number)} as a Response (5.2)"
 
 
 def _respond(state: WellingtonState, frame: ResponseWindow, number: int) -> None:

@@ -549,9 +549,8 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     out = []
     movable = movable_commanders(state, power)
     for cid in movable:
-        at = state.commanders[cid]
-        out.append(Choice(Action("move", cid), f"Move {building.commander(cid).name}'s Army "
-                          f"from {geo.name(at)}: 1 CP per duchy (9.1)", "move"))
+        action, label = army_move(cid, state.commanders[cid])
+        out.append(Choice(action, label, "move"))
     for duchy in sorted({state.commanders[c] for c in movable}):
         armies = group_armies(state, duchy, power)
         if armies and frame.left >= len(armies):
@@ -569,6 +568,14 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
                           f"Group at {geo.name(duchy)}, if {other} agrees (9.62; no CP)",
                           "move"))
     return out
+
+
+@cache
+def army_move(cid: str, at: str) -> tuple[Action, str]:
+    """The action and label of moving `cid`'s Army from `at` (9.1), made once."""
+    return (Action("move", cid),
+            f"Move {building.commander(cid).name}'s Army from {geo.name(at)}: 1 CP per duchy "
+            "(9.1)")
 
 
 @cache
