@@ -230,8 +230,8 @@ def marked(state: WellingtonState, duchy: str, power: str) -> bool:
     """M3: one of `power`'s Formations at `duchy` bears a BFI marker; M7: its soldiers there
     came by sea this impulse (14.2)."""
     bfi = state.bfi                      # (mostly empty: asked first)
-    if bfi and (f"{power}:{duchy}" in bfi or any(c in bfi for c in commanders_at(state, duchy)
-                                                 if power_of(c) == power)):
+    if bfi and (f"{power}:{duchy}" in bfi or any(      # (the few markers, not every commander)
+            state.commanders.get(c) == duchy and power_of(c) == power for c in bfi)):
         return True
     return soldiers_came_by_sea(state, duchy, power)
 
