@@ -195,8 +195,8 @@ def national_places(state: WellingtonState, power: str, keys_only: bool,
     `besieged_ok` (6.3: "possono essere costruiti in un Ducato fortezza sotto assedio", the
     battle at the impulse's end: placement.py); never for Reinforcements (16.2)."""
     own = own_national(state, power, keys_only)
-    usable = [d for d in own if not (d in state.hasty_forts and besieged(state, d))]
-    if SIDE[power] == FRENCH and not usable:
+    if SIDE[power] == FRENCH and not any(        # (the French exception: the French only)
+            not (d in state.hasty_forts and besieged(state, d)) for d in own):
         other = ADN if power == ADS else ADS
         own = own_national(state, other, keys_only)
     return [d for d in own if besieged_ok or not besieged(state, d)]
