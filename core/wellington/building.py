@@ -82,8 +82,16 @@ def unbuilt(state: WellingtonState, power: str) -> list[int]:
 
 
 def commander(cid: str) -> forces.Commander:
-    """A commander's counter (1.6): name, Power, Battle Value, Command Value."""
-    return forces.forces().commander(cid)
+    """A commander's counter (1.6): name, Power, Battle Value, Command Value. (Every label
+    naming a commander asks: the counters by id, read once; an unknown id is refused by
+    `forces.Forces.commander`.)"""
+    found = _commanders().get(cid)
+    return found if found is not None else forces.forces().commander(cid)
+
+
+@cache
+def _commanders() -> dict[str, forces.Commander]:
+    return {c.id: c for c in forces.forces().commanders}
 
 
 def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
@@ -160,8 +168,10 @@ def own_national(state: WellingtonState, power: str, keys_only: bool) -> list[st
     """The National duchies (1.21) `power` controls, in map order (Key duchies only with
     `keys_only`). (A duchy whose flag or print is not `power`'s is never its to control:
     that cheap test first.)"""
+    flags, printed = state.flags, geo.PRINTED_OWNER
     return [d for d in national_candidates(power, keys_only)
-            if geo.holder(state, d) == power and geo.controller(state, d) == power]
+            if (flags.get(d) or printed[d]) == power                   # (`geo.holder`)
+            and geo.controller(state, d) == power]
 
 
 @cache
@@ -185,8 +195,8 @@ def national_places(state: WellingtonState, power: str, keys_only: bool,
     `besieged_ok` (6.3: "possono essere costruiti in un Ducato fortezza sotto assedio", the
     battle at the impulse's end: placement.py); never for Reinforcements (16.2)."""
     own = own_national(state, power, keys_only)
-    usable = [d for d in own if not (d in state.hasty_forts and besieged(state, d))]
-    if SIDE[power] == FRENCH and not usable:
+    if SIDE[power] == FRENCH and not any(        # (the French exception: the French only)
+            not (d in state.hasty_forts and besieged(state, d)) for d in own):
         other = ADN if power == ADS else ADS
         own = own_national(state, other, keys_only)
     return [d for d in own if besieged_ok or not besieged(state, d)]
@@ -269,21 +279,20 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
             found = notes[duchy] = siege_note(state, duchy)
         return found
 
-    free = unbuilt(state, power)
+    # (no soldier is built for less than an infantry counter's cost: no counting then)
+    free = unbuilt(state, power) if cp >= SOLDIER_COST * SP[INF] else [0, 0, 0]
     waiting = counters(state, REGROUP, power)
     for kind in COUNTER_TYPES:
         cost = SOLDIER_COST * SP[kind]
         if free[kind] and cost <= cp:
             for duchy in soldiers():
-                out.append(("build", f"{kind}@{duchy}", cost,
-                            f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
-                            f"{geo.name(duchy)}: {cost} CP (6.1){note(duchy)}"))
+                noun, label = soldier_option("build", kind, duchy, cost)
+                out.append(("build", noun, cost, label + note(duchy)))
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
             for duchy in soldiers():
-                out.append(("regroup", f"{kind}@{duchy}", cost,
-                            f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
-                            f"{geo.name(duchy)}: {cost} CP (6.2){note(duchy)}"))
+                noun, label = soldier_option("regroup", kind, duchy, cost)
+                out.append(("regroup", noun, cost, label + note(duchy)))
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
@@ -298,6 +307,18 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
                             f"Regroup {commander(cid).name} to "
                             f"{geo.name(duchy)}: 1 CP (6.2){note(duchy)}"))
     return out
+
+
+@cache
+def soldier_option(verb: str, kind: int, duchy: str, cost: int) -> tuple[str, str]:
+    """The noun of building ("build", 6.1) or regrouping ("regroup", 6.2) one soldier counter
+    of `kind` at `duchy` for `cost` CP, and its label but the siege note (`siege_note`),
+    made once (every CP listing offers them)."""
+    if verb == "build":
+        return (f"{kind}@{duchy}", f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
+                f"{geo.name(duchy)}: {cost} CP (6.1)")
+    return (f"{kind}@{duchy}", f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
+            f"{geo.name(duchy)}: {cost} CP (6.2)")
 
 
 def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:

@@ -19,8 +19,8 @@ The events part registers each card with `register(number, Event(...))`:
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Callable
 
 from core import stack
@@ -499,23 +499,34 @@ OUTSIDE_IMPULSES: set[int] = set()    # cards whose text lets them be played bet
 def responses(state: WellingtonState, power: str, trigger: str) -> list[int]:
     """The Response cards `power` may play now, answering `trigger` (5.2: during any impulse;
     before an impulse begins only the cards whose text says so, #34)."""
-    return list(_responses_found(state, power, trigger))
+    return [n for n in _response_cards_held(state, power, trigger)
+            if event_playable(state, power, n, trigger)]
 
 
 def may_respond(state: WellingtonState, power: str, trigger: str) -> bool:
-    """Whether `responses` holds a card (stopping at the first)."""
-    return next(_responses_found(state, power, trigger), None) is not None
+    """Whether `responses` holds a card (stopping at the first). (A loop: asked of every
+    Power after every action.)"""
+    for n in _response_cards_held(state, power, trigger):
+        if event_playable(state, power, n, trigger):
+            return True
+    return False
 
 
-def _responses_found(state: WellingtonState, power: str, trigger: str) -> Iterator[int]:
+def _response_cards_held(state: WellingtonState, power: str, trigger: str) -> list[int]:
+    """The Response cards in `power`'s hand that this moment allows, playable or not."""
     response_cards = hands.response_cards()          # (`hands.is_response`, read once)
     held = hands.hand(state, power)
     if response_cards.isdisjoint(held):              # (no Response card in hand: quick)
-        return iter(())
-    between = trigger.startswith(BEFORE_IMPULSE)
-    return (n for n in held
-            if n in response_cards and (not between or n in OUTSIDE_IMPULSES)
-            and event_playable(state, power, n, trigger))
+        return []
+    if trigger.startswith(BEFORE_IMPULSE):
+        return [n for n in held if n in response_cards and n in OUTSIDE_IMPULSES]
+    return [n for n in held if n in response_cards]
+
+
+# 5.2: the Powers in the order a Response window asks them after `active` acts: the next in
+# impulse order first, `active` last
+ASKED_AFTER = {active: tuple(POWERS[(POWERS.index(active) + i) % len(POWERS)]
+                             for i in range(1, len(POWERS) + 1)) for active in POWERS}
 
 
 def respond(state: WellingtonState, trigger: str, active: str) -> None:
@@ -524,8 +535,7 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
     first), the acting Power last (its own Responses: #7 after its siege, #8 as besieger).
     By default only Powers holding one playable now are asked (an option asks all). Before
     an impulse (#34, the only card played there) all are asked once one of them holds it."""
-    start = POWERS.index(active)
-    order = [POWERS[(start + i) % len(POWERS)] for i in range(1, len(POWERS) + 1)]
+    order = list(ASKED_AFTER[active])
     if trigger.startswith(BEFORE_IMPULSE):
         # only #34 may be played there: asking its holder alone would name it to all
         with geo.reading(state):                 # asking who may respond changes nothing
@@ -542,10 +552,15 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
 
 def response_choices(state: WellingtonState, frame: ResponseWindow) -> list[Choice]:
     power = frame.asked[0]
-    out = [Choice(Action("respond", n), f"Play {hands.title(n)} as a Response (5.2)", "card")
-           for n in responses(state, power, frame.trigger)]
+    out = [Choice(*response_play(n), "card") for n in responses(state, power, frame.trigger)]
     out.append(Choice(Action("no-response"), "No Response", "turn"))
     return out
+
+
+@cache
+def response_play(number: int) -> tuple[Action, str]:
+    """The action and label of playing `number` as a Response (5.2), made once per card."""
+    return Action("respond", number), f"Play {hands.title(number)} as a Response (5.2)"
 
 
 def _respond(state: WellingtonState, frame: ResponseWindow, number: int) -> None:

@@ -36,10 +36,12 @@ def duchies() -> tuple[str, ...]:
     return tuple(wellington_map.DUCHIES)
 
 
-@cache
 def on_map(place: str) -> bool:
-    locations = board().locations
-    return place in locations and not locations[place].offmap
+    return place in ON_MAP
+
+
+# the places on the map (the off-map boxes excluded), read once
+ON_MAP = frozenset(lid for lid, location in board().locations.items() if not location.offmap)
 
 
 @cache
@@ -87,12 +89,12 @@ def fortress_strength(state: WellingtonState, duchy: str) -> int:
 
 HASTY_FORT = 2                           # 12.3, #37
 _FORTRESS_STRENGTH = dict(wellington_map.FORTRESSES)   # (`printed_fortresses`, for the rules)
-_PRINTED_FORTRESSES = frozenset(d for d, strength in _FORTRESS_STRENGTH.items() if strength > 0)
+PRINTED_FORTRESSES = frozenset(d for d, strength in _FORTRESS_STRENGTH.items() if strength > 0)
 
 
 def is_fortress(state: WellingtonState, duchy: str) -> bool:
     """12.3: a printed fortress (every one has a strength) or a Hasty Fort."""
-    return duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts
+    return duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts
 
 
 @cache
@@ -129,40 +131,32 @@ def national_power(duchy: str) -> str:
 # pieces, the flags or the Hasty Forts meanwhile: those are all control and presence depend
 # on, 3.1). Outside a block every question is worked out from the state itself. Each thread
 # keeps its own open blocks (the computer thinks in a worker thread).
-class Remembered:
-    """What a `reading` block has found out of its state, remembered as asked: the Powers
-    present at a place (1.6) and a duchy's controller (3.1). Callers change nothing here."""
+class Reading:
+    """`with reading(state):` (below), and what the block has found out of its state,
+    remembered as asked: the Powers present at a place (1.6) and a duchy's controller (3.1).
+    Callers change nothing here. (One object per block: listing the choices opens one.)"""
 
-    __slots__ = ("present", "controllers")
+    __slots__ = ("state", "present", "controllers")
 
-    def __init__(self) -> None:
+    def __init__(self, state: WellingtonState) -> None:
+        self.state = state
         self.present: dict[str, set[str]] = {}
         self.controllers: dict[str, str] = {}
+
+    def __enter__(self) -> Reading:
+        _BLOCKS.open.append(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        _BLOCKS.open.pop()
 
 
 class _Blocks(threading.local):
     def __init__(self) -> None:
-        self.open: list[tuple[WellingtonState, Remembered]] = []
+        self.open: list[Reading] = []
 
 
 _BLOCKS = _Blocks()
-
-
-class Reading:
-    """`with reading(state):` (below)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: WellingtonState) -> None:
-        self.state = state
-
-    def __enter__(self) -> Remembered:
-        found = Remembered()
-        _BLOCKS.open.append((self.state, found))
-        return found
-
-    def __exit__(self, *_exc: object) -> None:
-        _BLOCKS.open.pop()
 
 
 def reading(state: WellingtonState) -> Reading:
@@ -175,12 +169,12 @@ def powers_present(state: WellingtonState, duchy: str) -> set[str]:
     """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
     change the set returned."""
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        return _present_remembered(blocks[-1][1], state, duchy)
+    if blocks and blocks[-1].state is state:
+        return _present_remembered(blocks[-1], state, duchy)
     return _powers_present(state, duchy)
 
 
-def _present_remembered(found: Remembered, state: WellingtonState, duchy: str) -> set[str]:
+def _present_remembered(found: Reading, state: WellingtonState, duchy: str) -> set[str]:
     """`_powers_present`, once per duchy in the open `reading` block."""
     present = found.present.get(duchy)
     if present is None:
@@ -200,6 +194,7 @@ def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
 
 
 _NO_TROOPS: dict[str, list[int]] = {}
+_MAP_ORDER = {duchy: i for i, duchy in enumerate(wellington_map.DUCHIES)}   # (`duchies`)
 
 
 def places_of(state: WellingtonState, power: str) -> set[str]:
@@ -222,8 +217,8 @@ def commander_power(commander: str) -> str:
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:
-        for power in _present_remembered(blocks[-1][1], state, duchy):
+    if blocks and blocks[-1].state is state:
+        for power in _present_remembered(blocks[-1], state, duchy):
             if SIDE[power] == side:
                 return True
         return False
@@ -252,15 +247,15 @@ def enemy_side(side: str) -> str:
 
 def holder(state: WellingtonState, duchy: str) -> str:
     """The Power whose flag or print holds the duchy, ignoring Formations."""
-    return state.flags.get(duchy) or _PRINTED_OWNER[duchy]          # (`printed_owner`)
+    return state.flags.get(duchy) or PRINTED_OWNER[duchy]          # (`printed_owner`)
 
 
 def controller(state: WellingtonState, duchy: str) -> str:
     """3.1: the controlling Power, or "" for Uncontrolled (an enemy Formation in an
     unfortified duchy)."""
     blocks = _BLOCKS.open
-    if blocks and blocks[-1][0] is state:     # (once per duchy in the open block)
-        controllers = blocks[-1][1].controllers
+    if blocks and blocks[-1].state is state:     # (once per duchy in the open block)
+        controllers = blocks[-1].controllers
         owner = controllers.get(duchy)
         if owner is None:
             owner = controllers[duchy] = controller_now(state, duchy)
@@ -272,17 +267,17 @@ def controller_now(state: WellingtonState, duchy: str) -> str:
     """`controller` worked out from the state itself: what a `reading` block remembers, and
     the question the immediate-end test asks directly after every step (its state changes
     between questions: victory.still_no_conquest)."""
-    owner = state.flags.get(duchy) or _PRINTED_OWNER[duchy]       # `holder`
+    owner = state.flags.get(duchy) or PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
-    if duchy in _PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
+    if duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
     if _has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 
 
-_PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
+PRINTED_OWNER = dict(wellington_map.PRINTED_OWNER)
 
 
 def friendly(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -354,13 +349,11 @@ def remove_flag(state: WellingtonState, duchy: str, power: str, why: str) -> Non
 
 
 def name(duchy: str) -> str:
-    return _names().get(duchy, duchy)
+    return _NAMES.get(duchy, duchy)
 
 
-@cache
-def _names() -> dict[str, str]:
-    """Location id -> its printed name, read once."""
-    return {lid: location.name for lid, location in board().locations.items()}
+# location id -> its printed name, read once (every label names places: asked very often)
+_NAMES = {lid: location.name for lid, location in board().locations.items()}
 
 
 def flag_options(state: WellingtonState, duchy: str, power: str,
@@ -435,11 +428,13 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     flags = state.flags
     enemy_armies: set[str] | None = None
     out: list[str] = []
-    for duchy in duchies():
-        if duchy not in candidates or duchy in _PRINTED_FORTRESSES or duchy in hasty:
-            continue
-        owner = flags.get(duchy) or _PRINTED_OWNER[duchy]      # (`flag_options`' first test)
-        if (owner and SIDE[owner] == side) or not flag_options(state, duchy, power, room):
+    order = _MAP_ORDER                  # (the candidates on the map, in map order)
+    # (the cheap tests first, before sorting: unfortified, not held by the side's flag or
+    # print, which is `flag_options`' first test)
+    open_ = [d for d in candidates if d in order and d not in PRINTED_FORTRESSES
+             and d not in hasty and SIDE.get(flags.get(d) or PRINTED_OWNER[d], "") != side]
+    for duchy in sorted(open_, key=order.__getitem__):
+        if not flag_options(state, duchy, power, room):
             continue
         if has_formation(state, duchy, enemy):
             continue

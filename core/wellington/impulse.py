@@ -20,6 +20,7 @@ left: one of them (5.8). Other parts register operations the impulse itself offe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Callable
 
 from core import cards, stack
@@ -333,14 +334,11 @@ def menu_choices(state: WellingtonState, frame: ImpulseMenu) -> list[Choice]:
             continue
         if not card_allowed(impulse, number):
             continue
-        label = hands.title(number)
-        plus = " (a \"+\" card, 5.6)" if hands.is_plus(number) else ""
-        if hands.cp(number):
-            out.append(Choice(Action("cp", number), f"{label}: play for {hands.cp(number)} CP"
-                              f"{plus} (5.5)", "card"))
+        for_cp, as_event = card_plays(number)
+        if for_cp is not None:
+            out.append(Choice(for_cp[0], for_cp[1], "card"))
         if cardplay.event_playable(state, power, number):
-            out.append(Choice(Action("event", number), f"{label}: play the event{plus} (5.1)",
-                              "card"))
+            out.append(Choice(as_event[0], as_event[1], "card"))
     if must_play_only(state, power, impulse):
         out = [c for c in out if c.action.verb == "event"]    # 5.8: one of them must go
     if may_use_resource(state, impulse):
@@ -353,6 +351,18 @@ def menu_choices(state: WellingtonState, frame: ImpulseMenu) -> list[Choice]:
                  else "End the impulse")
         out.append(Choice(Action("end"), label, "turn", ends_turn=True))
     return out
+
+
+@cache
+def card_plays(number: int) -> tuple[tuple[Action, str] | None, tuple[Action, str]]:
+    """The menu's actions and labels for playing `number` for its CP (None for a card with
+    none, 5.8) and as its event (5.5, 5.1, 5.6), made once per card (the action is frozen,
+    the label a string)."""
+    label = hands.title(number)
+    plus = " (a \"+\" card, 5.6)" if hands.is_plus(number) else ""
+    for_cp = (Action("cp", number), f"{label}: play for {hands.cp(number)} CP{plus} (5.5)") \
+        if hands.cp(number) else None
+    return for_cp, (Action("event", number), f"{label}: play the event{plus} (5.1)")
 
 
 def must_play_only(state: WellingtonState, power: str, impulse: Impulse) -> bool:

@@ -41,6 +41,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
+from operator import countOf
 from typing import Callable, Iterator
 
 from core import stack
@@ -228,8 +230,8 @@ def marked(state: WellingtonState, duchy: str, power: str) -> bool:
     """M3: one of `power`'s Formations at `duchy` bears a BFI marker; M7: its soldiers there
     came by sea this impulse (14.2)."""
     bfi = state.bfi                      # (mostly empty: asked first)
-    if bfi and (f"{power}:{duchy}" in bfi or any(c in bfi for c in commanders_at(state, duchy)
-                                                 if power_of(c) == power)):
+    if bfi and (f"{power}:{duchy}" in bfi or any(      # (the few markers, not every commander)
+            state.commanders.get(c) == duchy and power_of(c) == power for c in bfi)):
         return True
     return soldiers_came_by_sea(state, duchy, power)
 
@@ -298,11 +300,19 @@ def can_leave(state: WellingtonState, at: str, power: str) -> bool:
     if mired(state, at):
         return False
     fortress = enemy_fortress(state, at, power)
+    if not fortress and not state.blocked:      # (every line open: asked of every piece)
+        return reaches_map(at)
     for d in geo.neighbours(at):
         if open_line(state, at, d) and geo.on_map(d) \
                 and (not fortress or may_leave(state, at, d, power)):
             return True
     return False
+
+
+@cache
+def reaches_map(at: str) -> bool:
+    """Whether a March Line joins `at` to a duchy on the map (read once per place)."""
+    return any(geo.on_map(d) for d in geo.neighbours(at))
 
 
 def march_causes(line: str, from_control: str, before: str, friends_before: bool,
@@ -509,6 +519,8 @@ def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
     leader = state.leading.get(duchy, "")
     if not leader or power_of(leader) != power or stays(state, leader):
         return []
+    if countOf(state.commanders.values(), duchy) < 2:
+        return []                            # (two Armies need two commanders: counted in C)
     side = SIDE[power]
     if dissent_holds(state, power, duchy):
         return []
@@ -537,9 +549,8 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     out = []
     movable = movable_commanders(state, power)
     for cid in movable:
-        at = state.commanders[cid]
-        out.append(Choice(Action("move", cid), f"Move {building.commander(cid).name}'s Army "
-                          f"from {geo.name(at)}: 1 CP per duchy (9.1)", "move"))
+        action, label = army_move(cid, state.commanders[cid])
+        out.append(Choice(action, label, "move"))
     for duchy in sorted({state.commanders[c] for c in movable}):
         armies = group_armies(state, duchy, power)
         if armies and frame.left >= len(armies):
@@ -549,15 +560,30 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     for duchy in sorted(d for d, by_power in state.troops.items()
                         if power in by_power and geo.on_map(d)):
         for kind in leaderless_kinds(state, duchy, power):
-            out.append(Choice(Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
-                              f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: "
-                              "1 CP per duchy (9.1)", "move"))
+            action, label = soldier_move(duchy, kind)
+            out.append(Choice(action, label, "move"))
     for duchy, cid, other in proposals(state, power):
         out.append(Choice(Action("propose-commander", f"{duchy}>{cid}"),
                           f"Propose {building.commander(cid).name} as Commander of the Army "
                           f"Group at {geo.name(duchy)}, if {other} agrees (9.62; no CP)",
                           "move"))
     return out
+
+
+@cache
+def army_move(cid: str, at: str) -> tuple[Action, str]:
+    """The action and label of moving `cid`'s Army from `at` (9.1), made once."""
+    return (Action("move", cid),
+            f"Move {building.commander(cid).name}'s Army from {geo.name(at)}: 1 CP per duchy "
+            "(9.1)")
+
+
+@cache
+def soldier_move(duchy: str, kind: int) -> tuple[Action, str]:
+    """The action and label of moving one counter alone from `duchy` (9.1), made once (a
+    CP listing offers every counter that may: the action is frozen, the label a string)."""
+    return (Action("move-soldier", f"{duchy}/{KIND_NAME[kind]}"),
+            f"Move 1 {COUNTER_NAME[kind]} alone from {geo.name(duchy)}: 1 CP per duchy (9.1)")
 
 
 def _move(state: WellingtonState, frame: CommandPoints, cid: str) -> None:
@@ -602,8 +628,9 @@ def proposals(state: WellingtonState, power: str) -> list[tuple[str, str, str]]:
     for duchy in sorted(d for d, leader in state.leading.items()
                         if SIDE[power_of(leader)] == side):   # (else `power` is not in it)
         leader = state.leading[duchy]
-        if not geo.on_map(duchy) or state.commanders.get(leader) != duchy:
-            continue
+        if countOf(state.commanders.values(), duchy) < 2 or not geo.on_map(duchy) \
+                or state.commanders.get(leader) != duchy:
+            continue                             # (a proposal needs two commanders there)
         present = geo.powers_present(state, duchy)   # (a two-Power group: both there)
         other = ALLY[power]
         if power not in present or other not in present:
@@ -779,9 +806,10 @@ def step_choices(state: WellingtonState, frame: MoveStep) -> list[Choice]:
     if targets:
         forced = any(a.marched + 1 >= FORCED_MARCH for a in move.armies)   # (every step)
         price = "free" if move.free else f"{cost} CP"
+        from_control = geo.controller(state, at)
         for dest in targets:
             line = line_kind(state, at, dest, power)
-            warn = march_causes(line, geo.controller(state, at), geo.controller(state, dest),
+            warn = march_causes(line, from_control, geo.controller(state, dest),
                                 geo.has_formation(state, dest, SIDE[power]), power)
             if forced:
                 warn.append(FORCED)

@@ -304,8 +304,9 @@ def besiegers(state: WellingtonState, power: str, duchy: str) -> list[str]:
 
 def siege_targets(state: WellingtonState, power: str) -> list[tuple[str, str]]:
     """(fortress duchy, commander) for every siege `power` may resolve now."""
-    places = sorted({at for c, at in state.commanders.items()
-                     if geo.on_map(at) and geo.commander_power(c) == power})
+    places = sorted({at for c, at in state.commanders.items()     # (`besiegers`' first
+                     if geo.is_fortress(state, at) and geo.on_map(at)  # test, asked first)
+                     and geo.commander_power(c) == power})
     return [(duchy, cid) for duchy in places for cid in besiegers(state, power, duchy)]
 
 

@@ -119,8 +119,12 @@ def still_no_conquest(state: WellingtonState) -> bool:
     asked directly."""
     if len(_LAST_ANSWER) < len(NO_CONQUEST):      # (it holds only these questions)
         return False
+    flags = state.flags
     for (_name, side, held), duchy in _LAST_ANSWER.items():
-        owner = geo.controller_now(state, duchy)
+        if duchy in geo.PRINTED_FORTRESSES:      # 3.1: its flag or print, whoever is there
+            owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]
+        else:
+            owner = geo.controller_now(state, duchy)
         if held:
             if not owner or SIDE[owner] != side:
                 return False

@@ -13,6 +13,7 @@ events) until finished: see the doc.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from math import ceil
 from typing import Callable
 
@@ -129,14 +130,28 @@ PASSES_BLOCKED, BRIDGES_SWEPT_AWAY = 9, 10
 LINE_OF = {PASSES_BLOCKED: wellington_map.PASS, BRIDGES_SWEPT_AWAY: wellington_map.RIVER}
 
 
+@cache
+def lines_of(card: int) -> tuple[tuple[str, str], ...]:
+    """The March Lines #9 (Pass) or #10 (River) may block, read once."""
+    return wellington_map.lines_of_kind(LINE_OF[card])
+
+
 def open_lines(state: WellingtonState, card: int) -> list[str]:
-    return [f"{a}|{b}" for a, b in wellington_map.lines_of_kind(LINE_OF[card])
-            if not geo.blocked(state, a, b)]
+    return [f"{a}|{b}" for a, b in lines_of(card) if not geo.blocked(state, a, b)]
+
+
+def any_open_line(state: WellingtonState, card: int) -> bool:
+    """Whether `open_lines` holds a line (stopping at the first: asked at every Response
+    window while the card is held)."""
+    lines = lines_of(card)
+    if not state.blocked:
+        return bool(lines)
+    return any(not geo.blocked(state, a, b) for a, b in lines)
 
 
 def blockable(card: int) -> Callable[[WellingtonState, str, str], bool]:
     def playable(state: WellingtonState, power: str, trigger: str) -> bool:
-        return response(state, power, trigger) and bool(open_lines(state, card))
+        return response(state, power, trigger) and any_open_line(state, card)
     return playable
 
 
@@ -340,8 +355,12 @@ def commanders_on_map(state: WellingtonState) -> list[str]:
 
 
 def humbug_playable(state: WellingtonState, power: str, trigger: str) -> bool:
-    return response(state, power, trigger) and any(
-        not _humbugged(state, c) for c in commanders_on_map(state))
+    """Asked at every Response window while the card is held: a commander on the map not
+    humbugged (`_humbugged`) found without sorting them."""
+    if not response(state, power, trigger):
+        return False
+    humbugged = {e.target for e in state.effects if e.card == HUMBUGGED}
+    return any(geo.on_map(at) and c not in humbugged for c, at in state.commanders.items())
 
 
 def _humbugged(state: WellingtonState, cid: str) -> bool:
@@ -478,8 +497,12 @@ def play_royalist_dissent(state: WellingtonState, frame: EventPlay) -> None:
 def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
     """#39, for movement (9; not evasion, interception or retreat): True when `power`'s
     soldiers and commanders in `duchy` may not move."""
-    return SIDE[power] == FRENCH and bool(french_national(duchy)) and any(
-        e.card == ROYALIST_DISSENT for e in state.effects)
+    if SIDE[power] != FRENCH or not french_national(duchy):
+        return False
+    for e in state.effects:              # (a loop: asked for every place at every decision)
+        if e.card == ROYALIST_DISSENT:
+            return True
+    return False
 
 
 def dissent_impulse_end(state: WellingtonState, power: str, kind: str) -> None:

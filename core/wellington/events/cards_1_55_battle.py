@@ -205,9 +205,11 @@ BRIGADE_DICE = 2
 
 
 def brigade_modes(state: WellingtonState, power: str, trigger: str) -> list[tuple[str, str]]:
+    if not trigger.startswith("battle:"):            # (asked first: no stack to look through)
+        return []
     battle = _battle(state)
     side = SIDE[power]
-    if battle is None or not trigger.startswith("battle:") or \
+    if battle is None or \
             side not in (battle.attacking, battle.defending) or \
             CAVALRY_BRIGADE in battle.cancelled:          # #61 cancels every effect of #2
         return []
@@ -331,8 +333,10 @@ def barred(battle: Battle) -> bool:
 
 
 def sauve_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    if trigger != battle_cards.END_OF_ROUND:         # (asked first: no stack to look through)
+        return False
     battle = _battle(state)
-    return (trigger == battle_cards.END_OF_ROUND and battle is not None and not barred(battle)
+    return (battle is not None and not barred(battle)
             and any(sides.units(state, battle.duchy, s) for s in (ALLIES, FRENCH)))
 
 
@@ -351,8 +355,10 @@ def sauve_choice(state: WellingtonState, frame: EventChoice, side: str) -> None:
 
 
 def panic_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    if trigger != battle_cards.DECIDED:              # (asked first: no stack to look through)
+        return False
     battle = _battle(state)
-    return (trigger == battle_cards.DECIDED and battle is not None and not barred(battle)
+    return (battle is not None and not barred(battle)
             and bool(battle.loser) and sides.units(state, battle.duchy, battle.loser) > 0)
 
 
@@ -396,8 +402,10 @@ RALLY_TRIGGERS = (battle_cards.AFTER_DICE, battle_cards.END_OF_ROUND, battle_car
 
 
 def rally_sides(state: WellingtonState, trigger: str) -> list[str]:
+    if trigger not in RALLY_TRIGGERS:                # (asked first: no stack to look through)
+        return []
     battle = _battle(state)
-    if battle is None or trigger not in RALLY_TRIGGERS:
+    if battle is None:
         return []
     out = []
     for side in (battle.attacking, battle.defending):
@@ -451,8 +459,10 @@ def rally_choice(state: WellingtonState, frame: EventChoice, side: str) -> None:
 
 
 def rearguard_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    if trigger not in (battle_cards.END_OF_ROUND, battle_cards.DECIDED):
+        return False                                 # (asked first: no stack to look through)
     battle = _battle(state)
-    if battle is None or trigger not in (battle_cards.END_OF_ROUND, battle_cards.DECIDED):
+    if battle is None:
         return False
     rout = trigger == battle_cards.DECIDED and procedure.rout_pending(battle) and \
         not battle.rout_losses_cancelled
@@ -488,8 +498,10 @@ MARSHAL_RALLY = (3, 4)
 def marshal_commanders(state: WellingtonState, power: str, trigger: str) -> list[str]:
     """The player's commanders in a battle whose round's dice are rolled and not yet applied
     (the Response window after the dice: "any point of a battle round")."""
+    if trigger != battle_cards.AFTER_DICE:           # (asked first: no stack to look through)
+        return []
     battle = _battle(state)
-    if battle is None or trigger != battle_cards.AFTER_DICE:
+    if battle is None:
         return []
     return [c for c in building.commanders_at(state, battle.duchy, power)]
 

@@ -80,6 +80,8 @@ def bombardment_playable(state: WellingtonState, power: str, trigger: str) -> bo
     (`siege:before-dice`) or once its result is known and before 12.3 decides whether the
     siege goes on (`siege:after-round`: the tutorial's play after round 1), while the
     fortress still stands and the besieging commander lives ("con chi è sopravvissuto")."""
+    if trigger not in (sieges.BEFORE_DICE, sieges.AFTER_ROUND):
+        return False                                 # (asked first: no stack to look through)
     siege = stack.find(state, Siege)
     if siege is None or siege.round not in BOMBARDMENT_ROUNDS or siege.called_off \
             or siege.captured:
@@ -830,8 +832,10 @@ RELIEF_VIRTUAL = "1-4"
 
 
 def sortie_siege(state: WellingtonState, trigger: str) -> Siege | None:
+    if trigger != sieges.BEFORE_DICE:                # (asked first: no stack to look through)
+        return None
     siege = stack.find(state, Siege)
-    if trigger != sieges.BEFORE_DICE or siege is None or siege.round != 1 or siege.rolls:
+    if siege is None or siege.round != 1 or siege.rolls:
         return None
     return siege
 

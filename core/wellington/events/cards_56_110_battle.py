@@ -878,9 +878,10 @@ CAUTIOUS = 79
 
 
 def _cautious_playable(state: WellingtonState, power: str, trigger: str) -> bool:
+    if trigger != battle_cards.END_OF_ROUND:         # (asked first: no stack to look through)
+        return False
     battle = stack.find(state, Battle)
-    return (trigger == battle_cards.END_OF_ROUND and battle is not None
-            and h.owner(power, CAUTIOUS)
+    return (battle is not None and h.owner(power, CAUTIOUS)
             and any(battle.suffered_e.get(s, 0) > 1 for s in (ALLIES, FRENCH)))
 
 
@@ -911,9 +912,11 @@ CUIRASSIER_DICE = 2
 
 def _cuirassiers_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """Before a round's dice, in a battle with French Formations."""
+    if trigger != battle_cards.BEFORE_DICE:          # (asked first: no stack to look through)
+        return False
     battle = stack.find(state, Battle)
-    return (trigger == battle_cards.BEFORE_DICE and battle is not None
-            and h.owner(power, CUIRASSIERS) and bool(battle.powers.get(FRENCH)))
+    return (battle is not None and h.owner(power, CUIRASSIERS)
+            and bool(battle.powers.get(FRENCH)))
 
 
 def _cuirassiers_play(state: WellingtonState, frame: EventPlay) -> None:
@@ -1022,8 +1025,10 @@ WEAK_BV = 2
 def _beaten_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """Once the winner is known, before the Rout and the retreat (the DECIDED window), on a
     loser that fought as an Army (a commander led it, 11.10 `had_army`) with units left."""
+    if trigger != battle_cards.DECIDED:              # (asked first: no stack to look through)
+        return False
     battle = stack.find(state, Battle)
-    return (trigger == battle_cards.DECIDED and battle is not None and bool(battle.loser)
+    return (battle is not None and bool(battle.loser)
             and battle.had_army.get(battle.loser, False)
             and sides.units(state, battle.duchy, battle.loser) > 0)
 

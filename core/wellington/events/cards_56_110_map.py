@@ -558,8 +558,10 @@ GUNS_VIRTUAL = "2-4"
 
 def _guns_battle(state: WellingtonState, trigger: str) -> Battle | None:
     """The battle whose round is about to be rolled (its before-dice window: the #108 reading)."""
+    if trigger != battle_cards.BEFORE_DICE:          # (asked first: no stack to look through)
+        return None
     battle = stack.find(state, Battle)
-    if trigger != battle_cards.BEFORE_DICE or battle is None or battle.rolls:
+    if battle is None or battle.rolls:
         return None
     return battle
 

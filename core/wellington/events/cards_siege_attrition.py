@@ -84,9 +84,10 @@ HALF, NO_ATTACK = "half", "no-attack"
 def _guns_playable(state: WellingtonState, power: str, trigger: str) -> bool:
     """At the start of a siege: the Response window before its first dice (siege.BEFORE_DICE
     of round 1)."""
+    if trigger != siege.BEFORE_DICE:                 # (asked first: no stack to look through)
+        return False
     frame = running_siege(state)
-    return trigger == siege.BEFORE_DICE and h.owner(power, HEAVY_GUNS) \
-        and frame is not None and before_first_dice(frame)
+    return h.owner(power, HEAVY_GUNS) and frame is not None and before_first_dice(frame)
 
 
 def _guns_play(state: WellingtonState, frame: EventPlay) -> None:

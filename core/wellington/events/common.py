@@ -120,8 +120,10 @@ def exists(found: Iterable[object]) -> bool:
 
 def own_impulse(state: WellingtonState, power: str, trigger: str) -> bool:
     """5.1: the card play of `power`'s own impulse (cardplay asks with no trigger)."""
+    if trigger:                          # (a Response window: no stack to look through)
+        return False
     impulse = stack.find(state, Impulse)
-    return trigger == "" and impulse is not None and impulse.power == power
+    return impulse is not None and impulse.power == power
 
 
 def draw_and_go_on(state: WellingtonState, power: str, why: str) -> None:
