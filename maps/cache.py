@@ -3,7 +3,7 @@
     board = cached(MAP_PATH, load_path, code=(Path(__file__), Path(board_module.__file__)))
 
 Parsing and checking A House Divided's board costs ~100 ms; reading it back from the cache a
-few ms (issue 7 part 10, start-up). The cache file is named by a hash of the board file's bytes,
+few ms (issue 7 part 10, start-up). The cache file is named by a checksum of the board file's bytes,
 of the loader's source files (`code`: a changed check or default gives a new key) and of the
 Python version, and lives in `$MUSTER_HOME/cache` when MUSTER_HOME is set, else in the
 platform's per-user cache folder (`platformdirs.user_cache_dir("muster")`).
@@ -15,11 +15,11 @@ by this process's user into that user's own folder; `MUSTER_BOARD_CACHE=0` turns
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import sys
 import tempfile
+import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -43,17 +43,30 @@ def enabled() -> bool:
     return os.environ.get("MUSTER_BOARD_CACHE", "").strip() != "0"
 
 
-def cache_key(path: Path, code: Iterable[Path]) -> str:
-    """A hash of the board file, the loader's sources and the Python version (OSError if one
-    of the files cannot be read)."""
-    digest = hashlib.sha256()
-    digest.update(sys.version.encode())
-    digest.update(str(pickle.HIGHEST_PROTOCOL).encode())
-    for file in (path, *code):
+def checksum(parts: Iterable[bytes]) -> str:
+    """A key for what `parts` hold: CRC-32 and Adler-32 over them, and their total length. It
+    only tells one version of our own files from another (the cache is the user's own, never
+    trusted across users), so zlib's checksums do; hashlib would load OpenSSL's library,
+    ~3 ms of every start (bench/startup.py)."""
+    crc, adler, total = 0, 1, 0
+    for part in parts:
+        crc, adler, total = zlib.crc32(part, crc), zlib.adler32(part, adler), total + len(part)
+    return f"{crc:08x}{adler:08x}{total:x}"
+
+
+def _sources(code: Iterable[Path]) -> Iterable[bytes]:
+    """Each file's length, then its bytes (OSError if one cannot be read)."""
+    for file in code:
         data = Path(file).read_bytes()
-        digest.update(len(data).to_bytes(8, "big"))
-        digest.update(data)
-    return digest.hexdigest()[:32]
+        yield len(data).to_bytes(8, "big")
+        yield data
+
+
+def cache_key(path: Path, code: Iterable[Path]) -> str:
+    """A checksum of the board file, the loader's sources and the Python version (OSError if
+    one of the files cannot be read)."""
+    return checksum([sys.version.encode(), str(pickle.HIGHEST_PROTOCOL).encode(),
+                     *_sources((path, *code))])
 
 
 def cache_file(path: Path, key: str) -> Path:
@@ -83,19 +96,13 @@ def cached(path: str | Path, build: Callable[[Path], T], *, code: Iterable[Path]
 
 
 def cache_digest(value: object, code: Iterable[Path]) -> str | None:
-    """A key for `cached_object`: a hash of `value` pickled, of the source files that build
-    from it (`code`) and of the Python version; None if it cannot be made."""
-    digest = hashlib.sha256()
-    digest.update(sys.version.encode())
+    """A key for `cached_object`: a checksum of `value` pickled, of the source files that
+    build from it (`code`) and of the Python version; None if it cannot be made."""
     try:
-        digest.update(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        for file in code:
-            data = Path(file).read_bytes()
-            digest.update(len(data).to_bytes(8, "big"))
-            digest.update(data)
+        return checksum([sys.version.encode(),
+                         pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), *_sources(code)])
     except Exception:  # an unpicklable value or an unreadable source: no key, no cache
         return None
-    return digest.hexdigest()[:32]
 
 
 def cached_object(stem: str, key: str, build: Callable[[], T]) -> T:
