@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from core import dice
 from core.dice import BUGLE, WHITE
-from core.gettysburg import fire
+from core.gettysburg import sight
 from core.gettysburg import query as q
 from core.gettysburg.ground import Ground
 from core.gettysburg.state import GbState, Unit, enemy
@@ -25,12 +25,12 @@ def in_sight(state: GbState, uid: str) -> bool:
     u = q.unit(state, uid)
     unlimited = state.options.recovery_sight == "unlimited"
     g = q.ground(state)
-    occupied = g.occupied
+    occupied = sight.occupied_bits(g)
+    near = None if unlimited else q.within(u.hex, SIGHT_RANGE)
     for other in g.on_map[enemy(u.side)]:
-        if not unlimited and q.distance(u.hex, other.hex) > SIGHT_RANGE:
+        if near is not None and other.hex not in near:
             continue
-        if fire.line_of_sight(state, u.hex, other.hex, occupied) or \
-                fire.line_of_sight(state, other.hex, u.hex, occupied):
+        if sight.clear(u.hex, other.hex, occupied) or sight.clear(other.hex, u.hex, occupied):
             return True
     return False
 
