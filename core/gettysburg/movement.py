@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -235,13 +235,18 @@ def move_prompt(state: GbState, frame: MoveTo) -> str:
 
 
 def move_choices(state: GbState, frame: MoveTo) -> list[Choice]:
-    out = []
-    name = q.name(frame.unit)
-    for h, how in sorted(reach(state, frame.unit, entering=frame.entering).items()):
-        note = how.note()
-        label = f"{name} to {q.hex_name(h)}" + (f" ({note})" if note else "")
-        out.append(Choice(Act("to", h), label, "move"))
-    return out
+    uid = frame.unit
+    return [_move_choice(uid, h, how)
+            for h, how in sorted(reach(state, uid, entering=frame.entering).items())]
+
+
+@lru_cache(maxsize=8192)
+def _move_choice(uid: str, h: str, how: Reach) -> Choice:
+    """The choice of `uid` ending its move in `h`, got there `how`, made once (the lists share
+    it: read, never changed)."""
+    note = how.note()
+    label = f"{q.name(uid)} to {q.hex_name(h)}" + (f" ({note})" if note else "")
+    return Choice(Act("to", h), label, "move")
 
 
 def _to(state: GbState, frame: MoveTo, h: str) -> None:
