@@ -232,7 +232,7 @@ class Bitboard:
 
 @cache
 def bitboard() -> Bitboard:
-    return Bitboard(_cubes(), _neighbour_table())
+    return Bitboard(cubes(), _neighbour_table())
 
 
 def neighbour_bits(h: str) -> int:
@@ -312,7 +312,8 @@ def _neighbour_table() -> dict[str, tuple[str, ...]]:
 
 
 @cache
-def _cubes() -> dict[str, tuple[int, int, int]]:
+def cubes() -> dict[str, tuple[int, int, int]]:
+    """Hex -> its cube coordinates (q, r, s) (maps/hexes.py)."""
     from maps import hexes
     spec = board().spec
     return {h: hexes.cube(h, spec) for h in board().hexes}
@@ -323,16 +324,23 @@ def within(h: str, reach: int) -> frozenset[str]:
     """The hexes at most `reach` hexes from `h` (5.0: the reach of a fire), read once."""
     if reach == 1:  # (the hexes one hex away are its neighbours)
         return frozenset((h, *neighbours(h)))
-    cubes = _cubes()
-    q1, r1, s1 = cubes[h]
-    return frozenset(other for other, (q2, r2, s2) in cubes.items()
-                     if max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2)) <= reach)
+    q1, r1, _ = cubes()[h]
+    at = hex_at()  # (the cubes within `reach`: each dq, and the dr keeping |ds| <= reach)
+    return frozenset(other for dq in range(-reach, reach + 1)
+                     for dr in range(max(-reach, -dq - reach), min(reach, reach - dq) + 1)
+                     if (other := at.get((q1 + dq, r1 + dr))) is not None)
+
+
+@cache
+def hex_at() -> dict[tuple[int, int], str]:
+    """(q, r) cube coordinates -> the hex of the map there."""
+    return {(c[0], c[1]): h for h, c in cubes().items()}
 
 
 def distance(a: str, b: str) -> int:
     """Hexes from `a` to `b` (cube coordinates, maps/hexes.py)."""
-    cubes = _cubes()
-    (q1, r1, s1), (q2, r2, s2) = cubes[a], cubes[b]
+    at = cubes()
+    (q1, r1, s1), (q2, r2, s2) = at[a], at[b]
     return max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2))
 
 

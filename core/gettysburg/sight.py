@@ -56,19 +56,19 @@ def _sight(a: str, b: str) -> Sight:
 
 def _reduce(a: str, b: str) -> Sight:
     """The line from `a` to `b` as what units could still block (None: the terrain does)."""
-    board = q.board()
-    spec, bit = board.spec, q.bitboard().bit
+    board, cubes = q.board(), q.cubes()
+    bit, at = q.bitboard().bit, q.hex_at()
     eye = board.elevation(a)
 
     def level(c: hexes.Cube) -> tuple[str, bool] | None:
         """(the hex, its terrain blocks) for a hex that obstructs at the viewer's level when
         blocked; None for a hex that never obstructs (off the map, or below the eye)."""
-        h = hexes.from_cube(c, spec)
-        if h is None or h not in board.hexes or board.elevation(h) < eye:
+        h = at.get((c[0], c[1]))
+        if h is None or board.elevation(h) < eye:
             return None
         return h, board.terrain(h).blocks_los
 
-    crossed, spines = hexes.sight_crossings(hexes.cube(a, spec), hexes.cube(b, spec))
+    crossed, spines = hexes.sight_crossings(cubes[a], cubes[b])
     singles = 0
     for c in crossed:
         found = level(c)
