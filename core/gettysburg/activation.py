@@ -19,6 +19,7 @@ from core.gettysburg import fire, movement
 from core.gettysburg import query as q
 from core.gettysburg.chits import Chit, chit_mix
 from core.gettysburg.frames import Action, Activation, Activations, MoveTo, Round, Target
+from core.gettysburg.ground import Ground
 from core.gettysburg.state import ON_MAP, PENDING, GbState, Unit
 
 
@@ -83,15 +84,31 @@ def stacks(state: GbState, r: Round) -> list[str]:
 
 def _stacks(state: GbState, r: Round, chit: Chit) -> list[str]:
     out = []
-    occupants = q.ground(state).field.occupants  # (a hex of one unit holds no stack)
-    for h in sorted(h for h, ids in occupants.items() if len(ids) > 1):
-        mine = [u for u in (q.unit(state, uid) for uid in occupants[h]) if u.side == r.side]
-        if len(mine) != 2 or any(u.activated for u in mine):
+    units, index = state.units, q.unit_numbers()
+    for h, a, b in _pairs(q.ground(state), r.side):
+        if units[index[a]].activated or units[index[b]].activated:
             continue
-        if (chit.kind == "flag" or any(q.corps_of(u.id) == chit.corps for u in mine)
-                or all(q.is_reserve(u.id) for u in mine)):
+        if (chit.kind == "flag" or q.corps_of(a) == chit.corps or q.corps_of(b) == chit.corps
+                or (q.is_reserve(a) and q.is_reserve(b))):
             out.append(h)
     return out
+
+
+def _pairs(g: Ground, side: str) -> list[tuple[str, str, str]]:
+    """(hex, unit, unit) for each hex holding exactly two units of `side`, by hex: the
+    stacks a hat might activate (3.0), worked out once per position."""
+    memo = g.field.memo
+    key = ("pairs", side)
+    known = memo.get(key)
+    if known is None:
+        occupants, sides = g.field.occupants, q.sides()
+        known = []
+        for h in sorted(h for h, ids in occupants.items() if len(ids) > 1):
+            mine = [uid for uid in occupants[h] if sides[uid] == side]
+            if len(mine) == 2:
+                known.append((h, mine[0], mine[1]))
+        memo[key] = known
+    return known
 
 
 def usable(state: GbState, r: Round) -> bool:

@@ -473,8 +473,8 @@ def room(there: tuple[str, ...], uid: str, side: str) -> bool:
     key = (there, side, _infantry()[uid])
     known = _room.get(key)
     if known is None:
-        sides = _sides()
-        known = _room[key] = all(sides[i] == side for i in there) and roster().stack_ok(
+        of = sides()
+        known = _room[key] = all(of[i] == side for i in there) and roster().stack_ok(
             list(there) + [uid])
     return known
 
@@ -484,7 +484,8 @@ _room: dict[tuple[tuple[str, ...], str, bool], bool] = {}
 
 
 @cache
-def _sides() -> dict[str, str]:
+def sides() -> dict[str, str]:
+    """Unit id -> its side (the roster's: a unit never changes sides)."""
     return {uid: c.side for uid, c in roster().units.items()}
 
 
