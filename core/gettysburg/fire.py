@@ -55,7 +55,7 @@ def fire_value(state: GbState, uid: str, dist: int) -> int:
 def line_of_sight(state: GbState, a: str, b: str) -> bool:
     """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks),
     read from the bits of the map (core/gettysburg/sight.py)."""
-    return sight.clear(a, b, sight.occupied_bits(q.ground(state)))
+    return sight.clear(a, b, q.occupied_bits(q.ground(state)))
 
 
 def may_fire_at(state: GbState, uid: str, target: str, from_hex: str | None = None) -> bool:

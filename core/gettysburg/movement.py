@@ -102,40 +102,22 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     if not start:
         return {}
     closed = q.closed(uid)
-    started_in_zoc = not entering and start in zoc
-    stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
-    # the search: cost in half MP of each (hex, road used, heavy terrain entered, must stop
-    # here), cheapest first (a step costs at least 1/2 MP: one bucket of states per cost)
-    buckets: list[list[tuple[str, bool, bool, bool]]] = [
-        [] for _ in range(max(allowance, 1) + 1)]
-    if entering:
-        if start in enemy_hexes or not q.may_enter(uid, start):
-            return {}
-        if shun_enemy and start in zoc:
-            return {}
-        buckets[1].append((start, True, False, start in zoc))  # 7.0: 1/2 MP, road
+    if entering and not q.may_enter(uid, start):
+        return {}
+    stream_cost = state.options.stream_cost
+    foes = q.side_bits(g, enemy(side))
+    quiet = _quiet_searches.get((start, entering, allowance, closed, stream_cost))
+    if quiet is None and not _around(start, allowance + 2) & foes:
+        quiet = _quiet_search(start, entering, allowance, closed, stream_cost)
+    if quiet is not None and not quiet[1] & foes:
+        best = quiet[0]  # no enemy near: the search the terrain alone makes
     else:
-        buckets[0].append((start, False, False, False))
-    ways = _ways(state.options.stream_cost)
-    blocked = enemy_hexes | closed
-    best: dict[tuple[str, bool, bool, bool], int] = {}
-    for cost, bucket in enumerate(buckets):
-        for key in bucket:
-            if key in best:
-                continue
-            h, road, heavy, stopped = key
-            best[key] = cost
-            if stopped:
-                continue
-            for n, step, along_road, stop, heavy_step in ways[h]:
-                then = cost + step
-                if then > allowance or n in blocked:
-                    continue
-                if n in zoc:
-                    if shun_enemy or stay_out or (started_in_zoc and h == start):
-                        continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
-                    stop = True   # 4.2: a unit entering an enemy ZoC must stop
-                buckets[then].append((n, road or along_road, heavy or heavy_step, stop))
+        if entering and (start in enemy_hexes or (shun_enemy and start in zoc)):
+            return {}
+        started_in_zoc = not entering and start in zoc
+        stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
+        best = _search(start, entering, allowance, _ways(stream_cost), enemy_hexes | closed,
+                       zoc, shun_enemy or stay_out, started_in_zoc)
     # each hex by its best way: one that may still fire, else one off the roads (no fire),
     # else a road move, the cheaper of with and without heavy terrain (4.0)
     ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
@@ -174,6 +156,73 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
 
 
 _NEVER = 1 << 30  # (a cost no move reaches)
+
+Ways = dict[str, tuple[tuple[str, int, bool, bool, bool], ...]]
+State = tuple[str, bool, bool, bool]  # a hex, road used, heavy terrain entered, must stop here
+
+
+def _search(start: str, entering: bool, allowance: int, ways: Ways, blocked: frozenset[str],
+            zoc: frozenset[str], never_in_zoc: bool, started_in_zoc: bool) -> dict[State, int]:
+    """The movement search (4.0-4.2, 7.0): the cost in half MP of each state a unit reaches,
+    cheapest first (a step costs at least 1/2 MP: one bucket of states per cost). `blocked`:
+    the hexes it may not enter; `never_in_zoc`: it may not enter the enemy's ZoC at all (4.2,
+    AMB-10; 7.1 night; 4.31 evasion); `started_in_zoc`: it may not step from `start` straight
+    into the ZoC (AMB-10)."""
+    buckets: list[list[State]] = [[] for _ in range(max(allowance, 1) + 1)]
+    if entering:
+        buckets[1].append((start, True, False, start in zoc))  # 7.0: 1/2 MP, road
+    else:
+        buckets[0].append((start, False, False, False))
+    best: dict[State, int] = {}
+    for cost, bucket in enumerate(buckets):
+        for key in bucket:
+            if key in best:
+                continue
+            h, road, heavy, stopped = key
+            best[key] = cost
+            if stopped:
+                continue
+            for n, step, along_road, stop, heavy_step in ways[h]:
+                then = cost + step
+                if then > allowance or n in blocked:
+                    continue
+                if n in zoc:
+                    if never_in_zoc or (started_in_zoc and h == start):
+                        continue
+                    stop = True   # 4.2: a unit entering an enemy ZoC must stop
+                buckets[then].append((n, road or along_road, heavy or heavy_step, stop))
+    return best
+
+
+def _quiet_search(start: str, entering: bool, allowance: int, closed: frozenset[str],
+                  stream_cost: str) -> tuple[dict[State, int], int]:
+    """`_search` with no enemy on the map (the terrain alone), and the bits (`query.bitboard`)
+    of the hexes where an enemy would change it: the ones next to a hex it looked at (an enemy
+    in one blocks it, 4.0, or puts a ZoC on one, 4.2). With no enemy in them the real search
+    finds exactly the same. Made once (`_quiet_searches`): read it, never change it."""
+    best = _search(start, entering, allowance, _ways(stream_cost), closed, frozenset(),
+                   False, False)
+    b = q.bitboard()
+    looked = b.grow(sum(b.bit[h] for h in {key[0] for key in best}))  # (each step's target)
+    known = _quiet_searches[(start, entering, allowance, closed, stream_cost)] = (
+        best, b.grow(looked))
+    return known
+
+
+# (start, entering, allowance, closed hexes, stream_cost option) -> `_quiet_search`: made when
+# first asked with no enemy within reach (`_around`), then read wherever none is near enough
+_quiet_searches: dict[tuple[str, bool, int, frozenset[str], str], tuple[dict[State, int], int]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _around(h: str, radius: int) -> int:
+    """The hexes at most `radius` hexes from `h`, as bits (`query.bitboard`): a search that
+    steps at most `radius - 2` hexes away looks no farther (`_quiet_search`)."""
+    b = q.bitboard()
+    ball = b.bit[h]
+    for _ in range(radius):
+        ball = b.grow(ball)
+    return ball
 
 
 def _remembered(state: GbState, question: str, uid: str,

@@ -272,8 +272,26 @@ def open_bits(g: Ground, side: str) -> int:
         zoc = 0  # (`zoc_of`: the hexes next to the enemy's)
         for h in f.hexes[enemy(side)]:
             zoc |= near[h]
-        occupied = sum(map(b.bit.__getitem__, f.occupied))
-        known = f.memo[key] = b.all & ~zoc & ~occupied
+        known = f.memo[key] = b.all & ~zoc & ~occupied_bits(g)
+    return known
+
+
+def occupied_bits(g: Ground) -> int:
+    """The hexes holding a unit, as bits (`bitboard`), worked out once per position."""
+    f = g.field
+    known = f.memo.get("occupied-bits")
+    if known is None:
+        known = f.memo["occupied-bits"] = sum(map(bitboard().bit.__getitem__, f.occupied))
+    return known
+
+
+def side_bits(g: Ground, side: str) -> int:
+    """The hexes holding a unit of `side`, as bits (`bitboard`), worked out once per position."""
+    f = g.field
+    key = ("side-bits", side)
+    known = f.memo.get(key)
+    if known is None:
+        known = f.memo[key] = sum(map(bitboard().bit.__getitem__, f.hexes[side]))
     return known
 
 

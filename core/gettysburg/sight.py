@@ -13,7 +13,6 @@ it against the board's answer.
 from __future__ import annotations
 
 from core.gettysburg import query as q
-from core.gettysburg.ground import Ground
 from maps import hexes
 
 Sight = tuple[int, tuple[int, ...]] | None  # (hexes a unit blocks in, hexside pairs); None: never
@@ -21,7 +20,7 @@ Sight = tuple[int, tuple[int, ...]] | None  # (hexes a unit blocks in, hexside p
 
 def clear(a: str, b: str, occupied: int) -> bool:
     """Nothing blocks the line of sight from `a` to `b` (the board's `line_of_sight`), where
-    `occupied` is the bits of the hexes holding a unit (`occupied_bits`)."""
+    `occupied` is the bits of the hexes holding a unit (`query.occupied_bits`)."""
     line = _sight(a, b)
     if line is None:
         return False
@@ -32,16 +31,6 @@ def clear(a: str, b: str, occupied: int) -> bool:
         if occupied & both == both:
             return False
     return True
-
-
-def occupied_bits(g: Ground) -> int:
-    """The hexes holding a unit in ground `g`, as bits (worked out once per position)."""
-    f = g.field
-    known = f.memo.get("occupied-bits")
-    if known is None:
-        bit = q.bitboard().bit
-        known = f.memo["occupied-bits"] = sum(map(bit.__getitem__, f.occupied))
-    return known
 
 
 _known: dict[tuple[str, str], Sight] = {}  # (viewer's hex, seen hex) -> `_reduce` of the line
