@@ -33,7 +33,7 @@ def test_the_terrain_alone_search_stands_for_the_real_one_where_no_enemy_is_near
                     continue
                 allowance = q.kind(u.id).mp * movement.HALF
                 closed = q.closed(u.id)
-                quiet, near = movement._quiet_search(u.hex, False, allowance, closed,
+                quiet, near, _ = movement._quiet_search(u.hex, False, allowance, closed,
                                                      state.options.stream_cost)
                 foes = q.side_bits(g, enemy(u.side))
                 zoc = q.zoc_of(g, enemy(u.side))

@@ -110,55 +110,60 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     if quiet is None and not _around(start, allowance + 2) & foes:
         quiet = _quiet_search(start, entering, allowance, closed, stream_cost)
     if quiet is not None and not quiet[1] & foes:
-        best = quiet[0]  # no enemy near: the search the terrain alone makes
+        ends = quiet[2]  # no enemy near: the search the terrain alone makes
     else:
         if entering and (start in enemy_hexes or (shun_enemy and start in zoc)):
             return {}
         started_in_zoc = not entering and start in zoc
         stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
-        best = _search(start, entering, allowance, _ways(stream_cost), enemy_hexes | closed,
-                       zoc, shun_enemy or stay_out, started_in_zoc)
-    # each hex by its best way: one that may still fire, else one off the roads (no fire),
-    # else a road move, the cheaper of with and without heavy terrain (4.0)
-    ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
+        ends = _best_ways(_search(start, entering, allowance, _ways(stream_cost),
+                                  enemy_hexes | closed, zoc, shun_enemy or stay_out,
+                                  started_in_zoc))
     occupants, integrity_on = g.field.occupants, state.options.corps_integrity
-    allowed: dict[str, bool] = {}
-    for (h, road, heavy, _stopped), cost in best.items():
+    out: dict[str, Reach] = {}
+    for h, how in ends:
         if h == start and not entering:
             continue
         if end_clear and h in zoc:
             continue
-        ok = allowed.get(h)
-        if ok is None:
-            if h != u.hex or not u.on_map:  # `can_end_in`, read from the field (4.0, 4.1)
-                there = occupants.get(h)
-                ok = h not in closed and (there is None or q.room(there, uid, side))
-            else:
-                ok = q.can_end_in(state, uid, h)
-            ok = allowed[h] = ok and (not integrity_on or integrity.may_move_to(state, uid, h))
-        if not ok:
-            continue
+        if h != u.hex or not u.on_map:  # `can_end_in`, read from the field (4.0, 4.1)
+            there = occupants.get(h)
+            ok = h not in closed and (there is None or q.room(there, uid, side))
+        else:
+            ok = q.can_end_in(state, uid, h)
+        if ok and (not integrity_on or integrity.may_move_to(state, uid, h)):
+            out[h] = how
+    return out
+
+
+def _best_ways(best: dict[State, int]) -> tuple[tuple[str, Reach], ...]:
+    """Each hex of a search (`_search`) by its best way: one that may still fire, else one off
+    the roads (no fire), else a road move, the cheaper of with and without heavy terrain (4.0);
+    in the order the search reached them."""
+    ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
+    for (h, road, heavy, _stopped), cost in best.items():
         costs = ways_to.get(h)
         if costs is None:
             costs = ways_to[h] = [_NEVER] * 4
         way = 2 * road + heavy
         if cost < costs[way]:
             costs[way] = cost
-    out: dict[str, Reach] = {}
+    out = []
     for h, (clean, heavy, road, both) in ways_to.items():
         if clean < _NEVER:
-            out[h] = _REACH[(False, False)]
+            out.append((h, _REACH[(False, False)]))
         elif heavy < _NEVER:
-            out[h] = _REACH[(False, True)]
+            out.append((h, _REACH[(False, True)]))
         else:
-            out[h] = _REACH[(True, road > both)]
-    return out
+            out.append((h, _REACH[(True, road > both)]))
+    return tuple(out)
 
 
 _NEVER = 1 << 30  # (a cost no move reaches)
 
 Ways = dict[str, tuple[tuple[str, int, bool, bool, bool], ...]]
 State = tuple[str, bool, bool, bool]  # a hex, road used, heavy terrain entered, must stop here
+Quiet = tuple[dict[State, int], int, tuple[tuple[str, "Reach"], ...]]  # (`_quiet_search`)
 
 
 def _search(start: str, entering: bool, allowance: int, ways: Ways, blocked: frozenset[str],
@@ -195,23 +200,24 @@ def _search(start: str, entering: bool, allowance: int, ways: Ways, blocked: fro
 
 
 def _quiet_search(start: str, entering: bool, allowance: int, closed: frozenset[str],
-                  stream_cost: str) -> tuple[dict[State, int], int]:
-    """`_search` with no enemy on the map (the terrain alone), and the bits (`query.bitboard`)
+                  stream_cost: str) -> Quiet:
+    """`_search` with no enemy on the map (the terrain alone), the bits (`query.bitboard`)
     of the hexes where an enemy would change it: the ones next to a hex it looked at (an enemy
-    in one blocks it, 4.0, or puts a ZoC on one, 4.2). With no enemy in them the real search
-    finds exactly the same. Made once (`_quiet_searches`): read it, never change it."""
+    in one blocks it, 4.0, or puts a ZoC on one, 4.2), and its `_best_ways`. With no enemy in
+    them the real search finds exactly the same. Made once (`_quiet_searches`): read it, never
+    change it."""
     best = _search(start, entering, allowance, _ways(stream_cost), closed, frozenset(),
                    False, False)
     b = q.bitboard()
     looked = b.grow(sum(b.bit[h] for h in {key[0] for key in best}))  # (each step's target)
     known = _quiet_searches[(start, entering, allowance, closed, stream_cost)] = (
-        best, b.grow(looked))
+        best, b.grow(looked), _best_ways(best))
     return known
 
 
 # (start, entering, allowance, closed hexes, stream_cost option) -> `_quiet_search`: made when
 # first asked with no enemy within reach (`_around`), then read wherever none is near enough
-_quiet_searches: dict[tuple[str, bool, int, frozenset[str], str], tuple[dict[State, int], int]] = {}
+_quiet_searches: dict[tuple[str, bool, int, frozenset[str], str], Quiet] = {}
 
 
 @lru_cache(maxsize=4096)
