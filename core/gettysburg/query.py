@@ -98,7 +98,14 @@ def corps_of(uid: str) -> str:
 
 
 def printed_sp(uid: str) -> int:
-    return counter(uid).sp
+    """The SP the counter prints (1.1), from a table read once (recovery asks it of every
+    unit at every bugle)."""
+    return _printed_sp()[uid]
+
+
+@cache
+def _printed_sp() -> dict[str, int]:
+    return {uid: c.sp for uid, c in roster().units.items()}
 
 
 # --- where the units are -----------------------------------------------------------------
