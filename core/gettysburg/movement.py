@@ -96,8 +96,6 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     side = u.side
     allowance = q.kind(uid).mp * HALF * factor
     g = q.ground(state)
-    enemy_hexes = g.hexes[enemy(side)]
-    zoc = q.zoc_of(g, enemy(side))
     start = u.entry if entering else u.hex
     if not start:
         return {}
@@ -111,7 +109,10 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
         quiet = _quiet_search(start, entering, allowance, closed, stream_cost)
     if quiet is not None and not quiet[1] & foes:
         ends = quiet[2]  # no enemy near: the search the terrain alone makes
+        zoc: frozenset[str] = frozenset()  # (and none of its hexes in a ZoC)
     else:
+        enemy_hexes = g.hexes[enemy(side)]
+        zoc = q.zoc_of(g, enemy(side))
         if entering and (start in enemy_hexes or (shun_enemy and start in zoc)):
             return {}
         started_in_zoc = not entering and start in zoc
