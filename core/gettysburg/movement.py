@@ -55,7 +55,8 @@ def reach(state: GbState, uid: str, *, entering: bool = False, factor: int = 1,
     allows fire first). `entering`: from off the map through its entry hex (7.0); `factor`:
     MP multiplier (7.1 night: x 2); `shun_enemy`: may never enter a hex next to an enemy (7.1);
     `end_clear`: may not end next to an enemy (4.31 evasion). Worked out once per position
-    (core/gettysburg/ground.py): read the answer, never change it."""
+    (core/gettysburg/ground.py), and where no enemy is near, the search the terrain alone makes
+    is kept for every position (`_quiet_search`): read the answer, never change it."""
     memo = q.ground(state).field.memo
     key = ("reach", q.positional(q.unit(state, uid)), entering, factor, shun_enemy, end_clear)
     known = memo.get(key)
@@ -164,7 +165,7 @@ _NEVER = 1 << 30  # (a cost no move reaches)
 
 Ways = dict[str, tuple[tuple[str, int, bool, bool, bool], ...]]
 State = tuple[str, bool, bool, bool]  # a hex, road used, heavy terrain entered, must stop here
-Quiet = tuple[dict[State, int], int, tuple[tuple[str, "Reach"], ...]]  # (`_quiet_search`)
+Quiet = tuple[dict[State, int], int, tuple[tuple[str, Reach], ...]]  # (`_quiet_search`)
 
 
 def _search(start: str, entering: bool, allowance: int, ways: Ways, blocked: frozenset[str],
@@ -223,8 +224,9 @@ _quiet_searches: dict[tuple[str, bool, int, frozenset[str], str], Quiet] = {}
 
 @lru_cache(maxsize=4096)
 def _around(h: str, radius: int) -> int:
-    """The hexes at most `radius` hexes from `h`, as bits (`query.bitboard`): a search that
-    steps at most `radius - 2` hexes away looks no farther (`_quiet_search`)."""
+    """The hexes at most `radius` hexes from `h`, as bits (`query.bitboard`). A search with
+    `allowance` half MP takes at most `allowance` steps (each costs 1/2 MP or more), so an enemy
+    could change it only from within `allowance + 2` hexes (`_quiet_search`)."""
     b = q.bitboard()
     ball = b.bit[h]
     for _ in range(radius):

@@ -286,9 +286,9 @@ def open_bits(g: Ground, side: str) -> int:
 def occupied_bits(g: Ground) -> int:
     """The hexes holding a unit, as bits (`bitboard`), worked out once per position."""
     f = g.field
-    known = f.memo.get("occupied-bits")
+    known = f.memo.get(("occupied-bits",))
     if known is None:
-        known = f.memo["occupied-bits"] = sum(map(bitboard().bit.__getitem__, f.occupied))
+        known = f.memo[("occupied-bits",)] = sum(map(bitboard().bit.__getitem__, f.occupied))
     return known
 
 
