@@ -19,6 +19,7 @@ from core.gettysburg import fire, movement
 from core.gettysburg import query as q
 from core.gettysburg.chits import Chit, chit_mix
 from core.gettysburg.frames import Action, Activation, Activations, MoveTo, Round, Target
+from core.gettysburg.ground import Ground
 from core.gettysburg.state import ON_MAP, PENDING, GbState, Unit
 
 
@@ -83,15 +84,31 @@ def stacks(state: GbState, r: Round) -> list[str]:
 
 def _stacks(state: GbState, r: Round, chit: Chit) -> list[str]:
     out = []
-    occupants = q.ground(state).field.occupants  # (a hex of one unit holds no stack)
-    for h in sorted(h for h, ids in occupants.items() if len(ids) > 1):
-        mine = [u for u in (q.unit(state, uid) for uid in occupants[h]) if u.side == r.side]
-        if len(mine) != 2 or any(u.activated for u in mine):
+    units, index = state.units, q.unit_numbers()
+    for h, a, b in _pairs(q.ground(state), r.side):
+        if units[index[a]].activated or units[index[b]].activated:
             continue
-        if (chit.kind == "flag" or any(q.corps_of(u.id) == chit.corps for u in mine)
-                or all(q.is_reserve(u.id) for u in mine)):
+        if (chit.kind == "flag" or q.corps_of(a) == chit.corps or q.corps_of(b) == chit.corps
+                or (q.is_reserve(a) and q.is_reserve(b))):
             out.append(h)
     return out
+
+
+def _pairs(g: Ground, side: str) -> list[tuple[str, str, str]]:
+    """(hex, unit, unit) for each hex holding exactly two units of `side`, by hex: the
+    stacks a hat might activate (3.0), worked out once per position."""
+    memo = g.field.memo
+    key = ("pairs", side)
+    known = memo.get(key)
+    if known is None:
+        occupants, sides = g.field.occupants, q.sides()
+        known = []
+        for h in sorted(h for h, ids in occupants.items() if len(ids) > 1):
+            mine = [uid for uid in occupants[h] if sides[uid] == side]
+            if len(mine) == 2:
+                known.append((h, mine[0], mine[1]))
+        memo[key] = known
+    return known
 
 
 def usable(state: GbState, r: Round) -> bool:
@@ -129,17 +146,24 @@ def activations_prompt(state: GbState, frame: Activations) -> str:
             "result(s) (a stack of 2 or 1 reserve unit) left: choose what acts next (3.0).")
 
 
-def _unit_label(head: str, u: Unit) -> str:
-    """'<head> Heth (CSA III infantry, 4/6 SP), K7': `head`, the unit and its hex (a pending
-    reinforcement: 'arriving at' its entry hex)."""
-    return _label(head, u.id, u.sp, u.on_map, u.hex if u.on_map else u.entry)
+def _unit_choice(verb: str, u: Unit) -> Choice:
+    """The choice to activate `u` by `verb` ("activate" or "command"), labelled '<head> Heth
+    (CSA III infantry, 4/6 SP), K7': the unit and its hex (a pending reinforcement: 'arriving
+    at' its entry hex)."""
+    return _choice(verb, u.id, u.sp, u.on_map, u.hex if u.on_map else u.entry)
+
+
+_HEADS = {"activate": ("Activate", "activate"),
+          "command": ("Command: activate reserve", "command")}  # verb -> label head, group
 
 
 @lru_cache(maxsize=8192)
-def _label(head: str, uid: str, sp: int, on_map: bool, h: str) -> str:
-    """`_unit_label`, formatted once for each unit, SP and hex (the same come back all game)."""
+def _choice(verb: str, uid: str, sp: int, on_map: bool, h: str) -> Choice:
+    """`_unit_choice`, made once for each unit, SP and hex (the same come back all game; the
+    lists share it, so it is read, never changed)."""
+    head, group = _HEADS[verb]
     where = q.hex_name(h) if on_map else f"arriving at {q.hex_name(h)}"
-    return f"{head} {q.described(uid, sp)}, {where}"
+    return Choice(Act(verb, uid), f"{head} {q.described(uid, sp)}, {where}", group)
 
 
 def activations_choices(state: GbState, frame: Activations) -> list[Choice]:
@@ -147,12 +171,9 @@ def activations_choices(state: GbState, frame: Activations) -> list[Choice]:
     out = []
     units, index = state.units, q.unit_numbers()
     if r.flags:
-        out += [Choice(Act("activate", uid), _unit_label("Activate", units[index[uid]]),
-                       "activate") for uid in flag_units(state, r)]
+        out += [_unit_choice("activate", units[index[uid]]) for uid in flag_units(state, r)]
     if r.hats:
-        out += [Choice(Act("command", uid),
-                       _unit_label("Command: activate reserve", units[index[uid]]), "command")
-                for uid in reserve_units(state, r)]
+        out += [_unit_choice("command", units[index[uid]]) for uid in reserve_units(state, r)]
         for h in stacks(state, r):
             names = " and ".join(q.name(u.id) for u in q.at(state, h, r.side))
             out.append(Choice(Act("command-stack", h),
@@ -260,20 +281,24 @@ def action_choices(state: GbState, frame: Action) -> list[Choice]:
     for uid in a.units:
         if uid in a.acted:
             continue
+        u = q.unit(state, uid)
         for verb in options(state, uid):
-            out.append(Choice(Act(verb, uid), action_label(state, verb, uid),
-                              "move" if verb == "enter" else verb))
+            out.append(_action_choice(verb, uid, u.entry if verb == "enter" else u.hex))
     out.append(Choice(Act("end-activation", None), "End this activation", "activate"))
     return out
 
 
-def action_label(state: GbState, verb: str, uid: str) -> str:
-    u = q.unit(state, uid)
+@lru_cache(maxsize=4096)
+def _action_choice(verb: str, uid: str, h: str) -> Choice:
+    """The choice of `verb` for `uid` in `h` (its entry hex, entering), made once (the lists
+    share it, so it is read, never changed)."""
     if verb == "enter":
-        return f"Enter {q.name(uid)} at {q.hex_name(u.entry)} (7.0: road move, no attack)"
-    if verb == "move":
-        return f"Move {q.name(uid)} from {q.hex_name(u.hex)}"
-    return f"Fire with {q.name(uid)} from {q.hex_name(u.hex)} without moving"
+        label = f"Enter {q.name(uid)} at {q.hex_name(h)} (7.0: road move, no attack)"
+    elif verb == "move":
+        label = f"Move {q.name(uid)} from {q.hex_name(h)}"
+    else:
+        label = f"Fire with {q.name(uid)} from {q.hex_name(h)} without moving"
+    return Choice(Act(verb, uid), label, "move" if verb == "enter" else verb)
 
 
 def _move(state: GbState, frame: Action, uid: str) -> None:

@@ -10,6 +10,7 @@ bugles come before the enemy-flag redeployments. A result no unit can use is los
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from core import stack
@@ -155,16 +156,23 @@ def bugles_prompt(state: GbState, frame: Bugles) -> str:
 
 
 def bugles_choices(state: GbState, frame: Bugles) -> list[Choice]:
-    out = []
-    for verb, uid in usable(state, _round(state).side):
-        if verb == "bugle-retreat":
-            label = f"Bugle: {q.describe(state, uid)} retreats up to 3 hexes"
-        else:
-            n = q.counters().training_dice(uid)
-            label = f"Bugle: {q.describe(state, uid)} tries to recover ({n} dice)"
-        out.append(Choice(Act(verb, uid), label, "bugle"))
+    units, index = state.units, q.unit_numbers()
+    out = [_use_choice(verb, uid, units[index[uid]].sp)
+           for verb, uid in _uses(state, _round(state).side)]
     out.append(Choice(Act("pass", None), "Forgo the bugle results", "bugle"))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _use_choice(verb: str, uid: str, sp: int) -> Choice:
+    """The choice of bugle use `verb` by `uid` with `sp` SP, made once (the same come back all
+    game; the lists share it, so it is read, never changed)."""
+    if verb == "bugle-retreat":
+        label = f"Bugle: {q.described(uid, sp)} retreats up to 3 hexes"
+    else:
+        n = q.counters().training_dice(uid)
+        label = f"Bugle: {q.described(uid, sp)} tries to recover ({n} dice)"
+    return Choice(Act(verb, uid), label, "bugle")
 
 
 def _bugle_retreat(state: GbState, frame: Bugles, uid: str) -> None:
@@ -199,8 +207,14 @@ def retreat_prompt(state: GbState, frame: BugleRetreat) -> str:
 
 
 def retreat_choices(state: GbState, frame: BugleRetreat) -> list[Choice]:
-    return [Choice(Act("to", h), f"{q.name(frame.unit)} retreats to {q.hex_name(h)}", "move")
-            for h in retreat_hexes(state, frame.unit)]
+    return [_retreat_choice(frame.unit, h) for h in retreat_hexes(state, frame.unit)]
+
+
+@lru_cache(maxsize=4096)
+def _retreat_choice(uid: str, h: str) -> Choice:
+    """The choice of `uid` retreating to `h`, made once (the lists share it: read, never
+    changed)."""
+    return Choice(Act("to", h), f"{q.name(uid)} retreats to {q.hex_name(h)}", "move")
 
 
 def _retreat_to(state: GbState, frame: BugleRetreat, h: str) -> None:

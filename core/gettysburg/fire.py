@@ -14,10 +14,10 @@ AMB-16 [R]: 0 dice or fewer, no effect.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Set as AbstractSet
 
 from core.dice import CONFEDERATE_FLAG, DOUBLE_FLAG, UNION_FLAG
 from core.gettysburg import query as q
+from core.gettysburg import sight
 from core.gettysburg.state import UNION, GbState, enemy
 from maps import gettysburg as gb_map
 
@@ -52,13 +52,10 @@ def fire_value(state: GbState, uid: str, dist: int) -> int:
     return value
 
 
-def line_of_sight(state: GbState, a: str, b: str,
-                  occupied: AbstractSet[str] | None = None) -> bool:
-    """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks).
-    `occupied`: the hexes holding a unit, when the caller has them at hand."""
-    if occupied is None:
-        occupied = q.ground(state).occupied
-    return q.board().line_of_sight(a, b, occupied)
+def line_of_sight(state: GbState, a: str, b: str) -> bool:
+    """5.1, 5.2: the line from the centre of `a` to the centre of `b` (any unit on it blocks),
+    read from the bits of the map (core/gettysburg/sight.py)."""
+    return sight.clear(a, b, q.occupied_bits(q.ground(state)))
 
 
 def may_fire_at(state: GbState, uid: str, target: str, from_hex: str | None = None) -> bool:

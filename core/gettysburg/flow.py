@@ -12,7 +12,7 @@ Read these lists beside the reference's state machine (../shared/rules/gettysbur
 
 The stops each step asks live with their rule: bugle.py, redeploy.py, activation.py,
 movement.py, combat.py, reaction.py, retreat.py, night.py. `FLOW` gathers them for the Rules
-object; `settle` runs after every step and every decision.
+object; `settle` runs after every step and every decision (where the AMB-25 option needs it).
 """
 from __future__ import annotations
 
@@ -155,6 +155,12 @@ def settle(state: GbState) -> None:
         victory.track_control(state)
 
 
+def settle_of(state: GbState) -> stack.Settle | None:
+    """`settle` for a game where it has something to do (the AMB-25 option), else None: then
+    the stack need not call it after every step."""
+    return settle if state.options.vp_control == "last occupied" else None
+
+
 FLOW: stack.Flow = {
     GameTurn: GAME_TURN,
     NightTurn: night.NIGHT_TURN,
@@ -185,4 +191,4 @@ FLOW: stack.Flow = {
 def start(state: GbState) -> None:
     """The game begins: the first game turn runs up to its first question."""
     stack.push(state, GameTurn())
-    stack.run(state, FLOW, settle)
+    stack.run(state, FLOW, settle_of(state))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -55,7 +55,8 @@ def reach(state: GbState, uid: str, *, entering: bool = False, factor: int = 1,
     allows fire first). `entering`: from off the map through its entry hex (7.0); `factor`:
     MP multiplier (7.1 night: x 2); `shun_enemy`: may never enter a hex next to an enemy (7.1);
     `end_clear`: may not end next to an enemy (4.31 evasion). Worked out once per position
-    (core/gettysburg/ground.py): read the answer, never change it."""
+    (core/gettysburg/ground.py), and where no enemy is near, the search the terrain alone makes
+    is kept for every position (`_quiet_search`): read the answer, never change it."""
     memo = q.ground(state).field.memo
     key = ("reach", q.positional(q.unit(state, uid)), entering, factor, shun_enemy, end_clear)
     known = memo.get(key)
@@ -96,29 +97,90 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
     side = u.side
     allowance = q.kind(uid).mp * HALF * factor
     g = q.ground(state)
-    enemy_hexes = g.hexes[enemy(side)]
-    zoc = q.zoc_of(g, enemy(side))
     start = u.entry if entering else u.hex
     if not start:
         return {}
     closed = q.closed(uid)
-    started_in_zoc = not entering and start in zoc
-    stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
-    # the search: cost in half MP of each (hex, road used, heavy terrain entered, must stop
-    # here), cheapest first (a step costs at least 1/2 MP: one bucket of states per cost)
-    buckets: list[list[tuple[str, bool, bool, bool]]] = [
-        [] for _ in range(max(allowance, 1) + 1)]
+    if entering and not q.may_enter(uid, start):
+        return {}
+    stream_cost = state.options.stream_cost
+    foes = q.side_bits(g, enemy(side))
+    quiet = _quiet_searches.get((start, entering, allowance, closed, stream_cost))
+    if quiet is None and not _around(start, allowance + 2) & foes:
+        quiet = _quiet_search(start, entering, allowance, closed, stream_cost)
+    if quiet is not None and not quiet[1] & foes:
+        ends = quiet[2]  # no enemy near: the search the terrain alone makes
+        zoc: frozenset[str] = frozenset()  # (and none of its hexes in a ZoC)
+    else:
+        enemy_hexes = g.hexes[enemy(side)]
+        zoc = q.zoc_of(g, enemy(side))
+        if entering and (start in enemy_hexes or (shun_enemy and start in zoc)):
+            return {}
+        started_in_zoc = not entering and start in zoc
+        stay_out = started_in_zoc and state.options.leave_zoc == "never re-enter"
+        ends = _best_ways(_search(start, entering, allowance, _ways(stream_cost),
+                                  enemy_hexes | closed, zoc, shun_enemy or stay_out,
+                                  started_in_zoc))
+    occupants, integrity_on = g.field.occupants, state.options.corps_integrity
+    out: dict[str, Reach] = {}
+    for h, how in ends:
+        if h == start and not entering:
+            continue
+        if end_clear and h in zoc:
+            continue
+        if h != u.hex or not u.on_map:  # `can_end_in`, read from the field (4.0, 4.1)
+            there = occupants.get(h)
+            ok = h not in closed and (there is None or q.room(there, uid, side))
+        else:
+            ok = q.can_end_in(state, uid, h)
+        if ok and (not integrity_on or integrity.may_move_to(state, uid, h)):
+            out[h] = how
+    return out
+
+
+def _best_ways(best: dict[State, int]) -> tuple[tuple[str, Reach], ...]:
+    """Each hex of a search (`_search`) by its best way: one that may still fire, else one off
+    the roads (no fire), else a road move, the cheaper of with and without heavy terrain (4.0);
+    in the order the search reached them."""
+    ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
+    for (h, road, heavy, _stopped), cost in best.items():
+        costs = ways_to.get(h)
+        if costs is None:
+            costs = ways_to[h] = [_NEVER] * 4
+        way = 2 * road + heavy
+        if cost < costs[way]:
+            costs[way] = cost
+    out = []
+    for h, (clean, heavy, road, both) in ways_to.items():
+        if clean < _NEVER:
+            out.append((h, _REACH[(False, False)]))
+        elif heavy < _NEVER:
+            out.append((h, _REACH[(False, True)]))
+        else:
+            out.append((h, _REACH[(True, road > both)]))
+    return tuple(out)
+
+
+_NEVER = 1 << 30  # (a cost no move reaches)
+
+Ways = dict[str, tuple[tuple[str, int, bool, bool, bool], ...]]
+State = tuple[str, bool, bool, bool]  # a hex, road used, heavy terrain entered, must stop here
+Quiet = tuple[dict[State, int], int, tuple[tuple[str, Reach], ...]]  # (`_quiet_search`)
+
+
+def _search(start: str, entering: bool, allowance: int, ways: Ways, blocked: frozenset[str],
+            zoc: frozenset[str], never_in_zoc: bool, started_in_zoc: bool) -> dict[State, int]:
+    """The movement search (4.0-4.2, 7.0): the cost in half MP of each state a unit reaches,
+    cheapest first (a step costs at least 1/2 MP: one bucket of states per cost). `blocked`:
+    the hexes it may not enter; `never_in_zoc`: it may not enter the enemy's ZoC at all (4.2,
+    AMB-10; 7.1 night; 4.31 evasion); `started_in_zoc`: it may not step from `start` straight
+    into the ZoC (AMB-10)."""
+    buckets: list[list[State]] = [[] for _ in range(max(allowance, 1) + 1)]
     if entering:
-        if start in enemy_hexes or not q.may_enter(uid, start):
-            return {}
-        if shun_enemy and start in zoc:
-            return {}
         buckets[1].append((start, True, False, start in zoc))  # 7.0: 1/2 MP, road
     else:
         buckets[0].append((start, False, False, False))
-    ways = _ways(state.options.stream_cost)
-    blocked = enemy_hexes | closed
-    best: dict[tuple[str, bool, bool, bool], int] = {}
+    best: dict[State, int] = {}
     for cost, bucket in enumerate(buckets):
         for key in bucket:
             if key in best:
@@ -132,48 +194,44 @@ def _reach(state: GbState, uid: str, entering: bool, factor: int, shun_enemy: bo
                 if then > allowance or n in blocked:
                     continue
                 if n in zoc:
-                    if shun_enemy or stay_out or (started_in_zoc and h == start):
-                        continue  # 4.2, AMB-10; 7.1 night; 4.31 evasion
+                    if never_in_zoc or (started_in_zoc and h == start):
+                        continue
                     stop = True   # 4.2: a unit entering an enemy ZoC must stop
                 buckets[then].append((n, road or along_road, heavy or heavy_step, stop))
-    # each hex by its best way: one that may still fire, else one off the roads (no fire),
-    # else a road move, the cheaper of with and without heavy terrain (4.0)
-    ways_to: dict[str, list[int]] = {}  # hex -> cheapest clean, heavy, road, road + heavy
-    occupants, integrity_on = g.field.occupants, state.options.corps_integrity
-    allowed: dict[str, bool] = {}
-    for (h, road, heavy, _stopped), cost in best.items():
-        if h == start and not entering:
-            continue
-        if end_clear and h in zoc:
-            continue
-        ok = allowed.get(h)
-        if ok is None:
-            if h != u.hex or not u.on_map:  # `can_end_in`, read from the field (4.0, 4.1)
-                there = occupants.get(h)
-                ok = h not in closed and (there is None or q.room(there, uid, side))
-            else:
-                ok = q.can_end_in(state, uid, h)
-            ok = allowed[h] = ok and (not integrity_on or integrity.may_move_to(state, uid, h))
-        if not ok:
-            continue
-        costs = ways_to.get(h)
-        if costs is None:
-            costs = ways_to[h] = [_NEVER] * 4
-        way = 2 * road + heavy
-        if cost < costs[way]:
-            costs[way] = cost
-    out: dict[str, Reach] = {}
-    for h, (clean, heavy, road, both) in ways_to.items():
-        if clean < _NEVER:
-            out[h] = _REACH[(False, False)]
-        elif heavy < _NEVER:
-            out[h] = _REACH[(False, True)]
-        else:
-            out[h] = _REACH[(True, road > both)]
-    return out
+    return best
 
 
-_NEVER = 1 << 30  # (a cost no move reaches)
+def _quiet_search(start: str, entering: bool, allowance: int, closed: frozenset[str],
+                  stream_cost: str) -> Quiet:
+    """`_search` with no enemy on the map (the terrain alone), the bits (`query.bitboard`)
+    of the hexes where an enemy would change it: the ones next to a hex it looked at (an enemy
+    in one blocks it, 4.0, or puts a ZoC on one, 4.2), and its `_best_ways`. With no enemy in
+    them the real search finds exactly the same. Made once (`_quiet_searches`): read it, never
+    change it."""
+    best = _search(start, entering, allowance, _ways(stream_cost), closed, frozenset(),
+                   False, False)
+    b = q.bitboard()
+    looked = b.grow(sum(b.bit[h] for h in {key[0] for key in best}))  # (each step's target)
+    known = _quiet_searches[(start, entering, allowance, closed, stream_cost)] = (
+        best, b.grow(looked), _best_ways(best))
+    return known
+
+
+# (start, entering, allowance, closed hexes, stream_cost option) -> `_quiet_search`: made when
+# first asked with no enemy within reach (`_around`), then read wherever none is near enough
+_quiet_searches: dict[tuple[str, bool, int, frozenset[str], str], Quiet] = {}
+
+
+@lru_cache(maxsize=4096)
+def _around(h: str, radius: int) -> int:
+    """The hexes at most `radius` hexes from `h`, as bits (`query.bitboard`). A search with
+    `allowance` half MP takes at most `allowance` steps (each costs 1/2 MP or more), so an enemy
+    could change it only from within `allowance + 2` hexes (`_quiet_search`)."""
+    b = q.bitboard()
+    ball = b.bit[h]
+    for _ in range(radius):
+        ball = b.grow(ball)
+    return ball
 
 
 def _remembered(state: GbState, question: str, uid: str,
@@ -235,13 +293,18 @@ def move_prompt(state: GbState, frame: MoveTo) -> str:
 
 
 def move_choices(state: GbState, frame: MoveTo) -> list[Choice]:
-    out = []
-    name = q.name(frame.unit)
-    for h, how in sorted(reach(state, frame.unit, entering=frame.entering).items()):
-        note = how.note()
-        label = f"{name} to {q.hex_name(h)}" + (f" ({note})" if note else "")
-        out.append(Choice(Act("to", h), label, "move"))
-    return out
+    uid = frame.unit
+    return [_move_choice(uid, h, how)
+            for h, how in sorted(reach(state, uid, entering=frame.entering).items())]
+
+
+@lru_cache(maxsize=8192)
+def _move_choice(uid: str, h: str, how: Reach) -> Choice:
+    """The choice of `uid` ending its move in `h`, got there `how`, made once (the lists share
+    it: read, never changed)."""
+    note = how.note()
+    label = f"{q.name(uid)} to {q.hex_name(h)}" + (f" ({note})" if note else "")
+    return Choice(Act("to", h), label, "move")
 
 
 def _to(state: GbState, frame: MoveTo, h: str) -> None:

@@ -98,7 +98,14 @@ def corps_of(uid: str) -> str:
 
 
 def printed_sp(uid: str) -> int:
-    return counter(uid).sp
+    """The SP the counter prints (1.1), from a table read once (recovery asks it of every
+    unit at every bugle)."""
+    return _printed_sp()[uid]
+
+
+@cache
+def _printed_sp() -> dict[str, int]:
+    return {uid: c.sp for uid, c in roster().units.items()}
 
 
 # --- where the units are -----------------------------------------------------------------
@@ -232,7 +239,7 @@ class Bitboard:
 
 @cache
 def bitboard() -> Bitboard:
-    return Bitboard(_cubes(), _neighbour_table())
+    return Bitboard(cubes(), _neighbour_table())
 
 
 def neighbour_bits(h: str) -> int:
@@ -272,8 +279,26 @@ def open_bits(g: Ground, side: str) -> int:
         zoc = 0  # (`zoc_of`: the hexes next to the enemy's)
         for h in f.hexes[enemy(side)]:
             zoc |= near[h]
-        occupied = sum(map(b.bit.__getitem__, f.occupied))
-        known = f.memo[key] = b.all & ~zoc & ~occupied
+        known = f.memo[key] = b.all & ~zoc & ~occupied_bits(g)
+    return known
+
+
+def occupied_bits(g: Ground) -> int:
+    """The hexes holding a unit, as bits (`bitboard`), worked out once per position."""
+    f = g.field
+    known = f.memo.get(("occupied-bits",))
+    if known is None:
+        known = f.memo[("occupied-bits",)] = sum(map(bitboard().bit.__getitem__, f.occupied))
+    return known
+
+
+def side_bits(g: Ground, side: str) -> int:
+    """The hexes holding a unit of `side`, as bits (`bitboard`), worked out once per position."""
+    f = g.field
+    key = ("side-bits", side)
+    known = f.memo.get(key)
+    if known is None:
+        known = f.memo[key] = sum(map(bitboard().bit.__getitem__, f.hexes[side]))
     return known
 
 
@@ -312,7 +337,8 @@ def _neighbour_table() -> dict[str, tuple[str, ...]]:
 
 
 @cache
-def _cubes() -> dict[str, tuple[int, int, int]]:
+def cubes() -> dict[str, tuple[int, int, int]]:
+    """Hex -> its cube coordinates (q, r, s) (maps/hexes.py)."""
     from maps import hexes
     spec = board().spec
     return {h: hexes.cube(h, spec) for h in board().hexes}
@@ -323,16 +349,23 @@ def within(h: str, reach: int) -> frozenset[str]:
     """The hexes at most `reach` hexes from `h` (5.0: the reach of a fire), read once."""
     if reach == 1:  # (the hexes one hex away are its neighbours)
         return frozenset((h, *neighbours(h)))
-    cubes = _cubes()
-    q1, r1, s1 = cubes[h]
-    return frozenset(other for other, (q2, r2, s2) in cubes.items()
-                     if max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2)) <= reach)
+    q1, r1, _ = cubes()[h]
+    at = hex_at()  # (the cubes within `reach`: each dq, and the dr keeping |ds| <= reach)
+    return frozenset(other for dq in range(-reach, reach + 1)
+                     for dr in range(max(-reach, -dq - reach), min(reach, reach - dq) + 1)
+                     if (other := at.get((q1 + dq, r1 + dr))) is not None)
+
+
+@cache
+def hex_at() -> dict[tuple[int, int], str]:
+    """(q, r) cube coordinates -> the hex of the map there."""
+    return {(c[0], c[1]): h for h, c in cubes().items()}
 
 
 def distance(a: str, b: str) -> int:
     """Hexes from `a` to `b` (cube coordinates, maps/hexes.py)."""
-    cubes = _cubes()
-    (q1, r1, s1), (q2, r2, s2) = cubes[a], cubes[b]
+    at = cubes()
+    (q1, r1, s1), (q2, r2, s2) = at[a], at[b]
     return max(abs(q1 - q2), abs(r1 - r2), abs(s1 - s2))
 
 
@@ -465,8 +498,8 @@ def room(there: tuple[str, ...], uid: str, side: str) -> bool:
     key = (there, side, _infantry()[uid])
     known = _room.get(key)
     if known is None:
-        sides = _sides()
-        known = _room[key] = all(sides[i] == side for i in there) and roster().stack_ok(
+        of = sides()
+        known = _room[key] = all(of[i] == side for i in there) and roster().stack_ok(
             list(there) + [uid])
     return known
 
@@ -476,7 +509,8 @@ _room: dict[tuple[tuple[str, ...], str, bool], bool] = {}
 
 
 @cache
-def _sides() -> dict[str, str]:
+def sides() -> dict[str, str]:
+    """Unit id -> its side (the roster's: a unit never changes sides)."""
     return {uid: c.side for uid, c in roster().units.items()}
 
 

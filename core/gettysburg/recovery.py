@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from core import dice
 from core.dice import BUGLE, WHITE
-from core.gettysburg import fire
+from core.gettysburg import sight
 from core.gettysburg import query as q
 from core.gettysburg.ground import Ground
 from core.gettysburg.state import GbState, Unit, enemy
@@ -23,16 +23,13 @@ SIGHT_RANGE = 4  # AMB-06 [R]: the longest fire range (5.0)
 def in_sight(state: GbState, uid: str) -> bool:
     """Some enemy unit sees `uid` (or `uid` sees it): a clear line either way (5.1, 5.2)."""
     u = q.unit(state, uid)
-    unlimited = state.options.recovery_sight == "unlimited"
     g = q.ground(state)
-    occupied = g.occupied
-    for other in g.on_map[enemy(u.side)]:
-        if not unlimited and q.distance(u.hex, other.hex) > SIGHT_RANGE:
-            continue
-        if fire.line_of_sight(state, u.hex, other.hex, occupied) or \
-                fire.line_of_sight(state, other.hex, u.hex, occupied):
-            return True
-    return False
+    occupied = q.occupied_bits(g)
+    foes = g.hexes[enemy(u.side)]  # (the hexes of the enemy's units: each seen once)
+    if state.options.recovery_sight != "unlimited":
+        foes = foes & q.within(u.hex, SIGHT_RANGE)
+    here = u.hex
+    return any(sight.clear(here, h, occupied) or sight.clear(h, here, occupied) for h in foes)
 
 
 def may_recover(state: GbState, uid: str) -> bool:
@@ -54,8 +51,8 @@ def unit_may_recover(state: GbState, u: Unit, g: Ground) -> bool:
 
 def _may_recover(state: GbState, uid: str) -> bool:
     u = q.unit(state, uid)
-    if q.enemies_next_to(state, u.hex, u.side):
-        return False
+    if q.neighbour_bits(u.hex) & q.side_bits(q.ground(state), enemy(u.side)):
+        return False  # next to an enemy
     return q.cover(u.hex) or not in_sight(state, uid)
 
 

@@ -8,6 +8,7 @@ after the bugles, before the activations.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from core import stack
@@ -130,10 +131,17 @@ def redeploys_prompt(state: GbState, frame: Redeploys) -> str:
 
 def redeploys_choices(state: GbState, frame: Redeploys) -> list[Choice]:
     side = enemy(_round(state).side)
-    out = [Choice(Act("redeploy", uid), f"Redeploy {q.describe(state, uid)}", "move")
-           for uid in movable(state, side)]
+    units, index = state.units, q.unit_numbers()
+    out = [_redeploy_choice(uid, units[index[uid]].sp) for uid in _movable(state, side)]
     out.append(Choice(Act("pass", None), "Redeploy no (more) units", "move"))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _redeploy_choice(uid: str, sp: int) -> Choice:
+    """The choice to redeploy `uid` with `sp` SP, made once (the same come back all game; the
+    lists share it, so it is read, never changed)."""
+    return Choice(Act("redeploy", uid), f"Redeploy {q.described(uid, sp)}", "move")
 
 
 def _redeploy(state: GbState, frame: Redeploys, uid: str) -> None:
@@ -155,8 +163,14 @@ REDEPLOYS = stack.Stop(
 
 
 def redeploy_to_choices(state: GbState, frame: RedeployTo) -> list[Choice]:
-    return [Choice(Act("to", h), f"{q.name(frame.unit)} to {q.hex_name(h)}", "move")
-            for h in hexes(state, frame.unit)]
+    return [_to_choice(frame.unit, h) for h in hexes(state, frame.unit)]
+
+
+@lru_cache(maxsize=4096)
+def _to_choice(uid: str, h: str) -> Choice:
+    """The choice of `uid` redeploying to `h`, made once (the lists share it: read, never
+    changed)."""
+    return Choice(Act("to", h), f"{q.name(uid)} to {q.hex_name(h)}", "move")
 
 
 def _to(state: GbState, frame: RedeployTo, h: str) -> None:

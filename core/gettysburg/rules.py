@@ -58,13 +58,13 @@ class Gettysburg:
             legal: list[Choice] | None = None) -> State:
         """The one legality path: the top stop's choices (core/stack.py)."""
         assert isinstance(state, GbState)
-        return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
+        return stack.act(state, flow.FLOW, role, action, legal, flow.settle_of(state))
 
     def apply(self, state: State, role: str, action: Action) -> None:
         """`act` carried out on `state` itself, for an action already found legal (Match, when
         it acts in place: core/engine.py): a random playout changes one state, never copied."""
         assert isinstance(state, GbState)
-        stack.apply(state, flow.FLOW, action, flow.settle)
+        stack.apply(state, flow.FLOW, action, flow.settle_of(state))
 
     def evaluate(self, state: State, role: str) -> float:
         """For the computer player (core/ai): the position's worth to `role`, in [0, 1]."""
