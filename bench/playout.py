@@ -1,6 +1,6 @@
 """Random-play speed, as ratios to python-chess random play measured in the same run.
 
-    .venv/bin/python -m bench.playout [--games N] [--game ID] [--scenario ID] [--quick]
+    .venv/bin/python -m bench.playout [--games N] [--game ID|all] [--scenario ID|all] [--quick]
 
 For each configuration of the game (the basic game with options {}, then the "advanced" and
 "advanced-all" presets where the game has them) it plays N random games through
@@ -9,7 +9,9 @@ from the standard start position, list the legal moves (`list(board.legal_moves)
 picked by `random.Random(seed)`, until `board.is_game_over()` or 400 plies, then start again.
 It prints the ratio of the two speeds (Muster random actions per python-chess random move);
 the issue's target is at least 1.5 for the basic game. --scenario plays that scenario of the
-game instead of its default one (the first of `rules.scenarios()`). Absolute figures are printed
+game instead of its default one (the first of `rules.scenarios()`); `--scenario all` plays
+every scenario in turn. `--game all` (the default) measures every game, one after the other
+in one run, as issue 19 asks; each ratio is to python-chess timed right beside it. Absolute figures are printed
 for reference only. Also reports one state copy and one full view against one random-play
 action, as ratios measured in the same run.
 
@@ -30,9 +32,10 @@ import chess
 
 from core.engine import Action, Match, Rules, clone, preset_options, presets_of
 from core.playout import random_playout
-from core.registry import get_rules
+from core.registry import game_ids, get_rules
 
 PRESETS = ("advanced", "advanced-all")  # measured after the basic game, where the game has them
+ALL = "all"  # --game all, --scenario all
 TARGET = "target: at least 1.5 for the basic game"
 CHESS_PLY_CAP = 400
 QUICK_ACTION_CAP = 300
@@ -182,9 +185,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
                         help="games per configuration (default 20, or 2 with --quick)")
-    parser.add_argument("--game", default="a-house-divided")
+    parser.add_argument("--game", default=ALL, help="a game's id, or all (the default)")
     parser.add_argument("--scenario", default=None,
-                        help="a scenario of the game (default: its first, the default one)")
+                        help="a scenario of the game, or all (default: its first, the default "
+                             "one)")
     parser.add_argument("--quick", action="store_true",
                         help=f"smoke run: fewer games, each capped at {QUICK_ACTION_CAP} actions")
     args = parser.parse_args(argv)
@@ -197,15 +201,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    rules = get_rules(args.game)
-    if args.scenario is not None and args.scenario not in rules.scenarios():
-        raise SystemExit(f"unknown scenario {args.scenario!r} of {args.game}; known: "
-                         f"{', '.join(rules.scenarios())}")
+    games = game_ids() if args.game == ALL else [args.game]
     time_chess(0.05)  # warm python-chess before timing
-    for config in configurations(rules):
-        measure(rules, config, args.games, args.quick, args.scenario)
+    for game in games:
+        rules = get_rules(game)
+        for scenario in scenarios_of(rules, args.scenario):
+            for config in configurations(rules):
+                measure(rules, config, args.games, args.quick, scenario)
     print(TARGET)
     return 0
+
+
+def scenarios_of(rules: Rules, asked: str | None) -> list[str | None]:
+    """The scenarios to measure: the default one (None), every one (`all`) or the one asked
+    for (SystemExit naming the known ones if the game has no such scenario)."""
+    if asked is None:
+        return [None]
+    if asked == ALL:
+        return list(rules.scenarios())
+    if asked not in rules.scenarios():
+        raise SystemExit(f"unknown scenario {asked!r} of {rules.id}; known: "
+                         f"{', '.join(rules.scenarios())}")
+    return [asked]
 
 
 if __name__ == "__main__":

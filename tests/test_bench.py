@@ -14,13 +14,25 @@ RATIO = re.compile(r"ratio: \d+\.\d\d Muster random actions per python-chess ran
 
 
 def test_quick_run_prints_a_ratio_per_configuration(capsys: pytest.CaptureFixture[str]) -> None:
-    assert playout.main(["--quick", "--games", "1"]) == 0
+    assert playout.main(["--quick", "--games", "1", "--game", "a-house-divided"]) == 0
     out = capsys.readouterr().out
     ratios = RATIO.findall(out)
     assert len(ratios) == 3  # basic game, advanced, advanced-all
     assert "preset advanced-all" in out
     assert playout.TARGET in out
     assert "20,000" not in out
+
+
+def test_game_all_measures_every_game_in_one_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19 part 3: every game (and each one's presets) in one run, each with its ratio."""
+    from core.registry import game_ids
+
+    assert playout.main(["--quick", "--games", "1", "--game", "all"]) == 0
+    out = capsys.readouterr().out
+    measured = [line.split(",")[0].split()[0] for line in out.splitlines()
+                if " game" in line and not line.startswith((" ", "target"))]
+    assert sorted(set(measured)) == sorted(game_ids())
+    assert len(RATIO.findall(out)) == len(measured)
 
 
 def test_handoffs_counts_prompts_and_hand_offs_before_and_after(capsys) -> None:
