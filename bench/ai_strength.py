@@ -543,6 +543,10 @@ def duel(seeds: range, games: str | None, decisions: int, first: tuple[str, str,
             print(f"  {game} seed {seed}: {name} as {'+'.join(side)}: {margin:+.1f}"
                   f"{'; ' + match.result if match.result else '; not ended'} ({made} "
                   f"decisions)", flush=True)
+            # the think times so far: a long run stopped between games still has them
+            for clock_name, clock in clocks.items():
+                clock.times = list(clock.cpu)
+                print(f"  so far, {clock.line(clock_name).strip()}", flush=True)
         print(f"{game} {scenario}: {name} vs {other_name}, seeds {seeds.start}-{seeds.stop - 1} "
               f"({len(seeds)} games, {ended} ended, up to {decisions} decisions a side): "
               f"{name} ahead or won in {better}/{len(seeds)}{target}", flush=True)

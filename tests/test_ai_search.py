@@ -213,3 +213,52 @@ def test_each_level_caps_its_work_by_its_think_time_and_the_games_cost_of_a_step
     assert LEVELS["hard"].work_for("no-such-game") is None
     assert set(STEP_COST) == {"a-house-divided", "gettysburg-1863", "washingtons-war",
                               "wellington"}
+
+
+# --- luck: lines that differ by more than the moves do ----------------------------------------
+
+LUCK = 200       # thousandths of a value a line's die may add: twenty times the picks' spread
+
+
+class LuckState(PickState, kw_only=True):
+    luck: int = 0
+
+
+class LuckRules(PickRules):
+    """Pick, then a die: a pick is worth 0.002 a point, the die up to 0.2 (as in A House
+    Divided a march is worth a few thousandths and a battle's dice a tenth or more)."""
+
+    id = "luck"
+
+    def act(self, state: LuckState, role: str, action: Action,
+            legal: list[Choice] | None = None) -> LuckState:
+        new = super().act(state, role, action, legal)
+        new.luck = rng.randbelow(new, LUCK)
+        return new
+
+    def evaluate(self, state: LuckState, role: str) -> float:
+        mine = 0.4 + 0.002 * max(state.picked, 0) + state.luck / 1000
+        return mine if role == PICKER else 1.0 - mine
+
+
+def best_three_share(exploration: float, iterations: int, seed: int) -> float:
+    rules = LuckRules()
+    start = LuckState(game="luck", scenario="standard", rng=rng.seed_state(1), active=[PICKER])
+    tree = grow(Game(rules, rules.evaluate), start, PICKER, [PICKER, OTHER], iterations,
+                exploration, 0, seed=seed)
+    best = sum(n.visits for a, n in tree.children.items() if int(a.noun) >= PICKS - 3)
+    return best / tree.visits
+
+
+def test_hards_lines_gather_on_the_best_moves_when_luck_outweighs_their_differences():
+    """Hard's exploration (core/ai/levels.py): where the dice make lines differ by far more
+    than the moves do, hard's lines go mostly to the best three picks, where they can look
+    further; at 0.5 (hard before issue 19, part 6) its four times normal's lines spread over
+    every pick, under half of them on the best three."""
+    from core.ai.levels import LEVELS
+    hard = LEVELS["hard"]
+    seeds = range(1, 9)
+    now = sum(best_three_share(hard.exploration, hard.iterations, s) for s in seeds) / 8
+    before = sum(best_three_share(0.5, hard.iterations, s) for s in seeds) / 8
+    assert before < 0.5
+    assert now > 0.65 and now > 1.5 * before
