@@ -13,6 +13,12 @@ consequence on the rules engine itself:
   enemy piece holds that wins the side 2 MAS or more (B7.0), or a Union victory city in the
   campaign (B11.0), or Washington for the Confederacy (B9.0 capture); right: every first step
   of such a move ("march from", "naval move", "naval invasion").
+  `cover-capital`: the side's capital (Washington, Richmond) holds none of its pieces and an
+  enemy piece could end a march in it in its next player turn, in one or two marches (B4.0,
+  the engine's own routes; B11.0: Washington's fall is the game), and no recruit can be put
+  there this turn (B7.0: no room under MAS, or an empty pool no promotion refills, B6.0), and
+  no free city to take (`free-city`); right: every "march from" or naval move (B4.2.3) that
+  can end a piece in the capital.
 - Gettysburg 1863, `bring-on`: a reinforcement may enter (7.0); right: entering.
   `fire`: an enemy unit may be fired at (5.0); right: firing (any target).
   `arrivals`: activation results left and units waiting to come on (7.0); right: anything
@@ -154,6 +160,65 @@ def ahd_free_city_moves(match: Match, role: str,
     return right, where
 
 
+def ahd_cover_capital(match: Match, role: str, choices: list[Choice]):
+    moves = [c for c in choices if c.action.verb in ("march", "sail")]
+    if not moves or not any(c.action.verb == "end-movement" for c in choices):
+        return None
+    threat = ahd_capital_threat(match.state, role)
+    if threat is None or ahd_free_city(match, role, choices) is not None:
+        return None   # (a free city to take as well: two obvious moves, not one)
+    capital, enemy_box = threat
+    right = [c for c in moves if ahd_move_ends_in(match, role, c, capital)]
+    if not right or len(right) == len(moves):
+        return None
+    return right, f"{capital} bare, an enemy piece at {enemy_box} can march into it"
+
+
+def ahd_capital_threat(state, role: str) -> tuple[str, str] | None:
+    """`role`'s capital, if it is `role`'s, holds none of its pieces, cannot be given a recruit
+    this player turn (B7.0: no room under MAS, or an empty pool that no promotion will refill,
+    B6.0) and an enemy piece could end a
+    march in it in one or two marches of its next player turn (its turn's marks cleared: B4.0,
+    the engine's routes); and the box of that piece."""
+    import msgspec
+    from core.ahd import evaluate, movement, promotion, query as q, recruiting
+    from core.ahd.pieces import TURN_MARKS
+    capital = evaluate.CAPITALS[role]
+    if state.owner.get(capital) != role or q.has_piece(state, capital, role):
+        return None
+    if recruiting.room(state) > 0 and (q.pool(state, role) or promotion.promotable(state, [])):
+        return None    # a recruit may garrison it after movement (a promotion refills the pool)
+    occ = q.Occupancy(state)
+    for p in q.pieces_of(state, q.enemy(role)):
+        fresh = msgspec.structs.replace(p, **TURN_MARKS)
+        first = movement.reach(state, fresh, occ)
+        if capital in first:
+            return capital, p.loc
+        for box in first:
+            if occ.enemy(box, p.side):
+                continue   # entering a box of the other side's pieces stops it (AMB-11)
+            on = msgspec.structs.replace(fresh, loc=box, marches=1)
+            if capital in movement.reach(state, on, occ):
+                return capital, p.loc
+    return None
+
+
+def ahd_move_ends_in(match: Match, role: str, move: Choice, box: str) -> bool:
+    """Whether the march or naval move begun by `move` can end a piece in `box` (a march: its
+    piece or stack, then the destination)."""
+    rules = match.rules
+    now = after(match, role, move.action, match.actions(role))
+    for choice in own_choices(rules, now, role):
+        if choice.action.verb == "space" and choice.action.noun == box:
+            return True
+        if choice.action.verb in ("piece", "move-stack"):
+            then = rules.act(now, role, choice.action)
+            if any(c.action.verb == "space" and c.action.noun == box
+                   for c in own_choices(rules, then, role)):
+                return True
+    return False
+
+
 def gb_bring_on(match: Match, role: str, choices: list[Choice]):
     enter = [c for c in choices if c.action.verb == "enter"]
     if enter and len(enter) < len(choices):
@@ -206,7 +271,7 @@ def wellington_spend_cp(match: Match, role: str, choices: list[Choice]):
 
 
 FINDERS: dict[str, dict[str, Finder]] = {
-    "a-house-divided": {"free-city": ahd_free_city},
+    "a-house-divided": {"free-city": ahd_free_city, "cover-capital": ahd_cover_capital},
     "gettysburg-1863": {"bring-on": gb_bring_on, "fire": gb_fire, "arrivals": gb_arrivals},
     "washingtons-war": {"use-ops": ww_use_ops, "pc": ww_pc},
     "wellington": {"spend-cp": wellington_spend_cp},

@@ -45,8 +45,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from bench.ai_positions import (ahd_free_city_moves, gb_arrivals, gb_bring_on, gb_fire,
-                                ww_pc, ww_use_ops, wellington_spend_cp)
+from bench.ai_positions import (ahd_cover_capital, ahd_free_city_moves, gb_arrivals,
+                                gb_bring_on, gb_fire, ww_pc, ww_use_ops, wellington_spend_cp)
 from core import ai, rng
 from core.engine import Action, Choice, Match
 from core.registry import get_rules
@@ -394,7 +394,9 @@ def found_but_not_taken(finder) -> PassiveTest:
 
 PASSIVITY: dict[str, dict[str, PassiveTest]] = {
     "a-house-divided": {"marches unused with a free city in reach": ahd_marches_unused,
-                        "attack at 3:1 or better declined": ahd_attack_declined},
+                        "attack at 3:1 or better declined": ahd_attack_declined,
+                        "capital left bare within the enemy's reach":
+                        found_but_not_taken(ahd_cover_capital)},
     "gettysburg-1863": {"reinforcement left off the map (could enter)":
                         found_but_not_taken(gb_bring_on),
                         "round ended with results left and reinforcements waiting":

@@ -5,14 +5,14 @@ import msgspec
 
 from core import rng
 from core.ahd import evaluate as e
-from core.ahd import promotion
+from core.ahd import movement, promotion
 from core.ahd import query as q
 from core.ahd.frames import Movement, Recruiting
-from core.ahd.pieces import update
-from core.ahd.state import CSA, POOL, UNION, AhdState
+from core.ahd.pieces import TURN_MARKS, update
+from core.ahd.state import CAVALRY, CSA, INFANTRY, POOL, UNION, AhdState
 from core.engine import Match, clone
 from core.registry import get_rules
-from maps.a_house_divided import UNION_VICTORY_CITIES
+from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
 
 AHD = get_rules("a-house-divided")
 
@@ -141,3 +141,90 @@ def test_one_piece_beside_many_bare_cities_can_take_one_of_them():
     owner = e.projected_owner(state)
     gains = [e.gain(owner, c, CSA) for c in bare(box)]
     assert e.within_reach(state, owner, CSA) == max(gains) < sum(gains)
+
+
+def bare_washington(state: AhdState) -> AhdState:
+    """The start with Washington's garrison sent to the pool and the Confederate player to
+    move (so no Union recruit is due to garrison it, B7.0), every Confederate piece in the
+    pool."""
+    state = clone(state)
+    state.stack[1] = msgspec.structs.replace(state.stack[1], side=CSA)   # the PlayerTurn
+    assert state.player == CSA
+    for p in q.pieces_at(state, WASHINGTON, UNION) + q.pieces_of(state, CSA):
+        update(state, p, loc=POOL)
+    return state
+
+
+def engine_reaches(state: AhdState, p, box: str) -> bool:
+    """Whether the rules' own routes (core/ahd/movement.py) take `p`, its turn's marks cleared,
+    into `box` in one march or two (the first ending where no Union piece stands, AMB-11)."""
+    fresh = msgspec.structs.replace(p, **TURN_MARKS)
+    occ = q.Occupancy(state)
+    first = movement.reach(state, fresh, occ)
+    return box in first or any(
+        box in movement.reach(state, msgspec.structs.replace(fresh, loc=b, marches=1), occ)
+        for b in first if not occ.enemy(b, p.side))
+
+
+def test_a_bare_capital_is_open_exactly_where_the_rules_let_an_enemy_piece_march_into_it():
+    """B4.0, T3, B4.2.1, B4.2.6: for a lone Confederate infantry or cavalry piece on every box
+    within four of Washington (the other Union pieces where they start, stopping marches), the
+    evaluation's two-march reach agrees with the engine's routes; and a bare Washington within
+    reach is fully open, a garrison worth half the attack or more closes it (B5.2.1)."""
+    near = e.distances(WASHINGTON)
+    reached: dict[tuple[str, ...], int] = {}
+    for blockers in ((), ("manassas-junction", "frederick")):   # Union pieces on the way
+        state = bare_washington(start())
+        spare = [p for p in state.pieces if p.side == UNION and p.loc not in near]
+        for box, p in zip(blockers, spare):
+            update(state, p, loc=box)
+        infantry = next(p for p in state.pieces if p.side == CSA and p.arm == INFANTRY)
+        cavalry = next(p for p in state.pieces if p.side == CSA and p.arm == CAVALRY)
+        checked = 0
+        for box in sorted(b for b, d in near.items() if 0 < d <= e.MARCHING_RANGE):
+            if q.has_piece(state, box, UNION):
+                continue
+            for piece in (infantry, cavalry):
+                there = clone(state)
+                update(there, piece, loc=box)
+                moved = next(p for p in there.pieces if p.id == piece.id)
+                openness = e.exposed(there, dict(there.owner), UNION)
+                assert openness in (0.0, 1.0)
+                assert (openness == 1.0) == engine_reaches(there, moved, WASHINGTON), (
+                    blockers, box, piece.arm)
+                checked += 1
+                reached[blockers] = reached.get(blockers, 0) + (openness == 1.0)
+        assert checked > 40 and 0 < reached[blockers] < checked
+    assert reached[("manassas-junction", "frederick")] < reached[()]   # the cover stops some
+
+
+def test_a_garrison_worth_half_the_attack_closes_the_capital_and_a_lost_one_counts_in_full():
+    state = bare_washington(start())
+    attackers = [p for p in state.pieces if p.side == CSA and p.arm == INFANTRY][:2]
+    for p in attackers:
+        update(state, p, loc="manassas-junction")           # 2 militia: an attack of 4 (T1)
+    owner = dict(state.owner)
+    assert e.exposed(state, owner, UNION) == 1.0
+    half = clone(state)
+    update(half, next(p for p in half.pieces if p.side == UNION and p.loc == POOL), loc=WASHINGTON)
+    assert e.exposed(half, owner, UNION) == 0.0             # 2 x 2 entrenched >= 4
+    assert e.evaluate(half, UNION) > e.evaluate(state, UNION)
+    lost = clone(state)
+    update(lost, attackers[0], loc=WASHINGTON)
+    assert e.projected_owner(lost)[WASHINGTON] == CSA
+    assert e.exposed(lost, e.projected_owner(lost), UNION) == 1.0
+
+
+def test_once_the_attacker_has_marched_its_threat_is_the_search_s_to_see():
+    """`marches_ahead`: in the attacker's own player turn the capital's openness counts until
+    its first march (B4.0), then what it can still take the search sees as captures."""
+    state = bare_washington(start())
+    piece = next(p for p in state.pieces if p.side == CSA and p.arm == INFANTRY)
+    update(state, piece, loc="manassas-junction")
+    assert e.marches_ahead(state, CSA) == 2                 # B4.1: two marches on turn 1
+    assert e.exposed(state, dict(state.owner), UNION) == 1.0
+    marched = clone(state)
+    update(marched, piece, loc="manassas-junction", marches=1)
+    assert e.marches_ahead(marched, CSA) == 0
+    assert e.exposed(marched, dict(marched.owner), UNION) == 0.0
+    assert e.marches_ahead(marched, UNION) == e.MARCHES_AHEAD   # the side not moving: a turn's

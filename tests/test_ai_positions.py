@@ -33,6 +33,7 @@ def test_each_position_is_reached_by_play_and_its_right_moves_are_some_of_the_le
 
 
 PASSIVE_KIND = {"free-city": "marches unused with a free city in reach",
+                "cover-capital": "capital left bare within the enemy's reach",
                 "bring-on": "reinforcement left off the map (could enter)",
                 "arrivals": "round ended with results left and reinforcements waiting",
                 "fire": "fire declined",

@@ -27,7 +27,14 @@ between). Otherwise the Union's prospects are read from what decides the game:
   pieces without a support line, which will lose a piece at its owner's next turn (A2.2);
 - `concentration`: the share of each side's combat value standing in stacks of two or more
   within two boxes of an enemy piece (B10.0: battles are fought by the whole stack; five
-  pieces kept in Washington while the front is held by lone pieces is the issue's case).
+  pieces kept in Washington while the front is held by lone pieces is the issue's case);
+- `washington_open`, `richmond_open`: how open each capital stands to the enemy's next
+  player turn (`exposed`): the enemy force that could march into it in two marches (B4.0,
+  T3: friendly railway, rivers, cavalry; boxes held by the owner's pieces stop a march,
+  B4.0, unless cavalry jumps them, B4.2.1) against its garrison, entrenched there (B4.2.5,
+  B5.2.1). Washington lost is the game (B11.0), Richmond a victory city (B11.0) worth 3 MAS
+  (B7.0). Without it the Union left Washington bare beside a Confederate army: half the
+  games hard and normal ended were lost that way (issue 19).
 
 Each term is named in `terms` and weighted by evaluate.toml (tuned by bench/tune.py).
 
@@ -44,15 +51,20 @@ from pathlib import Path
 
 from core.ahd import promotion, recruiting, scenarios, supply
 from core.ahd import query as q
-from core.ahd.flow import PLAYER_TURN, promotion_segment, recruiting_segment
-from core.ahd.frames import PlayerTurn, Promotion, Recruiting
-from core.ahd.state import COMBAT_VALUE, CSA, INFANTRY, MILITIA, UNION, AhdState
-from maps.a_house_divided import UNION_VICTORY_CITIES, WASHINGTON
+from core.ahd.flow import PLAYER_TURN, movement_segment, promotion_segment, recruiting_segment
+from core.ahd.frames import Movement, PlayerTurn, Promotion, Recruiting
+from core.ahd.movement import march_lines, moves_like_cavalry
+from core.ahd.state import CAVALRY, COMBAT_VALUE, CSA, INFANTRY, MILITIA, UNION, AhdState
+from maps.a_house_divided import RICHMOND, UNION_VICTORY_CITIES, WASHINGTON
 
 SHORT_GAME_MARGIN = 5   # B13.0 (AMB-22): the Union needs a MAS 5 larger at the end of turn 10
 SCALE = 4.0             # how many "points" below move the value from 0.5 to about 0.73
 MARCHES_AHEAD = 3       # cities a side is counted as able to take next (B4.0: a d6 of marches)
 STRIKING = 2            # boxes a piece may cover before the next player turn is over (B4.0)
+CAPITALS = {UNION: WASHINGTON, CSA: RICHMOND}
+ENTRENCHED = 2          # B5.2.1: -1 to every shot at a garrison in its permanent entrenchment
+                        # (B4.2.5) halves a militia's hits: a garrison stands off twice its value
+MARCHING_RANGE = 4      # the most boxes two marches cover (T3: 2 a march, cavalry or railway)
 WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")
 
 
@@ -102,9 +114,12 @@ def terms(state: AhdState) -> dict[str, float]:
         "threat": within_reach(state, owner, UNION) - within_reach(state, owner, CSA),
         "supply": unsupplied(state, CSA) - unsupplied(state, UNION),
         "concentration": concentration(state, UNION) - concentration(state, CSA),
+        "washington_open": -exposed(state, owner, UNION),
+        "richmond_open": exposed(state, owner, CSA),
     }
 
 
+MOVING = PLAYER_TURN.steps.index(movement_segment)
 PROMOTING = PLAYER_TURN.steps.index(promotion_segment)
 RECRUITING = PLAYER_TURN.steps.index(recruiting_segment)
 RECRUIT_VALUE = COMBAT_VALUE[(INFANTRY, MILITIA)]   # T1: what a recruit adds (B7.0)
@@ -128,17 +143,39 @@ def pending(state: AhdState, side: str) -> float:
     if promotions and promotion.promotable(state, top.promoted if isinstance(top, Promotion)
                                            else []):
         due += promotions * PROMOTION_VALUE
-    if isinstance(top, Recruiting):
-        recruits: float = top.left
-        placed = top.placed_in
-    elif turn.step <= RECRUITING:
-        recruits, placed = mean_recruits(state), []
-    else:
-        return due
+    recruits, placed = recruits_due(state, turn, top)
     room = min(recruiting.room(state), len(q.pool(state, side)))
     if room > 0 and recruits > 0:
         due += min(recruits, room, len(recruiting.cities(state, placed))) * RECRUIT_VALUE
     return due
+
+
+def recruits_due(state: AhdState, turn: PlayerTurn, top: object) -> tuple[float, list[str]]:
+    """The recruits (B7.0) the player turn under way has still to place, and the cities
+    already given one: those left in the segment under way, the mean of the die before it,
+    none after it."""
+    if isinstance(top, Recruiting):
+        return top.left, top.placed_in
+    if turn.step <= RECRUITING:
+        return mean_recruits(state), []
+    return 0.0, []
+
+
+def recruit_due_in(state: AhdState, side: str, box: str) -> bool:
+    """Whether `side`, in its own player turn, has a recruit still to place (B7.0) and may put
+    it in `box` (a city of its colour it owns, free of enemy pieces, room under MAS, a militia
+    in the pool or one a promotion still due will send there)."""
+    if state.player != side or state.result is not None:
+        return False
+    turn = next((f for f in reversed(state.stack) if isinstance(f, PlayerTurn)), None)
+    if turn is None:
+        return False
+    recruits, placed = recruits_due(state, turn, state.stack[-1])
+    if recruits <= 0 or recruiting.room(state) <= 0 or box not in recruiting.cities(state, placed):
+        return False
+    # B6.0: a promotion to come sends its militia counter back to the pool
+    return bool(q.pool(state, side)) or (turn.step <= PROMOTING
+                                         and bool(promotion.promotable(state, [])))
 
 
 def mean_recruits(state: AhdState) -> float:
@@ -169,6 +206,116 @@ def concentration(state: AhdState, side: str) -> float:
             by_box.setdefault(p.loc, []).append(value)
     massed = sum(sum(values) for values in by_box.values() if len(values) >= 2)
     return massed / total if total else 0.0
+
+
+def exposed(state: AhdState, owner: dict[str, str], side: str) -> float:
+    """How open `side`'s capital (Washington, Richmond) stands to the enemy's next player
+    turn: 0 while its garrison, entrenched (B4.2.5, B5.2.1: worth ENTRENCHED times its combat
+    value), outweighs every enemy force that could march into it, up to 1 when it stands bare
+    with an enemy piece within reach, and 1 once it is lost. Squared: an attack on the
+    entrenched garrison is a gamble until the force far outweighs it (defender fires first,
+    B5.0), so a capital half-covered is not half-lost, and a bare one counts in full. The force is the combat value (T1, a reduced piece half)
+    of the enemy stacks that can end a march in it (one march) or in a box next to it on the
+    way (two marches: no piece marches more than twice, B4.0), within the marches the enemy
+    has (`marches_ahead`), the strongest for their cost first. A march is stopped by a box the owner's pieces
+    hold (B4.0), unless cavalry jumps it (B4.2.1); infantry goes two boxes by railway only
+    where both ends are the enemy's (T3, AMB-6, read with the owners the turn will leave). A
+    recruit the side may still place there in its player turn counts in the garrison (B7.0)."""
+    capital = CAPITALS[side]
+    if owner.get(capital) != side:
+        return 1.0   # lost: no less than open (else taking it would lose the attacker this term)
+    enemy = q.enemy(side)
+    marches = marches_ahead(state, enemy)
+    at = state.whereabouts.at
+    near = distances(capital)
+    sources = [box for box in at[enemy] if near.get(box, 99) <= MARCHING_RANGE]
+    if not sources or not marches:
+        return 0.0
+    pieces = state.pieces
+    guards = at[side]
+
+    def guarded_by_cavalry(box: str) -> bool:
+        return any(pieces[i].arm == CAVALRY for i in guards.get(box, ()))
+
+    into: dict[tuple[bool, bool], set[str]] = {}   # (moves like cavalry, may jump): origins
+    forces: list[tuple[float, int]] = []            # (combat value, marches) of each stack
+    for box in sources:
+        by_cost: dict[int, float] = {}
+        for i in at[enemy][box]:
+            p = pieces[i]
+            kind = (moves_like_cavalry(state, p), p.arm == CAVALRY)
+            if kind not in into:
+                into[kind] = ends_of_march(capital, enemy, *kind, owner, guards,
+                                           guarded_by_cavalry, into_target=True)
+            one = into[kind]
+            if box in one:
+                cost = 1
+            elif ends_of_march(box, enemy, *kind, owner, guards, guarded_by_cavalry) & {
+                    b for b in one if b not in guards}:
+                cost = 2
+            else:
+                continue
+            by_cost[cost] = by_cost.get(cost, 0.0) + p.value * (0.5 if p.reduced else 1.0)
+        forces.extend((value, cost) for cost, value in by_cost.items())
+    attack = 0.0
+    for value, cost in sorted(forces, key=lambda force: -force[0] / force[1]):
+        if cost <= marches:
+            attack += value
+            marches -= cost
+    if not attack:
+        return 0.0
+    garrison = sum(pieces[i].value * (0.5 if pieces[i].reduced else 1.0)
+                   for i in guards.get(capital, ()))
+    if recruit_due_in(state, side, capital):
+        garrison += RECRUIT_VALUE   # B7.0: the recruiting segment to come may garrison it
+    return max(0.0, 1.0 - ENTRENCHED * garrison / attack) ** 2
+
+
+def marches_ahead(state: AhdState, side: str) -> int:
+    """The marches `side` has to strike with before the other side moves again (B4.0): its next
+    player turn's (MARCHES_AHEAD, a d6's worth), or, in its own player turn, those of its
+    movement segment until its first march; none once it has marched or its movement is over.
+    From its first march on, what it can still take this turn the search sees as captures:
+    counting the capital's openness then too valued every move of the turn alike, a capture
+    of the capital barely above it (a free Washington missed), and a piece sailed beside an
+    empty capital (a naval move ends its turn, B4.2.3) above a capture elsewhere."""
+    if state.player != side or state.result is not None:
+        return MARCHES_AHEAD
+    turn = next((f for f in reversed(state.stack) if isinstance(f, PlayerTurn)), None)
+    if turn is None:
+        return MARCHES_AHEAD
+    segment = next((f for f in reversed(state.stack) if isinstance(f, Movement)), None)
+    if segment is None:
+        return MARCHES_AHEAD if turn.step <= MOVING else 0
+    if segment is not state.stack[-1] or any(p.marches or p.sailed or p.digging
+                                              for p in q.pieces_of(state, side)):
+        return 0
+    return min(MARCHES_AHEAD, segment.marches_left)
+
+
+def ends_of_march(origin: str, side: str, like_cavalry: bool, jumps: bool,
+                  owner: dict[str, str], guards, guarded_by_cavalry,
+                  into_target: bool = False) -> set[str]:
+    """The boxes a piece of `side` in `origin` can end one march in (B4.0, T3: `march_lines`),
+    where `guards` (the other side's boxes) stop it and a cavalry piece (`jumps`) may pass
+    one without cavalry into a box free of them (B4.2.1). The lines read the same both ways,
+    so with `into_target` it gives the boxes a march can come from into `origin` instead (a
+    jump then needs `origin` free). River jumps (B4.2.2, Union, downstream) are left out."""
+    found: set[str] = set()
+    for middle, _one_box, first_rail, onward in march_lines(origin, side, like_cavalry, False):
+        found.add(middle)
+        if first_rail and not owner.get(first_rail[0]) == side == owner.get(first_rail[1]):
+            continue  # infantry goes on by railway only along a friendly one (AMB-6)
+        blocked = middle in guards
+        if blocked and not (jumps and not guarded_by_cavalry(middle)):
+            continue
+        for dest, second_rail, river, _river_jump, _walk, _jump in onward:
+            if second_rail and not owner.get(second_rail[0]) == side == owner.get(second_rail[1]):
+                continue
+            if blocked and (river or (origin if into_target else dest) in guards):
+                continue
+            found.add(dest)
+    return found
 
 
 def outcome(result: str) -> float:

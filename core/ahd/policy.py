@@ -6,6 +6,10 @@ evaluation's tables (core/ahd/evaluate.py), never the dice.
 - a destination (B4.0 march, B5.0 naval move): what taking the box would win (its MAS swing,
   `evaluate.gain`) and how near it stands to the nearest box the side must take
   (`evaluate.targets`): a march is worth the most where it ends on or beside a target;
+- a destination in the side's own capital while it stands open to the enemy's next march
+  (`evaluate.exposed`: Washington's fall is the game, B11.0; Richmond a victory city), by
+  how open it is: without it the few lines a march gets never reached the capital, whose
+  nearness to the targets is nil;
 - marching on (a march, a piece, a stack) over ending movement: the issue's passivity
   (marches left unused while a gain was in reach);
 - a recruit (B8.0) nearer the targets over one far behind; promoting over promoting nobody;
@@ -24,12 +28,15 @@ VERB = {   # a score by kind of action (the destination's own score is added to 
     "end-recruiting": -1.0, "pass": -1.0, "cancel": -2.0,
 }
 PLACED = ("space", "invade", "recruit-infantry", "recruit-cavalry")   # nouns that are boxes
+COVER = 3.0   # a destination in one's own open capital, times how open it is (above any gain)
 
 
 def prior(state: AhdState, role: str, choices: list[Choice]) -> list[float]:
     owner = evaluate.projected_owner(state)
     goals = evaluate.targets(state, owner, role)
     nearest = evaluate.distances_to(tuple(goals)) if goals else {}
+    capital = evaluate.CAPITALS[role]
+    cover = COVER * evaluate.exposed(state, owner, role)
     scores = []
     for choice in choices:
         action = choice.action
@@ -37,5 +44,7 @@ def prior(state: AhdState, role: str, choices: list[Choice]) -> list[float]:
         if action.verb in PLACED and isinstance(action.noun, str):
             score += 1.0 / (1 + nearest.get(action.noun, 99))
             score += evaluate.gain(owner, action.noun, role)
+            if action.noun == capital:
+                score += cover
         scores.append(score)
     return scores
