@@ -65,16 +65,12 @@ def run_command(argv: Sequence[str] | None = None) -> int:
     command = args.command
     if command is None:
         return _run_app(start="title")
-    if command == "list":
-        return cmd_list()
-    if command == "games":
-        return cmd_games()
+    if command in NO_ARGUMENTS:
+        return NO_ARGUMENTS[command]()
     if command == "serve":
         gc_pause.resume()  # the server runs for days: it collects as any program does
         from online.server import run  # imported only now: the server is not the app
         return run(args.socket, args.db)
-    if command == "continue":
-        return cmd_continue()
     if command == "load":
         return cmd_load(args.path)
     if command == "replay":
@@ -98,7 +94,7 @@ def _bare_command(words: list[str]) -> Callable[[], int] | None:
     if not words:
         return lambda: _run_app(start="title")
     if len(words) == 1:
-        return {"continue": cmd_continue, "list": cmd_list, "games": cmd_games}.get(words[0])
+        return NO_ARGUMENTS.get(words[0])
     return None
 
 
@@ -288,6 +284,11 @@ def _run_app(match: Any = None, start: str = "title", role: str | None = None,
     app = MusterApp(match=match, start=start, role=role, **online)
     app.run()
     return EXIT_OK if app.return_code in (None, 0) else int(app.return_code)
+
+
+# the commands that take no arguments, by name (`run_command` and `_bare_command`)
+NO_ARGUMENTS: dict[str, Callable[[], int]] = {
+    "continue": cmd_continue, "list": cmd_list, "games": cmd_games}
 
 
 if __name__ == "__main__":  # pragma: no cover

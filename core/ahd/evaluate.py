@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -209,18 +210,19 @@ def concentration(state: AhdState, side: str) -> float:
 
 
 def exposed(state: AhdState, owner: dict[str, str], side: str) -> float:
-    """How open `side`'s capital (Washington, Richmond) stands to the enemy's next player
-    turn: 0 while its garrison, entrenched (B4.2.5, B5.2.1: worth ENTRENCHED times its combat
-    value), outweighs every enemy force that could march into it, up to 1 when it stands bare
-    with an enemy piece within reach, and 1 once it is lost. Squared: an attack on the
-    entrenched garrison is a gamble until the force far outweighs it (defender fires first,
-    B5.0), so a capital half-covered is not half-lost, and a bare one counts in full. The force is the combat value (T1, a reduced piece half)
-    of the enemy stacks that can end a march in it (one march) or in a box next to it on the
-    way (two marches: no piece marches more than twice, B4.0), within the marches the enemy
-    has (`marches_ahead`), the strongest for their cost first. A march is stopped by a box the owner's pieces
-    hold (B4.0), unless cavalry jumps it (B4.2.1); infantry goes two boxes by railway only
-    where both ends are the enemy's (T3, AMB-6, read with the owners the turn will leave). A
-    recruit the side may still place there in its player turn counts in the garrison (B7.0)."""
+    """How open `side`'s capital (Washington, Richmond) stands to the enemy's next player turn:
+    0 while its garrison, entrenched (B4.2.5, B5.2.1: worth ENTRENCHED times its combat value),
+    outweighs every enemy force that could march into it, up to 1 when it stands bare with an
+    enemy piece within reach, and 1 once it is lost. Squared: an attack on the entrenched
+    garrison is a gamble until the force far outweighs it (defender fires first, B5.0), so a
+    capital half-covered is not half-lost, and a bare one counts in full. The force is the
+    combat value (T1, a reduced piece half) of the enemy stacks that can end a march in it (one
+    march) or in a box next to it on the way (two marches: no piece marches more than twice,
+    B4.0), within the marches the enemy has (`marches_ahead`), the strongest for their cost
+    first. A march is stopped by a box the owner's pieces hold (B4.0), unless cavalry jumps it
+    (B4.2.1); infantry goes two boxes by railway only where both ends are the enemy's (T3,
+    AMB-6, read with the owners the turn will leave). A recruit the side may still place there
+    in its player turn counts in the garrison (B7.0)."""
     capital = CAPITALS[side]
     if owner.get(capital) != side:
         return 1.0   # lost: no less than open (else taking it would lose the attacker this term)
@@ -294,7 +296,8 @@ def marches_ahead(state: AhdState, side: str) -> int:
 
 
 def ends_of_march(origin: str, side: str, like_cavalry: bool, jumps: bool,
-                  owner: dict[str, str], guards, guarded_by_cavalry,
+                  owner: dict[str, str], guards: Mapping[str, tuple[int, ...]],
+                  guarded_by_cavalry: Callable[[str], bool],
                   into_target: bool = False) -> set[str]:
     """The boxes a piece of `side` in `origin` can end one march in (B4.0, T3: `march_lines`),
     where `guards` (the other side's boxes) stop it and a cavalry piece (`jumps`) may pass
