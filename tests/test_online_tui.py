@@ -260,7 +260,9 @@ async def test_a_computer_seat_is_played_by_the_server(server):
         # the server's computer places the American PCs; alice's screen follows each one
         await until(pilot, lambda: "British" in screen.match.active, timeout=60)
         assert len(served(server, game_id).history) >= 13
-        assert not screen.computer_turn and screen.menu_choices()
+        # the push that made British active redraws the screen a moment later
+        await until(pilot, lambda: not screen.computer_turn and screen.menu_choices())
+        assert screen.role == "British"
 
 
 async def test_undo_online_only_what_no_other_player_has_been_shown(server):
