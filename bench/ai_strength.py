@@ -267,8 +267,19 @@ THINK_ALL_DECISIONS = 12
 
 
 def games_of(names: str | None) -> tuple[tuple[str, str, dict], ...]:
-    wanted = set(names.split(",")) if names else None
-    return tuple(g for g in EVERY_GAME if wanted is None or g[0] in wanted)
+    """The games of `EVERY_GAME` named (comma-separated ids; all when None). `game:scenario`
+    plays that scenario instead, with the game's options here (`wellington:1812`)."""
+    if not names:
+        return EVERY_GAME
+    chosen = []
+    for name in names.split(","):
+        game, _, scenario = name.partition(":")
+        known = {g: (first, options) for g, first, options in EVERY_GAME}
+        if game not in known:
+            raise SystemExit(f"no game {game!r}: one of {', '.join(known)}")
+        first, options = known[game]
+        chosen.append((game, scenario or first, options))
+    return tuple(chosen)
 
 
 def think_all(seeds: range, levels: list[str], games: str | None = None,
@@ -588,7 +599,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(ai.LEVELS),
                         help="levels timed by the think part (comma-separated)")
     parser.add_argument("--games", default=None,
-                        help="think-all, random-all: the games (comma-separated ids)")
+                        help="think-all, random-all, previous, versus-all: the games "
+                             "(comma-separated ids; game:scenario for another scenario)")
     parser.add_argument("--decisions", type=int, default=None,
                         help="think-all (default 12), random-all and previous (150): the "
                              "computer's decisions per game")
