@@ -1,7 +1,7 @@
 """Tune an evaluation's weights by self-play against the previous weights (issue 19, part 1).
 
     .venv/bin/python -m bench.tune --game GAME [--rounds R] [--games G] [--decisions D]
-                                   [--level easy] [--seed S] [--write]
+                                   [--level easy] [--seed S] [--terms T,T] [--write]
 
 Each round changes one weight of core/<game>/evaluate.toml (the terms in turn, each round
 multiplying one by 1.5 or by 2/3, alternately) and plays `--games` games of the candidate
@@ -14,6 +14,8 @@ the VP difference and the red-dot hexes held, 8.0; Washington's War the colonies
 of the PCs, 13.2; Wellington the side VP, 19), for the candidate's side. The candidate
 replaces the current weights when its total over the games is above zero. With `--write` the
 final weights are written back to evaluate.toml, with a header saying what was run.
+`--terms` tunes only the terms named (comma-separated), in that order: a term added by hand
+is tuned without playing every other term's rounds again.
 
 Small budgets by design (the machine is shared): a round of 2 games of 60 decisions at easy
 costs a minute or two. Deterministic: the same arguments give the same weights.
@@ -113,12 +115,18 @@ def play(game: str, seed: int, weights_of: dict[str, dict[str, float]], level: s
 
 
 def tune(game: str, rounds: int, games: int, decisions: int, level: str, seed: int,
-         write: bool) -> dict[str, float]:
+         write: bool, terms: list[str] | None = None) -> dict[str, float]:
     module = importlib.import_module(MODULES[game])
     path = Path(module.WEIGHTS_FILE)
     original = dict(module.WEIGHTS)
     current = dict(original)
     names = [n for n in current if n not in FIXED]
+    if terms:
+        unknown = [t for t in terms if t not in names]
+        if unknown:
+            raise SystemExit(f"no term {', '.join(unknown)} in {path.name} "
+                             f"(terms: {', '.join(names)})")
+        names = list(terms)
     log: list[str] = []
     started = time.process_time()
     for round_ in range(rounds):
@@ -147,24 +155,25 @@ def tune(game: str, rounds: int, games: int, decisions: int, level: str, seed: i
     print(f"{game}: {rounds} rounds of {games} games, {decisions} decisions each at {level}, "
           f"seed {seed}: {cpu:.0f} s CPU")
     if write:
+        chosen = f" --terms {','.join(terms)}" if terms else ""
         write_weights(path, current, original, log,
                       f"bench.tune --game {game} --rounds {rounds} --games {games} "
-                      f"--decisions {decisions} --level {level} --seed {seed}")
+                      f"--decisions {decisions} --level {level} --seed {seed}{chosen}")
     return current
 
 
 def write_weights(path: Path, weights: dict[str, float], before: dict[str, float],
                   log: list[str], command: str) -> None:
-    """evaluate.toml again: each weight's comment kept, a header saying what was run."""
+    """evaluate.toml again: each weight's comment kept, the header kept (earlier runs
+    included) and a block saying what was run added to it."""
     comments = {}
     header = []
     for line in path.read_text().splitlines():
         if "=" in line and not line.startswith("#"):
             key = line.split("=", 1)[0].strip()
             comments[key] = line.split("#", 1)[1].strip() if "#" in line else ""
-        elif line.startswith("#") and not line.startswith("# tuned"):
-            if not line.startswith("#   "):
-                header.append(line)
+        elif line.startswith("#"):
+            header.append(line)
     out = header + [f"# tuned: {command}"] + [f"#   {entry}" for entry in log]
     width = max(len(f"{k} = {v}") for k, v in weights.items()) + 2
     for key, value in weights.items():
@@ -181,9 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--level", default="easy")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--terms", default="", help="only these terms, comma-separated")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
-    tune(args.game, args.rounds, args.games, args.decisions, args.level, args.seed, args.write)
+    terms = [t for t in args.terms.split(",") if t]
+    tune(args.game, args.rounds, args.games, args.decisions, args.level, args.seed, args.write,
+         terms)
     return 0
 
 
