@@ -15,11 +15,14 @@ A save is one JSON object (encoded by msgspec; pretty enough for a player to rea
       "history": [["Union", ["space", "boston"]], ...],              one action per line
       "state": {...},                   snapshot of the current State (game-specific Struct)
       "undo": {"start": 12, "state": {...}}   optional: the state undo may go back to
+      "preview": {"title": ..., "views": {"": {...}, "Union": {...}}, ...}
+                                        optional: what `muster continue` draws first
     }
 
 Every function here works on bytes and knows nothing about rules: the listing decodes
 `SaveHeader` (history and state skipped), loading decodes `SaveFile` with the state left as
-`msgspec.Raw` for the game's own `state_type` to decode.
+`msgspec.Raw` for the game's own `state_type` to decode, and `muster continue` first decodes
+`SaveStart` (the header and the preview: saves/preview.py).
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from typing import Any, Callable, TypeVar
 
 import msgspec
 
-from core.engine import Action
+from core.engine import Action, Card, View
 from saves.errors import SaveError
 
 MAGIC = "muster-save"
@@ -84,14 +87,44 @@ class UndoBase(msgspec.Struct):
     state: msgspec.Raw
 
 
+class Preview(msgspec.Struct, kw_only=True):
+    """What the game screen draws first when the game is continued, written with the save
+    (saves/preview.py) so that the first frame needs no rules: the rules' title, the view of
+    the spectator (key "") and of every role (each log cut to its newest lines), the roles to
+    act, the result, whether the game hides information, and the last action (the map opens
+    where it was played). A log or a set of face-up piles that every view shares is kept once,
+    in `log` / `piles`, and left empty in the views."""
+
+    title: str
+    views: dict[str, View]
+    log: list[str] | None = None
+    piles: dict[str, list[Card]] | None = None
+    active: list[str] = []
+    result: str | None = None
+    hidden_info: bool = False
+    last: tuple[str, Action] | None = None
+
+
+NO_PREVIEW = msgspec.Raw(b"null")  # a save without a preview (older ones, or none made)
+
+
 class SaveFile(SaveHeader, kw_only=True):
     """The whole file. `state` stays raw JSON until the game's `state_type` decodes it.
-    `undo`: optional (older saves, and games with nothing to undo, have none), so no new
-    format version; an older Muster ignores it."""
+    `undo` and `preview`: optional (older saves, and games with nothing to undo, have none),
+    so no new format version; an older Muster ignores them."""
 
     history: list[tuple[str, Action]] = []
     state: msgspec.Raw
     undo: UndoBase | None = None
+    # a Preview (or null), decoded only by saves/preview.py: a damaged preview costs the fast
+    # first frame, never the game
+    preview: msgspec.Raw = NO_PREVIEW
+
+
+class SaveStart(SaveHeader, kw_only=True):
+    """The header and the preview (history and state skipped): decodable without rules."""
+
+    preview: msgspec.Raw = NO_PREVIEW
 
 
 class _Envelope(msgspec.Struct):
@@ -103,7 +136,7 @@ class _Envelope(msgspec.Struct):
 
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type, msgspec.json.Decoder] = {}
-T = TypeVar("T", SaveHeader, SaveFile)
+T = TypeVar("T", SaveHeader, SaveFile, SaveStart)
 
 
 def encode(save: SaveFile) -> bytes:
@@ -121,7 +154,8 @@ def encode(save: SaveFile) -> bytes:
 
 
 def decode(data: bytes, path: str | os.PathLike[str], kind: type[T] = SaveFile) -> T:
-    """Decode a save's bytes into `kind` (SaveFile or SaveHeader), migrating old formats.
+    """Decode a save's bytes into `kind` (SaveFile, SaveHeader or SaveStart), migrating old
+    formats.
 
     Raises SaveError naming `path` for anything that is not a readable Muster save.
     """

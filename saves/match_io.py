@@ -8,7 +8,7 @@ import msgspec
 
 from core import registry
 from core.engine import Header, IllegalAction, Match, Rules, as_action
-from saves import clock, format, store
+from saves import clock, format, preview, store
 from saves.errors import SaveError
 from saves.locations import new_save_path
 from saves.summary import summarize
@@ -45,6 +45,7 @@ def save_match(match: Match, path: str | os.PathLike[str]) -> Path:
             history=[(role, action) for role, action in match.history],
             state=state,
             undo=_undo_base(match),
+            preview=preview.preview_of(match),
         ))
     except (msgspec.EncodeError, TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be encoded ({exc})") from exc

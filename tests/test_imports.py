@@ -48,6 +48,8 @@ DEFERRED_IMPORTS: dict[tuple[str, str], str] = {
                                       "before the title screen",
     ("tui.session", "core.engine"): "the rules engine (msgspec) loads with the first game, not "
                                     "before the title screen",
+    ("tui.session", "tui.stored"): "a continued game's preview (with the rules engine) loads "
+                                   "with `muster continue`, not before the title screen",
     ("tui.app", "tui.screens.title"): "`muster continue` draws its game screen without "
                                       "building the title screen first",
     ("tui.app", "tui.screens.newgame"): "the new-game screen loads when it is opened",

@@ -233,6 +233,13 @@ class MusterApp(App):
             self.notify(notice[0].upper() + notice[1:] + ".", title="Continue",
                         severity="warning", timeout=15)
 
+    def continue_past_damaged(self) -> None:
+        """The save a continued game was drawn from does not load (its preview did, the
+        game did not: tui/stored.py): back to the title screen and Continue from there,
+        which skips that save, names it and opens the next one that loads."""
+        self._back_to_title()
+        self.call_after_refresh(self.action_continue_game)  # once the title screen is up
+
     def action_new_game(self) -> None:
         game = self.game_screen
         if game is not None:

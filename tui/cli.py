@@ -147,7 +147,7 @@ def cmd_games() -> int:
 def cmd_continue() -> int:
 
     try:
-        match, info, damaged = session.resume()
+        match, info, damaged = session.resume(preview=True)
     except Exception as exc:
         print(f"muster: saves cannot be listed: {exc}", file=sys.stderr)
         return EXIT_FAIL

@@ -90,17 +90,25 @@ def listing() -> list[Any]:
     return list_saves()
 
 
-def resume() -> tuple[Any, Any, list[tuple[Any, str]]]:
+def resume(preview: bool = False) -> tuple[Any, Any, list[tuple[Any, str]]]:
     """What Continue opens: (match or None, its SaveInfo or None, the damaged saves newer
     than it as (SaveInfo, SaveError sentence), newest first).
 
     A file the listing already calls damaged is skipped; so is one whose header reads but
-    whose game does not load (the load's SaveError is its sentence)."""
+    whose game does not load (the load's SaveError is its sentence). `preview`: the newest
+    save with a usable preview is opened as a StoredMatch (tui/stored.py: the game screen
+    draws it, then loads the game itself, and skips it as here if it does not load)."""
     damaged: list[tuple[Any, str]] = []
     for info in listing():
         if info.error is not None:
             damaged.append((info, info.error))
             continue
+        if preview:
+            from tui.stored import stored_match
+
+            stored = stored_match(info)
+            if stored is not None:
+                return stored, info, damaged
         try:
             return load(info.path), info, damaged
         except Exception as exc:  # SaveError: one sentence naming the file and the problem

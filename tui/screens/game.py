@@ -118,11 +118,14 @@ class GameScreen(Screen):
         self.view: Any = None
         self.targets: dict[str, list[Any]] = {}
         self.save_path = getattr(match, "save_path", None)
+        # a continued game drawn from its save's preview (tui/stored.py) until `go_live`
+        # loads it: no key is taken, nothing is saved and the computer waits meanwhile
+        self.previewing = bool(getattr(match, "stored", False))
         self._handed_to: str | None = None
         # the last human player who had the keyboard (turn banner in open games)
         self._player: str | None = None
         # keys typed before this time are dropped: the player to act changed after them
-        self.key_barrier = 0.0
+        self.key_barrier = float("inf") if self.previewing else 0.0
         # the time the menu and the targets were last rebuilt: a choice made before is stale
         self._view_time = 0.0
         self._announced_result = False
@@ -202,17 +205,44 @@ class GameScreen(Screen):
             if place is not None:
                 self.query_one(MapPane).cursor = place
         self.refresh_view(first=True)
+        self.query_one(MapPane).focus()
+        if self.board_error:
+            self.notify(self.board_error, severity="error", timeout=10)
+        if self.previewing:  # the game itself once this first frame is drawn
+            self.call_after_refresh(self.go_live)
+            return
+        self._live()
+
+    def _live(self) -> None:
+        """What the screen does with the game itself (at mount, or once `go_live` has it)."""
         pane = self.query_one(MapPane)
         sight = getattr(self.rules, "sight", None)  # a hex game: where a unit can fire (v)
         if sight is not None and hasattr(pane, "sight_of"):
             pane.sight_of = lambda loc: sight(self.view, loc)
-        pane.focus()
-        if self.board_error:
-            self.notify(self.board_error, severity="error", timeout=10)
         if self.save_path is None:  # a new game is saved at once: `continue` finds it
             self.autosave(quiet=True)
         if computer.computer_roles(self.match):
             self.call_after_refresh(self._warm_up)
+
+    def go_live(self) -> None:
+        """The game itself replaces the preview it was drawn from (tui/stored.py): loaded
+        now that the first frame is on the screen; the screen reads it again (the same views:
+        the same screen) and takes keys from now on. A save whose game does not load is
+        skipped as Continue skips it: the next one that loads opens, with a notice."""
+        if not self.previewing:
+            return
+        try:
+            match = session.load(self.match.save_path)
+        except Exception:  # SaveError: the title screen's Continue names it and goes on
+            self.app.call_later(self.app.continue_past_damaged)
+            return
+        self.previewing = False
+        self.match, self.rules = match, match.rules
+        self.save_path = match.save_path
+        self.key_barrier = get_time()  # keys typed at the preview are not taken
+        self.refresh_view(first=True)
+        self.refresh_bindings()
+        self._live()
 
     def subtitle(self) -> str:
         """The header's second part: the scenario and the seed (the game can be replayed)."""
@@ -435,7 +465,7 @@ class GameScreen(Screen):
     def _take_for_player(self) -> bool:
         """Take the acting person's only legal action for them (tui/turns.py), say so on
         the status line and in a toast, autosave; True if it did."""
-        if not self.TAKES_SINGLE_CHOICES or self.match.state is self._ask_at \
+        if self.previewing or not self.TAKES_SINGLE_CHOICES or self.match.state is self._ask_at \
                 or self._auto_run >= self.AUTO_LIMIT:
             return False
         choice = turns.auto_choice(self.match, self.role, self.always_ask)
@@ -718,6 +748,8 @@ class GameScreen(Screen):
             self.action_focus_map()  # the filter did its job: keys are map keys again
 
     def autosave(self, quiet: bool = False) -> bool:
+        if self.previewing:  # nothing has changed since the save it was drawn from
+            return True
         try:
             self.save_path = session.autosave(self.match)
         except Exception as exc:  # SaveError: one sentence; keep playing
@@ -865,6 +897,8 @@ class GameScreen(Screen):
         """The computer plays `role` and can play this game (else a person plays its moves)."""
         if not computer.is_computer(self.match, role):
             return False
+        if self.previewing:  # whether it can play this game is asked of the live game
+            return True
         if self._unable is None:
             self._unable = computer.cannot_play(self.rules, self.match.hidden_info) or ""
             if self._unable:
@@ -895,6 +929,8 @@ class GameScreen(Screen):
 
     def _computer_next(self) -> None:
         """If the computer is to act, decide (in a worker) unless it already is or has."""
+        if self.previewing:
+            return
         role = self._computer_role()
         if role is None:
             return
