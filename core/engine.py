@@ -51,10 +51,11 @@ class Card(msgspec.Struct):
     tags: list[str] = []
 
 
-class Choice(msgspec.Struct, gc=False):
+class Choice(msgspec.Struct, frozen=True, gc=False):
     """A legal action with its human label; `group` sorts the action menu. (Not tracked by
     the garbage collector: it holds only strings and an Action, so it is never in a cycle;
-    many are made at every decision.)"""
+    many are made at every decision.) Frozen: a game may build its choices once and hand the
+    same ones out at every decision (Gettysburg's are cached), so nobody may change one."""
 
     action: Action
     label: str

@@ -287,8 +287,10 @@ def test_the_listed_list_edited_afterwards_cannot_smuggle_an_action_in() -> None
     legal.append(Choice(FORGED, "x"))
     assert_refused(match, "North", FORGED, legal)
     legal = match.actions("North")
-    legal[0].action = FORGED
+    legal[0] = Choice(FORGED, "x")
     assert_refused(match, "North", FORGED, legal)
+    with pytest.raises(AttributeError):  # a Choice itself cannot be changed (it may be shared)
+        legal[1].action = FORGED
 
 
 def test_the_listed_list_is_passed_on_only_for_the_state_and_role_it_was_listed_for() -> None:
