@@ -222,11 +222,12 @@ def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
             if SIDE[power] == side:
                 return True
         return False
-    return _has_formation(state, duchy, side)
+    return has_formation_now(state, duchy, side)
 
 
-def _has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    """`has_formation` worked out from the state itself."""
+def has_formation_now(state: WellingtonState, duchy: str, side: str) -> bool:
+    """`has_formation` worked out from the state itself (outside a `reading` block, and for
+    the immediate-end test: victory.still_no_conquest)."""
     for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
         if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
             return True
@@ -272,7 +273,7 @@ def controller_now(state: WellingtonState, duchy: str) -> str:
         return ""
     if duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if _has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
+    if has_formation_now(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 
