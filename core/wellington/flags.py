@@ -419,9 +419,10 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     side = SIDE[power]
     enemy = ENEMY_SIDE[side]
     reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
-    for commander, where in state.commanders.items():
-        if commander_power(commander) == power and on_map(where) \
-                and friendly(state, where, power):
+    commanders = state.commanders
+    for commander in commanders_of(power):
+        where = commanders.get(commander, "")
+        if where in ON_MAP and friendly(state, where, power):
             if state.blocked:
                 reach.update(d for d in neighbours(where) if not blocked(state, where, d))
             else:                       # (no line is blocked: every neighbour)

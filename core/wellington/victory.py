@@ -139,10 +139,12 @@ def still_no_conquest(state: WellingtonState) -> bool:
     asked directly (3.1 as `flags.controller_now` works it out, written out here)."""
     if not _RECHECKS:                            # (not all four answered yet)
         return False
-    flags, hasty = state.flags, state.hasty_forts
+    flags, hasty, troops = state.flags, state.hasty_forts, state.troops
     for duchy, fortress, wanted, refused in _RECHECKS:
         owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]        # its flag or print
+        # (a duchy where no piece stands holds no Formation: not asked)
         if owner and not fortress and duchy not in hasty \
+                and (duchy in troops or duchy in state.commanders.values()) \
                 and geo.has_formation_now(state, duchy, ENEMY_SIDE[SIDE[owner]]):
             owner = ""                           # 3.1: an enemy Formation, no fortress
         side = _SIDE_OF[owner]
