@@ -112,16 +112,18 @@ def french_duchies() -> tuple[str, ...]:
 _LAST_ANSWER: dict[tuple[str, str, bool], str] = {}
 # the same answers as `still_no_conquest` asks them again, once all four are known: (duchy,
 # whether it is a printed fortress, the side that must control it or "", the side that must
-# not control it or ""), rewritten with `_LAST_ANSWER`
-_RECHECKS: list[tuple[str, bool, str, str]] = []
+# not control it or ""), in `NO_CONQUEST` order, replaced whole with `_LAST_ANSWER` (a thread
+# reading the old tuple meanwhile still asks each question of a duchy that answers it)
+_RECHECKS: tuple[tuple[str, bool, str, str], ...] = ()
 _SIDE_OF = {**SIDE, "": ""}                 # a controller's side, "" for Uncontrolled
 
 
 def remember_answer(question: tuple[str, str, bool], duchy: str) -> None:
     """`duchy` answered `question` yes: it is asked first next time (`_LAST_ANSWER`)."""
+    global _RECHECKS
     _LAST_ANSWER[question] = duchy
     if len(_LAST_ANSWER) == len(NO_CONQUEST):
-        _RECHECKS[:] = [recheck(q, _LAST_ANSWER[q]) for q in NO_CONQUEST]
+        _RECHECKS = tuple(recheck(q, _LAST_ANSWER[q]) for q in NO_CONQUEST)
 
 
 def recheck(question: tuple[str, str, bool], duchy: str) -> tuple[str, bool, str, str]:
@@ -137,10 +139,11 @@ def still_no_conquest(state: WellingtonState) -> bool:
     still answer yes: then `conquest` finds none (each `any_held` asks that duchy first). The
     immediate-end test runs after every step; this is its usual case, four control questions
     asked directly (3.1 as `flags.controller_now` works it out, written out here)."""
-    if not _RECHECKS:                            # (not all four answered yet)
+    rechecks = _RECHECKS
+    if not rechecks:                             # (not all four answered yet)
         return False
     flags, hasty, troops = state.flags, state.hasty_forts, state.troops
-    for duchy, fortress, wanted, refused in _RECHECKS:
+    for duchy, fortress, wanted, refused in rechecks:
         owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]        # its flag or print
         # (a duchy where no piece stands holds no Formation: not asked)
         if owner and not fortress and duchy not in hasty \
