@@ -7,17 +7,19 @@ on the states of random games.
   exactly then (5.2), at every Response window the games open.
 - #9 / #10 and #23 are asked at every Response window while held: their tests without lists
   must agree with the lists the events build (`open_lines`, the commanders on the map).
+- `victory.still_no_conquest` (after every step, 18.1) rechecks the four remembered duchies
+  with control written out: it must answer as `controller`, and `conquest` find none then.
 """
 from __future__ import annotations
 
 from core.engine import Match, clone
 from core.playout import random_playout
 from core.registry import get_rules
-from core.wellington import cardplay, movement
+from core.wellington import cardplay, movement, victory
 from core.wellington import flags as geo
 from core.wellington.events import cards_1_55
 from core.wellington.frames.impulse import ResponseWindow
-from core.wellington.state import POWERS, WellingtonState
+from core.wellington.state import POWERS, SIDE, WellingtonState
 
 SEEDS = (1, 2, 3)
 EVERY = 7                      # one state in this many is examined (the games are long)
@@ -81,3 +83,23 @@ def test_blocking_and_humbug_tests_agree_with_their_lists() -> None:
                     not cards_1_55._humbugged(state, c)
                     for c in cards_1_55.commanders_on_map(state))
                 assert cards_1_55.humbug_playable(state, power, "play:1") == listed
+
+
+def test_still_no_conquest_says_what_conquest_says() -> None:
+    """18.1: when the four remembered duchies still answer, `conquest` finds none; and the
+    recheck asks each remembered duchy as `any_held` asks it (3.1 through `controller`)."""
+    asked = 0
+    for seed in SEEDS:
+        for state in states_of(seed):
+            if not victory.still_no_conquest(state):
+                continue
+            asked += 1
+            for question, duchy in victory._LAST_ANSWER.items():
+                _name, side, held = question
+                owner = geo.controller_now(state, duchy)
+                if held:
+                    assert owner and SIDE[owner] == side, (seed, question, duchy)
+                else:
+                    assert not owner or SIDE[owner] == side, (seed, question, duchy)
+            assert victory.conquest(state) is None, seed
+    assert asked > 100

@@ -199,15 +199,20 @@ _MAP_ORDER = {duchy: i for i, duchy in enumerate(wellington_map.DUCHIES)}   # (`
 
 def places_of(state: WellingtonState, power: str) -> set[str]:
     """Where `power` has a soldier or a commander: the places whose `powers_present` hold it."""
-    out = set()
-    for where, by_power in state.troops.items():
-        counts = by_power.get(power)
-        if counts and (counts[0] or counts[1] or counts[2]):          # (`any`)
-            out.add(where)
-    for commander, where in state.commanders.items():
-        if commander_power(commander) == power:
+    out = {where for where, by_power in state.troops.items()
+           if power in by_power and any(by_power[power])}
+    commanders = state.commanders
+    for commander in commanders_of(power):    # (his Power's commanders, not all of them)
+        where = commanders.get(commander)
+        if where is not None:
             out.add(where)
     return out
+
+
+@cache
+def commanders_of(power: str) -> tuple[str, ...]:
+    """The ids of `power`'s commanders (1.6), read once."""
+    return tuple(c.id for c in forces.forces().commanders if c.power == power)
 
 
 @cache
@@ -222,11 +227,12 @@ def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
             if SIDE[power] == side:
                 return True
         return False
-    return _has_formation(state, duchy, side)
+    return has_formation_now(state, duchy, side)
 
 
-def _has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    """`has_formation` worked out from the state itself."""
+def has_formation_now(state: WellingtonState, duchy: str, side: str) -> bool:
+    """`has_formation` worked out from the state itself (outside a `reading` block, and for
+    the immediate-end test: victory.still_no_conquest)."""
     for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
         if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
             return True
@@ -272,7 +278,7 @@ def controller_now(state: WellingtonState, duchy: str) -> str:
         return ""
     if duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if _has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
+    if has_formation_now(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 
@@ -413,9 +419,10 @@ def cp_flag_targets(state: WellingtonState, power: str, room: bool | None = None
     side = SIDE[power]
     enemy = ENEMY_SIDE[side]
     reach: set[str] = set()             # next to an Army of `power` in a friendly duchy
-    for commander, where in state.commanders.items():
-        if commander_power(commander) == power and on_map(where) \
-                and friendly(state, where, power):
+    commanders = state.commanders
+    for commander in commanders_of(power):
+        where = commanders.get(commander, "")
+        if where in ON_MAP and friendly(state, where, power):
             if state.blocked:
                 reach.update(d for d in neighbours(where) if not blocked(state, where, d))
             else:                       # (no line is blocked: every neighbour)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from core import stack
 from core.wellington import (attrition, battle, cardplay, events, guerrilla, impulse,
                              interception, interphase, movement, naval, setup, siege, victory)
+from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.impulse import ImpulsePhase
 from core.wellington.frames.interphase import Interphase
 from core.wellington.frames.turn import GameTurn, Setup
@@ -105,8 +106,11 @@ def start(state: WellingtonState) -> None:
 def settle(state: WellingtonState) -> None:
     """What holds at every moment: the immediate end of the game (18.1); a card whose CP are
     all spent is over (5.5)."""
-    cardplay.close_spent(state)
-    victory.check_immediate(state)
+    # (after every step: the two quick tests first, the full ones only when they may act)
+    if state.stack and isinstance(state.stack[-1], CommandPoints):
+        cardplay.close_spent(state)
+    if state.result is None and not victory.still_no_conquest(state):
+        victory.check_immediate(state)
 
 
 impulse.END_HOOKS.append(events.common.end_of_impulse)   # #22, #39, kept cards

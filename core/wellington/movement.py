@@ -531,14 +531,18 @@ def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
     return out if len(out) >= 2 else []
 
 
+_NO_TROOPS: dict[str, list[int]] = {}    # (read-only defaults of `leaderless_kinds`)
+_NO_COUNTERS = (0, 0, 0)
+
+
 def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int]:
     """9.1: infantry and cavalry may move alone, one counter at a time; artillery never."""
-    have = building.counters(state, duchy, power)
+    have = state.troops.get(duchy, _NO_TROOPS).get(power, _NO_COUNTERS)   # (read, not copied)
     if not (have[INF] or have[CAV]):          # (artillery alone: nothing to ask)
         return []
-    if dissent_holds(state, power, duchy) or storm_holds(state, power, duchy) \
-            or marked(state, duchy, power) or not can_leave(state, duchy, power):
-        return []
+    if marked(state, duchy, power) or storm_holds(state, power, duchy) \
+            or dissent_holds(state, power, duchy) or not can_leave(state, duchy, power):
+        return []                             # (pure tests: the quickest first)
     return [k for k in (INF, CAV) if have[k]]
 
 
@@ -557,8 +561,9 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
             out.append(Choice(Action("move-group", duchy), f"Move the Army Group at "
                               f"{geo.name(duchy)} ({len(armies)} Armies): {len(armies)} CP "
                               "per duchy (9.63)", "move"))
-    for duchy in sorted(d for d, by_power in state.troops.items()
-                        if power in by_power and geo.on_map(d)):
+    on_map = geo.ON_MAP
+    for duchy in sorted([d for d, by_power in state.troops.items()
+                         if power in by_power and d in on_map]):
         for kind in leaderless_kinds(state, duchy, power):
             action, label = soldier_move(duchy, kind)
             out.append(Choice(action, label, "move"))

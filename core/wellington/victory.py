@@ -25,8 +25,8 @@ from functools import cache
 from core import dice
 from core.wellington import flags as geo
 from core.wellington import guerrilla, powers
-from core.wellington.state import (ADN, ADS, ALLIES, FRENCH, GB, POWER_NAME, POWERS, SIDE,
-                                   SPAIN, WellingtonState)
+from core.wellington.state import (ADN, ADS, ALLIES, ENEMY_SIDE, FRENCH, GB, POWER_NAME, POWERS,
+                                   SIDE, SPAIN, WellingtonState)
 from maps import wellington as wellington_map
 
 CONQUEST_TARGET = 8            # 18.6
@@ -110,25 +110,48 @@ def french_duchies() -> tuple[str, ...]:
 # the duchy that last answered each `any_held` question: asked first next time (the test runs
 # after every step of play, and the answer seldom moves)
 _LAST_ANSWER: dict[tuple[str, str, bool], str] = {}
+# the same answers as `still_no_conquest` asks them again, once all four are known: (duchy,
+# whether it is a printed fortress, the side that must control it or "", the side that must
+# not control it or ""), in `NO_CONQUEST` order, replaced whole with `_LAST_ANSWER` (a thread
+# reading the old tuple meanwhile still asks each question of a duchy that answers it)
+_RECHECKS: tuple[tuple[str, bool, str, str], ...] = ()
+_SIDE_OF = {**SIDE, "": ""}                 # a controller's side, "" for Uncontrolled
+
+
+def remember_answer(question: tuple[str, str, bool], duchy: str) -> None:
+    """`duchy` answered `question` yes: it is asked first next time (`_LAST_ANSWER`)."""
+    global _RECHECKS
+    _LAST_ANSWER[question] = duchy
+    if len(_LAST_ANSWER) == len(NO_CONQUEST):
+        _RECHECKS = tuple(recheck(q, _LAST_ANSWER[q]) for q in NO_CONQUEST)
+
+
+def recheck(question: tuple[str, str, bool], duchy: str) -> tuple[str, bool, str, str]:
+    """How `still_no_conquest` asks `question` of `duchy` again: held, `side` controls it;
+    not held, the other side does not."""
+    _name, side, held = question
+    fortress = duchy in geo.PRINTED_FORTRESSES
+    return (duchy, fortress, side, "") if held else (duchy, fortress, "", geo.enemy_side(side))
 
 
 def still_no_conquest(state: WellingtonState) -> bool:
     """Whether the duchies that last answered the four questions of `conquest` (`NO_CONQUEST`)
     still answer yes: then `conquest` finds none (each `any_held` asks that duchy first). The
     immediate-end test runs after every step; this is its usual case, four control questions
-    asked directly."""
-    if len(_LAST_ANSWER) < len(NO_CONQUEST):      # (it holds only these questions)
+    asked directly (3.1 as `flags.controller_now` works it out, written out here)."""
+    rechecks = _RECHECKS
+    if not rechecks:                             # (not all four answered yet)
         return False
-    flags = state.flags
-    for (_name, side, held), duchy in _LAST_ANSWER.items():
-        if duchy in geo.PRINTED_FORTRESSES:      # 3.1: its flag or print, whoever is there
-            owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]
-        else:
-            owner = geo.controller_now(state, duchy)
-        if held:
-            if not owner or SIDE[owner] != side:
-                return False
-        elif owner and SIDE[owner] != side:      # (held by the other side)
+    flags, hasty, troops = state.flags, state.hasty_forts, state.troops
+    for duchy, fortress, wanted, refused in rechecks:
+        owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]        # its flag or print
+        # (a duchy where no piece stands holds no Formation: not asked)
+        if owner and not fortress and duchy not in hasty \
+                and (duchy in troops or duchy in state.commanders.values()) \
+                and geo.has_formation_now(state, duchy, ENEMY_SIDE[SIDE[owner]]):
+            owner = ""                           # 3.1: an enemy Formation, no fortress
+        side = _SIDE_OF[owner]
+        if (wanted and side != wanted) or (refused and side == refused):
             return False
     return True
 
@@ -159,7 +182,7 @@ def any_held(state: WellingtonState, question: tuple[str, str, bool],
         return True
     for duchy in fortresses_first(duchies):
         if answers(duchy):
-            _LAST_ANSWER[question] = duchy
+            remember_answer(question, duchy)
             return True
     return False
 
