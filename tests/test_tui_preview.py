@@ -218,3 +218,27 @@ def test_the_preview_holds_every_view_with_the_newest_log() -> None:
 @pytest.mark.parametrize("game", game_ids())
 def test_the_registry_gives_each_games_own_board_without_its_rules(game: str) -> None:
     assert load_board(game) is get_rules(game).board()
+
+
+def test_the_game_is_loaded_behind_a_hand_off_screen_too() -> None:
+    """A hotseat game with hidden hands opens at the hand-off screen (on top of the preview's
+    game screen): the game itself is loaded behind it, and the next player plays it."""
+    save_match(played("washingtons-war", 6, 40), Path(session.saves_dir()) / "g.muster")
+    app = MusterApp(match=newest_stored(), pace=0)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            game = app.game_screen
+            assert game is not None and app.screen is not game  # the hand-off screen
+            assert not game.previewing and isinstance(game.match, Match)
+            before = len(game.match.history)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is game
+            await pilot.press("0")
+            await pilot.pause()
+            assert len(game.match.history) > before
+
+    asyncio.run(run())
