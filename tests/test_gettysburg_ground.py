@@ -3,6 +3,7 @@ the units after every action of random games of the scenarios with many units on
 from __future__ import annotations
 
 from core.gettysburg import query as q
+from core.gettysburg.ground import Field, Ground
 from core.gettysburg.rules import RULES
 from core.gettysburg.state import SIDES, GbState
 from core.playout import random_playout
@@ -48,5 +49,19 @@ def test_units_in_agrees_with_a_scan_of_every_unit() -> None:
                 assert [u.id for u in q.units_in(g, hexes, side)] == [
                     u.id for u in state.units
                     if u.on_map and u.side == side and u.hex in hexes], (side, h)
+
+    assert _after_every_action(check) > 1000
+
+
+def test_the_field_kept_from_action_to_action_is_the_one_built_afresh() -> None:
+    def check(state: GbState) -> None:
+        g = q.ground(state)
+        where = tuple(u.hex if u.on_map else "" for u in state.units)
+        fresh = Field(list(state.units), where, state.options)
+        assert g.field.where == where
+        assert g.field.occupants == fresh.occupants
+        assert g.field.hexes == fresh.hexes and g.field.occupied == fresh.occupied
+        for side, zoc in list(g.field.zocs.items()):
+            assert zoc == q.zoc_of(Ground(list(state.units), state.options, fresh), side), side
 
     assert _after_every_action(check) > 1000
