@@ -11,7 +11,6 @@ bugles come before the enemy-flag redeployments. A result no unit can use is los
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -104,22 +103,29 @@ def _retreat_hexes(state: GbState, u: Unit, first: bool, g: Ground) -> list[str]
 
 
 def usable(state: GbState, side: str) -> list[tuple[str, str]]:
-    """(verb, unit) for every bugle use open to `side` now."""
-    return list(_uses(state, side))
-
-
-def _uses(state: GbState, side: str) -> Iterator[tuple[str, str]]:
+    """(verb, unit) for every bugle use open to `side` now, worked out once per set of units
+    (the ground's memo: the step and the menu share it): read it, never change it."""
     g = q.ground(state)
+    key = ("bugle-uses", side)
+    known = g.memo.get(key)
+    if known is None:
+        known = g.memo[key] = _uses(state, side, g)
+    return known
+
+
+def _uses(state: GbState, side: str, g: Ground) -> list[tuple[str, str]]:
     quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
     balls, open_hexes, bit = _away_from(g, side)[2], q.open_bits(g, side), q.bitboard().bit
+    out = []
     for u in g.on_map[side]:
         if u.activated:
             continue
         if (quick and _quick_retreat(u, balls, open_hexes, bit[u.hex])) or _retreat_of(
                 state, u, True, g):
-            yield ("bugle-retreat", u.id)
+            out.append(("bugle-retreat", u.id))
         if recovery.unit_may_recover(state, u, g):
-            yield ("bugle-recover", u.id)
+            out.append(("bugle-recover", u.id))
+    return out
 
 
 def _quick_retreat(u: Unit, balls: tuple[int, ...], open_hexes: int, here: int) -> bool:
@@ -141,7 +147,7 @@ def bugle_step(state: GbState, r: Round) -> None:
     """2.0 / 3.0: the bugles first, one unit at a time."""
     if r.bugles <= 0:
         return
-    if next(_uses(state, r.side), None) is None:
+    if not usable(state, r.side):
         state.log.append(f"{r.bugles} bugle result(s) lost: no unit can use them (3.0).")
         r.bugles = 0
         return
@@ -158,7 +164,7 @@ def bugles_prompt(state: GbState, frame: Bugles) -> str:
 def bugles_choices(state: GbState, frame: Bugles) -> list[Choice]:
     units, index = state.units, q.unit_numbers()
     out = [_use_choice(verb, uid, units[index[uid]].sp)
-           for verb, uid in _uses(state, _round(state).side)]
+           for verb, uid in usable(state, _round(state).side)]
     out.append(Choice(Act("pass", None), "Forgo the bugle results", "bugle"))
     return out
 

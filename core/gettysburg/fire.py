@@ -94,10 +94,10 @@ def _targets(state: GbState, uid: str) -> tuple[str, ...]:
             known = ()
         elif reach == 1 and g.hexes[enemy(u.side)].isdisjoint(q.neighbours(u.hex)):
             known = ()  # (5.0: no enemy next to it, the only hexes it reaches)
-        else:  # (the enemy's units on the map, in the state's order)
-            near = q.within(u.hex, reach)
-            known = tuple(t.id for t in g.on_map[enemy(u.side)]
-                          if t.hex in near and may_fire_at(state, uid, t.id))
+        else:  # (the enemy's units within reach, in the state's order)
+            foes = g.hexes[enemy(u.side)] & q.within(u.hex, reach)
+            known = tuple(t.id for t in q.units_in(g, foes, enemy(u.side))
+                          if may_fire_at(state, uid, t.id))
         g.field.memo[key] = known
     return known
 

@@ -62,35 +62,52 @@ class Field:
         to hex (a move, a retreat): this one's occupants and hexes with theirs changed, the
         ZoC of a side none of whose units moved kept. None when a unit came onto the map or
         left it (build a new field)."""
-        if any(not self.where[i] or not where[i] for i in changed):
-            return None
-        occupants = dict(self.occupants)
-        moved_sides = {units[i].side for i in changed}
-        hexes = {side: set(self.hexes[side]) for side in moved_sides}
+        before = self.where
         for i in changed:
-            u, old, new = units[i], self.where[i], where[i]
-            left = tuple(uid for uid in occupants[old] if uid != u.id)
-            if left:
-                occupants[old] = left
-            else:
+            if not before[i] or not where[i]:
+                return None
+        occupants = self.occupants.copy()
+        hexes: dict[str, set[str]] = {}  # side -> its hexes now, for each side that moved
+        zocs = dict(self.zocs)
+        side_of = _sides()
+        for i in changed:
+            u, old, new = units[i], before[i], where[i]
+            uid, side = u.id, u.side
+            if side in zocs:  # (its side's ZoC is worked out again when asked)
+                del zocs[side]
+            mine = hexes.get(side)
+            if mine is None:
+                mine = hexes[side] = set(self.hexes[side])
+            there = occupants[old]
+            if len(there) == 1:
                 del occupants[old]
-            if not any(units[_number(uid)].side == u.side for uid in left):
-                hexes[u.side].discard(old)
-            here = occupants.get(new, ()) + (u.id,)
-            occupants[new] = tuple(sorted(here, key=_number)) if len(here) > 1 else here
-            hexes[u.side].add(new)
+                mine.discard(old)
+            else:
+                left = tuple([other for other in there if other != uid])
+                occupants[old] = left
+                if all(side_of[other] != side for other in left):
+                    mine.discard(old)
+            here = occupants.get(new)
+            occupants[new] = (uid,) if here is None else tuple(sorted(here + (uid,),
+                                                                      key=_number))
+            mine.add(new)
         field = Field.__new__(Field)
         field.where, field.options, field.occupants = where, self.options, occupants
-        field.picks, field.memo = self.picks, {}
-        field.hexes = {side: frozenset(hexes[side]) if side in moved_sides else h
+        field.picks, field.memo, field.zocs = self.picks, {}, zocs
+        field.hexes = {side: frozenset(hexes[side]) if side in hexes else h
                        for side, h in self.hexes.items()}
         field.occupied = frozenset(occupants)
-        field.zocs = {side: z for side, z in self.zocs.items() if side not in moved_sides}
         return field
 
 
 def _number(uid: str) -> int:
     return numbers()[uid]
+
+
+@cache
+def _sides() -> dict[str, str]:
+    """Unit id -> its side (the roster's: a unit never changes sides)."""
+    return {uid: c.side for uid, c in roster().units.items()}
 
 
 @cache

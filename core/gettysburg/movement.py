@@ -29,10 +29,12 @@ from core.gettysburg.state import ON_MAP, GbState, enemy
 HALF = 2  # MP are counted in halves: a road hex costs 1/2 MP (4.0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Reach:
     """How a unit can get to a hex: `road` (a road step: no attack, AMB-11), `heavy` (entered
-    2-MP terrain or crossed a stream: no fire, 4.0). `clean` = neither: it may still fire."""
+    2-MP terrain or crossed a stream: no fire, 4.0). `clean` = neither: it may still fire.
+    Made only in `_REACH`, one object for each way, so it is compared and hashed as itself
+    (the choice labels are looked up by it at every move)."""
 
     road: bool
     heavy: bool

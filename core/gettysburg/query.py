@@ -171,10 +171,21 @@ def positional(u: Unit) -> tuple[str, str, str, int, bool]:
 def enemies_next_to(state: GbState, h: str, side: str) -> list[Unit]:
     """The enemy units (of `side`'s enemy) in the hexes adjacent to `h`."""
     g = ground_of(state)
+    foes = g.hexes[enemy(side)]
     near = _neighbour_sets()[h]
-    if g.hexes[enemy(side)].isdisjoint(near):
+    if foes.isdisjoint(near):
         return []
-    return [u for u in g.on_map[enemy(side)] if u.hex in near]
+    return units_in(g, near & foes, enemy(side))
+
+
+def units_in(g: Ground, hexes: Iterable[str], side: str) -> list[Unit]:
+    """The units of `side` standing in `hexes`, in the state's order, read from who stands
+    where (the field's occupants) instead of from every unit of the side."""
+    occupants, of, index = g.field.occupants, sides(), numbers()
+    found = [index[uid] for h in hexes if (there := occupants.get(h)) is not None
+             for uid in there if of[uid] == side]
+    found.sort()
+    return [g.units[i] for i in found]
 
 
 def distance_field(sources: Iterable[str]) -> Mapping[str, int]:

@@ -9,7 +9,6 @@ after the bugles, before the activations.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
 
 from core import stack
 from core.engine import Action as Act, Choice
@@ -92,17 +91,19 @@ def _searched(state: GbState, u: Unit, g: Ground) -> bool:
     return found
 
 
-def _movable(state: GbState, side: str) -> Iterator[str]:
-    g = q.ground(state)
-    quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
-    open_hexes = q.open_bits(g, side)
-    return (u.id for u in g.on_map[side]
-            if (quick and _quick_redeploy(u, open_hexes)) or _searched(state, u, g))
-
-
 def movable(state: GbState, side: str) -> list[str]:
-    """The units of `side` that have a hex to redeploy into."""
-    return list(_movable(state, side))
+    """The units of `side` that have a hex to redeploy into, worked out once per set of units
+    (the ground's memo: the step and the menu share it): read it, never change it."""
+    g = q.ground(state)
+    key = ("movable", side)
+    known = g.memo.get(key)
+    if known is None:
+        quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
+        open_hexes = q.open_bits(g, side)
+        known = g.memo[key] = [u.id for u in g.on_map[side]
+                               if (quick and _quick_redeploy(u, open_hexes))
+                               or _searched(state, u, g)]
+    return known
 
 
 def _round(state: GbState) -> Round:
@@ -115,7 +116,7 @@ def redeploy_step(state: GbState, r: Round) -> None:
     """2.0 step 3: the opponent redeploys, one unit per enemy flag."""
     if r.redeploys <= 0:
         return
-    if next(_movable(state, enemy(r.side)), None) is None:
+    if not movable(state, enemy(r.side)):
         state.log.append(f"{r.redeploys} enemy flag(s): no {enemy(r.side)} unit can redeploy.")
         r.redeploys = 0
         return
@@ -132,7 +133,7 @@ def redeploys_prompt(state: GbState, frame: Redeploys) -> str:
 def redeploys_choices(state: GbState, frame: Redeploys) -> list[Choice]:
     side = enemy(_round(state).side)
     units, index = state.units, q.unit_numbers()
-    out = [_redeploy_choice(uid, units[index[uid]].sp) for uid in _movable(state, side)]
+    out = [_redeploy_choice(uid, units[index[uid]].sp) for uid in movable(state, side)]
     out.append(Choice(Act("pass", None), "Redeploy no (more) units", "move"))
     return out
 
