@@ -422,8 +422,9 @@ class Match:
         # random playout whose states nobody keeps. Then `state` stays the same object.
         self.in_place = False
         self._apply: Callable[[State, str, Action], None] | None = getattr(rules, "apply", None)
-        # the last list actions() returned: (state, role, choices, their actions as listed)
-        self._listed: tuple[State, str, list[Choice], tuple[Action, ...]] | None = None
+        # the last list actions() returned: (state, role, choices, the choices as listed: they
+        # are frozen, so the tuple keeps their actions even if the list is edited since)
+        self._listed: tuple[State, str, list[Choice], tuple[Choice, ...]] | None = None
         # role -> who plays it: a display name or COMPUTER; saved with the game, not rules
         self.players: dict[str, str] = self.players_for(self.roles, players)
 
@@ -542,7 +543,7 @@ class Match:
         if self.state.result is not None or role not in self.state.active:
             return []
         choices = self.rules.actions(self.state, role)
-        self._listed = (self.state, role, choices, tuple([c.action for c in choices]))
+        self._listed = (self.state, role, choices, tuple(choices))  # one copy, no loop
         return choices
 
     def act(self, role: str, action: Action | tuple | list,
@@ -570,17 +571,17 @@ class Match:
         if listed is None or choices is not listed[2] or state is not listed[0] or (
                 role != listed[1]):
             raise ValueError("take() needs the list actions(role) returned for this state")
-        action = listed[3][index]
+        action = listed[3][index].action
         if self.in_place and not self.keeps_undo and self._apply is not None:
             # (`actions` listed it, so the game goes on and `role` is to act)
             self._listed = None  # the listed state is changing: its list goes with it
-            self._undo.clear()
+            if self._undo:
+                self._undo.clear()
             self._apply(state, role, action)
             self.history.append((role, action))
             return action
         self._check_turn(role)
-        unchanged = tuple([c.action for c in choices]) == listed[3]
-        self._carry_out(role, action, choices if unchanged else None)
+        self._carry_out(role, action, choices if self._unedited(choices) else None)
         return action
 
     def _check_turn(self, role: str) -> None:
@@ -618,7 +619,15 @@ class Match:
         edited since cannot smuggle an action in)."""
         listed = self._listed
         return (listed is not None and legal is listed[2] and self.state is listed[0]
-                and role == listed[1] and action in listed[3])
+                and role == listed[1] and self._unedited(legal)
+                and any(choice.action == action for choice in listed[3]))
+
+    def _unedited(self, choices: list[Choice]) -> bool:
+        """Whether `choices` still holds the very choices `actions` listed (none replaced,
+        added or taken out since): then the rules may check an action against it."""
+        listed = self._listed
+        return listed is not None and len(choices) == len(listed[3]) and all(
+            mine is theirs for mine, theirs in zip(choices, listed[3]))
 
     @property
     def can_undo(self) -> bool:

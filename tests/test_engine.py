@@ -293,6 +293,17 @@ def test_the_listed_list_edited_afterwards_cannot_smuggle_an_action_in() -> None
         legal[1].action = FORGED
 
 
+def test_the_listed_list_edited_afterwards_is_not_passed_on_even_for_a_legal_action() -> None:
+    rules = TrustingToy()
+    match = Match.new(rules, seed=1)
+    legal = match.actions("North")
+    chosen = legal[1].action
+    del legal[0]  # still holds the chosen action, but is no longer the list as listed
+    match.act("North", chosen, legal=legal)
+    assert rules.given[-1] is None  # the rules checked by themselves
+    assert match.history == [("North", chosen)]
+
+
 def test_the_listed_list_is_passed_on_only_for_the_state_and_role_it_was_listed_for() -> None:
     rules = TrustingToy()
     match = Match.new(rules, seed=1)
