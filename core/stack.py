@@ -127,15 +127,16 @@ def run(state: Stacked, flow: Flow, settle: Settle | None = None) -> None:
     while state.result is None and stack:
         frame = stack[-1]
         kind = flow[type(frame)]
-        if isinstance(kind, Stop):
+        if type(kind) is Stop:  # (no kind of frame subclasses Stop or Steps)
             state.active = [kind.role(state, frame)]
             return
-        if frame.step >= len(kind.steps):
+        steps = kind.steps
+        index = frame.step
+        if index >= len(steps):
             stack.pop()
             continue
-        step = kind.steps[frame.step]
-        frame.step += 1
-        step(state, frame)
+        frame.step = index + 1
+        steps[index](state, frame)
         if settle is not None:
             settle(state)
     state.active = []
@@ -156,7 +157,7 @@ def choices(state: Stacked, flow: Flow, role: str) -> list[Choice]:
         return []
     frame = state.stack[-1]  # (`asking`, written out: listed at every decision)
     stop = flow[type(frame)]
-    return stop.choices(state, frame) if isinstance(stop, Stop) else []
+    return stop.choices(state, frame) if type(stop) is Stop else []
 
 
 def prompt(state: Stacked, flow: Flow) -> str:
@@ -192,9 +193,10 @@ def act(state: S, flow: Flow, role: str, action: Action,
 
 def apply(state: Stacked, flow: Flow, action: Action, settle: Settle | None = None) -> None:
     """Carry out an action already found legal, in place: the top stop's handler, then `run`."""
-    stop = flow[type(state.stack[-1])]
-    assert isinstance(stop, Stop)
-    stop.handlers[action.verb](state, state.stack[-1], action.noun)
+    frame = state.stack[-1]
+    stop = flow[type(frame)]
+    assert type(stop) is Stop
+    stop.handlers[action.verb](state, frame, action.noun)
     if settle is not None:
         settle(state)
     run(state, flow, settle)
