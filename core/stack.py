@@ -55,7 +55,9 @@ class Stacked(Protocol):
 @dataclass(frozen=True)
 class Stop(Generic[S, F]):
     """One kind of decision: who decides, what they are asked, what they may choose, and what
-    each verb does (`handlers[verb](state, frame, noun)`)."""
+    each verb does (`handlers[verb](state, frame, noun)`). Not subclassed: the stack tells a
+    stop from a sequence by its type (`type(kind) is Stop`, cheaper than isinstance in the loop
+    that runs at every action)."""
 
     role: Callable[[S, F], str]
     prompt: Callable[[S, F], str]
@@ -127,7 +129,7 @@ def run(state: Stacked, flow: Flow, settle: Settle | None = None) -> None:
     while state.result is None and stack:
         frame = stack[-1]
         kind = flow[type(frame)]
-        if type(kind) is Stop:  # (no kind of frame subclasses Stop or Steps)
+        if type(kind) is Stop:
             state.active = [kind.role(state, frame)]
             return
         steps = kind.steps
@@ -148,7 +150,7 @@ def asking(state: Stacked, flow: Flow) -> tuple[Stop[Any, Any], Frame] | None:
         return None
     frame = state.stack[-1]
     kind = flow[type(frame)]
-    return (kind, frame) if isinstance(kind, Stop) else None
+    return (kind, frame) if type(kind) is Stop else None
 
 
 def choices(state: Stacked, flow: Flow, role: str) -> list[Choice]:
