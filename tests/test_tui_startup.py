@@ -356,3 +356,24 @@ def test_the_dialogs_and_hex_map_styles_are_parsed_only_when_first_used(
             assert app.screen.styles.align == ("center", "middle")
 
     asyncio.run(first_frame())
+
+
+def test_the_hex_maps_static_layer_from_the_cache_is_the_drawn_one(home: Path) -> None:
+    """Gettysburg's hexsides, roads, edges and names are drawn once per box size and kept in
+    the cache folder: read back, they are the layer drawn afresh; a damaged file is drawn
+    again (and replaced)."""
+    from tui.hexcanvas import BOXES, HexCanvas
+
+    board = gettysburg.load()
+    for box in BOXES[:2]:
+        drawn = HexCanvas(board, box=box)          # draws it and writes the file
+        layer = (drawn._static, drawn._road, drawn.name_at)
+        assert layer == drawn._draw_static()
+        read = HexCanvas(board, box=box)           # reads it back
+        assert (read._static, read._road, read.name_at) == layer
+        assert [read.row_strip(r).text for r in range(read.height)] == \
+            [drawn.row_strip(r).text for r in range(drawn.height)]
+    (file,) = (home / "cache").glob(f"hexstatic-gettysburg-{BOXES[0]}-*.boardcache")
+    file.write_bytes(pickle.dumps(([["x"]], {}, {})))  # a layer of the wrong size
+    again = HexCanvas(board, box=BOXES[0])
+    assert (again._static, again._road, again.name_at) == again._draw_static()

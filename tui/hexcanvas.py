@@ -43,13 +43,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Iterable
 
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
-from maps import hexes
+from maps import hexboard, hexes
+from maps.cache import cache_digest, cached_object
 from tui.mapparts import CURSOR_STYLE, cells_strip, FOCUS_MARK, FOCUS_STYLE, HEX_STYLE_KEYS, HINT_STYLE, \
     MARK_STYLE, TARGET_MARK, SideLook
 
@@ -124,6 +126,10 @@ UNIT_KINDS = {"F": "infantry", "C": "cavalry", "A": "artillery", "AC": "horse ar
 WHY_NOT = re.compile(r"^(cannot|has no) ")
 
 Cell = tuple[str, Style | None]
+
+# the static layer: each cell's character and style key, the road cells, where each name is
+StaticLayer = tuple[list[list[tuple[str, str | None]]], dict[tuple[int, int], str],
+                    dict[str, tuple[int, int]]]
 
 
 @dataclass
@@ -292,7 +298,7 @@ class HexCanvas(SideLook):
         self.height = max(p.y + 2 for p in self.places.values()) + 1 + MARGIN_Y
         self._at: dict[tuple[int, int], str] = {(p.column, p.y): p.id
                                                  for p in self.places.values()}
-        self._draw_static()
+        self._static, self._road, self.name_at = self._static_layer()
         self._boxes: dict[str, tuple[tuple[Cell, ...], tuple[Cell, ...]]] = {}
         self._rows: dict[int, Strip] = {}
         self._rebuild()
@@ -300,29 +306,54 @@ class HexCanvas(SideLook):
 
     # -- the static layer: hexsides, roads, edges, names -----------------------------------
 
-    def _put(self, column: int, row: int, ch: str, style: Style | None) -> None:
+    def _put(self, column: int, row: int, ch: str, key: str | None) -> None:
         if 0 <= row < self.height and 0 <= column < self.width:
-            self._static[row][column] = (ch, style)
+            self._static[row][column] = (ch, key)
 
     def set_styles(self, styles: dict[str, Style]) -> None:
-        """New styles by key (the pane's component classes, e.g. after a theme change)."""
+        """New styles by key (the pane's component classes, e.g. after a theme change): the
+        static layer keeps its keys, so only the rows and boxes are made again."""
         self.styles.update(styles)
-        self._draw_static()
         self._boxes.clear()
         self._rows.clear()
         self._rebuild()
 
-    def _draw_static(self) -> None:
+    def _static_layer(self) -> StaticLayer:
+        """The static layer of this box size (cells, road cells, where each name is): read
+        from the cache folder (maps/cache.py: it depends only on the board file and this
+        code, so a game opens without drawing it, ~25 ms of Gettysburg's first frame), else
+        drawn now; a cached layer of the wrong size is drawn again."""
+        path = getattr(self.board, "path", None)
+        key = None if path is None else cache_digest(
+            ("hex-static", self.box), (Path(__file__), Path(hexes.__file__),
+                                       Path(hexboard.__file__), Path(path)))
+        if key is None:
+            return self._draw_static()
+        layer = cached_object(f"hexstatic-{Path(path).stem}-{self.box}", key, self._draw_static)
+        try:
+            cells, road, names = layer
+            if len(cells) == self.height and all(len(row) == self.width for row in cells) \
+                    and isinstance(road, dict) and isinstance(names, dict):
+                return cells, road, names
+        except (TypeError, ValueError):
+            pass
+        return self._draw_static()
+
+    def _draw_static(self) -> StaticLayer:
+        """The static layer for this layout: each cell a character and the key of its style
+        in `styles` (None: plain), worked out once per box size and painted with the styles
+        of the moment when a row is made (`row_cells`)."""
         self._static = [[(" ", None)] * self.width for _ in range(self.height)]
-        self._road: dict[tuple[int, int], str] = {}
+        self._road = {}
         self._draw_hexsides()
         self._draw_roads()
         self._draw_edges()
         self._draw_names()
+        return self._static, self._road, self.name_at
 
     def _draw_hexsides(self) -> None:
-        stream_cell: Cell = (STREAM_CHAR, self.styles["stream"])
-        other_cell: Cell = (OTHER_SIDE_CHAR, self.styles["side"])
+        stream_cell = (STREAM_CHAR, "stream")
+        other_cell = (OTHER_SIDE_CHAR, "side")
         for h, place in self.places.items():
             for other in self.board.neighbours(h).values():
                 there = self.places.get(other)
@@ -371,7 +402,7 @@ class HexCanvas(SideLook):
     def _draw_roads(self) -> None:
         """Every road hexside as a line between the two hexes' centres; a centre where the
         road runs straight on takes the line's character, else `•`."""
-        style = self.styles["road"]
+        style = "road"
         ways: dict[str, list[tuple[int, int]]] = {}
         for h in self.places:
             for other in self.board.neighbours(h).values():
@@ -399,7 +430,7 @@ class HexCanvas(SideLook):
     def _draw_edges(self) -> None:
         """The file letters at both ends of each row of hexes; the numbers above the top row
         and below the bottom row, over the middle of each box."""
-        style = self.styles["edge"]
+        style = "edge"
         rows: dict[int, str] = {}
         for h, place in self.places.items():
             rows.setdefault(place.y, h.rstrip("0123456789"))
@@ -444,7 +475,7 @@ class HexCanvas(SideLook):
         """Each named feature once, in a blank stretch of a boundary row next to it: below or
         above the hex of the feature nearest its middle (or one of its other hexes), moved
         sideways by up to a hex when that is all it takes."""
-        style = self.styles["name"]
+        style = "name"
         self.name_at: dict[str, tuple[int, int]] = {}
         order = sorted(self.features.items(),
                        key=lambda item: feature_rank(self.board, *item))
@@ -673,7 +704,8 @@ class HexCanvas(SideLook):
     # -- rendering -------------------------------------------------------------------------
 
     def row_cells(self, row: int) -> list[Cell]:
-        cells = list(self._static[row])
+        styles = self.styles
+        cells: list[Cell] = [(ch, styles[key] if key else None) for ch, key in self._static[row]]
         for h, place in self.places.items():
             if place.y == row or place.y + 1 == row:
                 line = self._boxes[h][row - place.y][:self.width - place.column]
