@@ -27,7 +27,7 @@ from core.ahd.pieces import (NEXT_GRADE, TURN_MARKS, clear_turn_marks_on_map, ha
 from core.ahd.state import (CAVALRY, CSA, GRADES, INFANTRY, OFF_MAP, POOL, SIDES, SPARE, UNION,
                             AhdState, Piece, Whereabouts)
 from maps.board import Link
-from core.engine import Action, IllegalAction, Match, clone, preset_options
+from core.engine import Action, Choice, IllegalAction, Match, clone, preset_options
 from core.playout import random_playout
 from core.registry import get_rules
 
@@ -371,14 +371,18 @@ def test_take_carries_out_the_choice_as_listed() -> None:
         match.act(role, Action("no-such-verb", None))
 
 
-def test_a_choice_a_caller_changes_is_its_own() -> None:
+def test_a_list_a_caller_changes_is_its_own() -> None:
     """The parts of the frequent choices are worked out once (marching.march_from...), but
-    each list gets Choices of its own: changing one changes no later list."""
+    each call gets a list of its own: editing one changes no later list, and a Choice itself
+    cannot be changed (frozen: lists may share them)."""
     state = RULES.setup(1, "campaign", {})
     role = state.active[0]
     first = RULES.actions(state, role)
     expected = [(c.action, c.label) for c in first]
-    first[0].label, first[0].action = "changed", Action("forged", None)
+    with pytest.raises(AttributeError):
+        first[0].label = "changed"
+    first[0] = Choice(Action("forged", None), "changed")
+    first.append(Choice(Action("forged", None), "added"))
     assert [(c.action, c.label) for c in RULES.actions(state, role)] == expected
 
 
