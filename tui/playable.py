@@ -1,5 +1,7 @@
 """What the game screen needs of the game it plays: a local `core.engine.Match` (hotseat, the
-computer in this process) or a remote game (tui/remote.py: views from a Muster server).
+computer in this process) or a remote game (tui/remote.py: views from a Muster server); for
+the first frame of a continued game, the save's preview (tui/stored.py: read-only, replaced by
+the Match right after that frame).
 
     from tui.playable import Playable
     isinstance(match, Playable)   # True for a Match and for a RemoteGame
