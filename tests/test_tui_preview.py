@@ -61,7 +61,7 @@ def continued(monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] = SIZE,
               keys: tuple[str, ...] = ()) -> tuple[str, str, Match]:
     """Continue the newest save as `muster continue` does: (the screen drawn from the
     preview, the screen once the game itself is loaded, that game). `keys` are pressed while
-    the preview is shown."""
+    the preview is shown: the screen must stay as drawn, and nothing may be said."""
     drawn: list[str] = []
     live = GameScreen.go_live
 
@@ -79,6 +79,8 @@ def continued(monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] = SIZE,
             for key in keys:
                 await pilot.press(key)
             await pilot.pause()
+            assert screen_text(app) == drawn[0]  # no key changed anything
+            assert not app._notifications, [str(n.message) for n in app._notifications]
             live(game)
             await pilot.pause()
             assert not game.previewing and isinstance(game.match, Match)
@@ -115,11 +117,12 @@ def test_at_120x40_too(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_keys_pressed_at_the_preview_are_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The screen takes no key until the game itself is there: a digit does not pick an
-    action of the preview's menu, `u` undoes nothing, and the game stands as it was saved."""
+    """The screen takes no key until the game itself is there: the cursor does not move, a
+    digit does not pick an action of the preview's menu (nor says it cannot), `u` undoes
+    nothing, `f` shows no jump labels, and the game stands as it was saved."""
     match = played("a-house-divided", 7, 3)
     save_match(match, Path(session.saves_dir()) / "g.muster")
-    first, live, loaded = continued(monkeypatch, keys=("1", "u", "enter"))
+    first, live, loaded = continued(monkeypatch, keys=("down", "1", "u", "f", "enter"))
     assert first == live
     assert len(loaded.history) == 3 and loaded.state == match.state
 

@@ -81,9 +81,6 @@ class StoredMatch:
     def view(self, role: str | None) -> Any:
         return self._preview.views[role or ""]
 
-    def actions(self, role: str) -> list[Any]:
-        return list(self.view(role).actions)
-
     def act(self, role: str, action: Any) -> None:
         raise IllegalAction("the game is still being loaded")
 

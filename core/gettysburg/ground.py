@@ -69,7 +69,7 @@ class Field:
         occupants = self.occupants.copy()
         hexes: dict[str, set[str]] = {}  # side -> its hexes now, for each side that moved
         zocs = dict(self.zocs)
-        side_of = _sides()
+        side_of = sides()
         for i in changed:
             u, old, new = units[i], before[i], where[i]
             uid, side = u.id, u.side
@@ -105,7 +105,7 @@ def _number(uid: str) -> int:
 
 
 @cache
-def _sides() -> dict[str, str]:
+def sides() -> dict[str, str]:
     """Unit id -> its side (the roster's: a unit never changes sides)."""
     return {uid: c.side for uid, c in roster().units.items()}
 

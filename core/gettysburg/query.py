@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 import msgspec
 
 from core.gettysburg.chits import chit_mix
-from core.gettysburg.ground import Field, Ground, numbers, of as ground_of
+from core.gettysburg.ground import Field, Ground, numbers, of as ground_of, sides
 from core.gettysburg.state import CSA, ON_MAP, PENDING, UNION, GbState, Unit, enemy
 from core.gettysburg.units import Roster, Unit as Counter, UnitType, roster
 from maps import gettysburg as gb_map
@@ -517,12 +517,6 @@ def room(there: tuple[str, ...], uid: str, side: str) -> bool:
 
 # (the ids in a hex, a side, infantry or not) -> `room`
 _room: dict[tuple[tuple[str, ...], str, bool], bool] = {}
-
-
-@cache
-def sides() -> dict[str, str]:
-    """Unit id -> its side (the roster's: a unit never changes sides)."""
-    return {uid: c.side for uid, c in roster().units.items()}
 
 
 # --- names -----------------------------------------------------------------------------------
