@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import copy
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -230,6 +229,8 @@ def load_board(
     entry's raw table after defaults, returns an error message (or ``None``) for game-specific
     validation; the loader adds the file, line and entry to the message.
     """
+    import tomllib  # only here: a board read from maps/cache.py needs no TOML parser
+
     path = Path(path)
     fname = path.name
     try:
