@@ -263,12 +263,16 @@ EVERY_GAME = (("a-house-divided", "campaign", {"short_game": True}),
               ("gettysburg-1863", "day-1", {}),
               ("washingtons-war", "1775", {}),
               ("wellington", "1813", {"players": "2"}))
+# options of EVERY_GAME that only its first scenario takes (A House Divided's short game,
+# B13.0, is the campaign's first year)
+FIRST_SCENARIO_ONLY = frozenset({"short_game"})
 THINK_ALL_DECISIONS = 12
 
 
 def games_of(names: str | None) -> tuple[tuple[str, str, dict], ...]:
     """The games of `EVERY_GAME` named (comma-separated ids; all when None). `game:scenario`
-    plays that scenario instead, with the game's options here (`wellington:1812`)."""
+    plays that scenario instead (`wellington:1812`), with the game's options here except
+    those of `FIRST_SCENARIO_ONLY`."""
     if not names:
         return EVERY_GAME
     chosen = []
@@ -278,7 +282,10 @@ def games_of(names: str | None) -> tuple[tuple[str, str, dict], ...]:
         if game not in known:
             raise SystemExit(f"no game {game!r}: one of {', '.join(known)}")
         first, options = known[game]
-        chosen.append((game, scenario or first, options))
+        scenario = scenario or first
+        if scenario != first:
+            options = {k: v for k, v in options.items() if k not in FIRST_SCENARIO_ONLY}
+        chosen.append((game, scenario, options))
     return tuple(chosen)
 
 

@@ -16,3 +16,9 @@ def test_a_game_named_with_a_scenario_plays_that_scenario_with_the_games_options
 def test_an_unknown_game_is_refused_with_the_names_known() -> None:
     with pytest.raises(SystemExit, match="no game 'chess': one of a-house-divided"):
         games_of("chess")
+
+
+def test_another_scenario_of_a_house_divided_is_played_without_the_short_game() -> None:
+    # the short game (B13.0) is the campaign's first year: setting it up for 1862 is refused
+    assert games_of("a-house-divided:1862,a-house-divided:campaign") == (
+        ("a-house-divided", "1862", {}), ("a-house-divided", "campaign", {"short_game": True}))
