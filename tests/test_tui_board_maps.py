@@ -315,6 +315,21 @@ def test_a_card_line_has_its_number_value_and_flag():
         assert card.name.split(" ", 1)[1] in line
 
 
+def test_a_card_line_names_the_card_before_its_longer_tags():
+    # a narrow hand pane (80 columns: ~22 wide) cuts the line's end: the name comes before
+    # "gb national" or "British flag", the value first of all
+    wel = played_to_a_hand(WEL, 40)
+    role = wel.view(None).active[0]
+    for card in wel.view(role).hand:
+        line = card_line(card).plain
+        title = card.name.split(" ", 1)[1]
+        value = f"{card.value} CP" if card.value is not None else "no CP"
+        assert line.index(value) < line.index(title)
+        for tag in card.tags:
+            if len(tag) > 5 and tag in line:
+                assert line.index(title) < line.index(tag), line
+
+
 @pytest.mark.parametrize("game, steps", [(WW, 60), (WEL, 40)])
 async def test_at_least_six_cards_show_at_120x40(game, steps):
     match = played_to_a_hand(game, steps)

@@ -258,6 +258,8 @@ class TrackPane(Static):
 
 
 BADGE_WIDTH = 13  # a card's tags up to this long are its badges: "3 OPS", "British flag", "4 CP"
+LEAD_BADGE_WIDTH = 5  # badges up to this long come before the name ("3 OPS", "4 CP", "+B"), the
+# longer ones after it ("British flag", "gb national"): a narrow hand pane cuts the line's end
 
 
 def _says(text: str, words: str) -> bool:
@@ -266,10 +268,11 @@ def _says(text: str, words: str) -> bool:
 
 
 def card_line(card: Any) -> Text:
-    """A card's one line in the hand: its number, its badges (the short tags: OPS or CP
-    value, flag, type; what the name already says is not repeated), then its title, e.g.
-    ` 18 British flag Joseph Brant Leads an Iroquois Raid`, `#97 4 CP B gb national Damned
-    Good Ground`. A card without badges shows its value in brackets after the name."""
+    """A card's one line in the hand: its number, its short badges (the OPS or CP value, the
+    battle or response mark), its title, then its longer badges (flag, type), e.g.
+    ` 18 Joseph Brant Leads an Iroquois Raid British flag`, `#97 4 CP B Damned Good Ground gb
+    national`: what the name already says is not repeated, and where the pane is narrow the
+    name still shows. A card without badges shows its value in brackets after the name."""
     name = card.name
     number, _, title = name.partition(" ")
     if not number.lstrip("#").isdigit():
@@ -279,9 +282,14 @@ def card_line(card: Any) -> Text:
     if number:
         line.append(f"{number:>3} ", style="bold")
     for badge in badges:
-        line.append(badge, style="italic")
-        line.append(" ")
+        if len(badge) <= LEAD_BADGE_WIDTH:
+            line.append(badge, style="italic")
+            line.append(" ")
     line.append(title)
+    for badge in badges:
+        if len(badge) > LEAD_BADGE_WIDTH:
+            line.append(" ")
+            line.append(badge, style="italic")
     if not badges and card.value is not None and str(card.value) not in title:
         line.append(f" [{card.value}]")
     return line
