@@ -279,11 +279,29 @@ def _run_app(match: Any = None, start: str = "title", role: str | None = None,
     """Open the app (imported only now) and block until it quits. `start="replay"`: the
     history of `match` alone, as `role` sees it (None: the spectator); `start="online"`:
     the Online screen (`online`: MusterApp's online_server, online_game)."""
+    missing = not_a_terminal()
+    if missing:
+        print(f"muster: the game needs a terminal, and its {missing} is not one (run it in a "
+              "terminal; over SSH with `ssh -t`)", file=sys.stderr)
+        return EXIT_FAIL
     from tui.app import MusterApp
 
     app = MusterApp(match=match, start=start, role=role, **online)
     app.run()
     return EXIT_OK if app.return_code in (None, 0) else int(app.return_code)
+
+
+def not_a_terminal() -> str | None:
+    """Which of the app's streams is not a terminal ("input" or "output"), or None: the app
+    reads keys from stdin and Textual draws on stderr. Without the check, an app whose input
+    is /dev/null or a closed pipe read end-of-file for ever at 100% CPU, drawing for no one."""
+    for name, stream in (("input", sys.__stdin__), ("output", sys.__stderr__)):
+        try:
+            if stream is None or not stream.isatty():
+                return name
+        except ValueError:  # closed
+            return name
+    return None
 
 
 # the commands that take no arguments, by name (`run_command` and `_bare_command`)
