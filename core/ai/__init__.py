@@ -73,10 +73,13 @@ def analyse(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | Non
 
 
 def searched_tree(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int | None = None,
-                  progress: Progress | None = None) -> tuple[list[Choice], Node | None]:
+                  progress: Progress | None = None, *,
+                  capped: bool = True) -> tuple[list[Choice], Node | None]:
     """The choices the computer weighs for `role` now and the tree of its search (None when
     one choice is left, unsearched; the root's `visits` are the lines searched, its `work`
-    the steps, core/ai/search.py `grow`): what `analyse` reads."""
+    the steps, its `listed` the legal actions listed, core/ai/search.py `grow`): what
+    `analyse` reads. `capped=False` searches the level's iterations without its work cap
+    (bench/step_cost.py fits the cap's cost model on the whole work)."""
     budget = levels.level(level)
     choices = match.actions(role)
     if not choices:
@@ -91,7 +94,8 @@ def searched_tree(match: Match, role: str, level: str = DEFAULT_LEVEL, seed: int
         seed = seed_from_view(match, role)
     tree = grow(game, match.state, role, match.roles, budget.iterations_for(match.rules.id),
                 budget.exploration, budget.rollout, seed, progress,
-                [c.action for c in choices], budget.shape, budget.work_for(match.rules.id))
+                [c.action for c in choices], budget.shape,
+                budget.work_for(match.rules.id) if capped else None)
     return choices, tree
 
 
