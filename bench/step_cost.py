@@ -170,7 +170,9 @@ def start_samples(game: str, count: int, seed: int, warm: WarmUp) -> Iterator[Sa
 
 
 def micro(seconds: float) -> str:
-    """`seconds` as millionths, three significant figures (whole above 100): 206e-6."""
+    """`seconds` as millionths, three significant figures (whole above 100): 206e-6; 0.0."""
+    if seconds == 0:
+        return "0.0"
     value = seconds * 1e6
     digits = 0 if value >= 100 else 1 if value >= 10 else 2 if value >= 1 else 3
     return f"{value:.{digits}f}e-6"
@@ -187,6 +189,9 @@ def report(game: str, samples: list[Sample]) -> tuple[float, float]:
     print(f"  fit: {micro(result.step)} s a step, {micro(result.listing)} s a listed action; "
           f"measured/model x{min(result.ratios):.2f} to x{max(result.ratios):.2f}; "
           f"raise x{result.raise_:.2f}")
+    if result.listing == 0:
+        print("  (no cost per listed action: fitted with steps alone, the two-term fit gave it "
+              "a negative cost or could not tell it from the steps)")
     if game in STEP_COST:
         old = ratios(STEP_COST[game], samples)
         print(f"  STEP_COST now ({micro(STEP_COST[game][0])}, {micro(STEP_COST[game][1])}): "

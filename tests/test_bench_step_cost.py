@@ -51,6 +51,7 @@ def test_the_pasted_figures_keep_three_significant_digits() -> None:
     assert step_cost.micro(42.44e-6) == "42.4e-6"
     assert step_cost.micro(5.432e-6) == "5.43e-6"
     assert step_cost.micro(0.1764e-6) == "0.176e-6"
+    assert step_cost.micro(0.0) == "0.0"
 
 
 def test_the_quick_run_fits_a_game_and_prints_lines_to_paste(
