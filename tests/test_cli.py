@@ -422,28 +422,21 @@ def test_replay_usage_and_help(capsys, launched):
 @pytest.mark.parametrize("missing", ["input", "output"])
 def test_the_app_refuses_to_start_without_a_terminal(home, missing):
     """Input from /dev/null (a job started without a terminal) made Textual read end-of-file
-    for ever at 100% CPU, drawing for no one; now `muster` says so in one line and ends."""
+    for ever at 100% CPU, drawing for no one; now `muster` says so in one line and ends.
+    The other stream is a terminal, so only the one missing is to blame."""
     import os
     import pty
 
     master, slave = pty.openpty()
+    streams = {"stdin": subprocess.DEVNULL, "stderr": slave} if missing == "input" \
+        else {"stdin": slave, "stderr": subprocess.PIPE}
     try:
-        streams = {"stdin": subprocess.DEVNULL, "stderr": slave} if missing == "input" \
-            else {"stdin": slave, "stderr": subprocess.PIPE}
-        if missing == "input":  # read what it says on its terminal
-            proc = subprocess.run([sys.executable, "-m", "tui"], cwd=ROOT, timeout=60,
-                                  stdout=subprocess.PIPE, **streams)
-            os.close(slave)
-            slave = -1
-            said = os.read(master, 4096).decode()
-        else:
-            proc = subprocess.run([sys.executable, "-m", "tui"], cwd=ROOT, timeout=60,
-                                  stdout=subprocess.PIPE, **streams)
-            said = proc.stderr.decode()
+        proc = subprocess.run([sys.executable, "-m", "tui"], cwd=ROOT, timeout=60,
+                              stdout=subprocess.PIPE, **streams)
+        said = os.read(master, 4096).decode() if missing == "input" else proc.stderr.decode()
     finally:
         os.close(master)
-        if slave >= 0:
-            os.close(slave)
+        os.close(slave)
     assert proc.returncode == cli.EXIT_FAIL
     assert f"the game needs a terminal, and its {missing} is not one" in said
     assert said.count("\n") <= 1
