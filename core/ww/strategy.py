@@ -227,57 +227,49 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     queue = state.piles.boxes[QUEUE[side]]
     queued = bool(queue)
     out: list[Choice] = []
-    append = out.append
+    append, extend = out.append, out.extend
     # What an OPS card may do depends on its value alone: each question is asked once, for
     # the first OPS card.
-    uses: tuple[bool, bool, bool] | None = None
+    uses = -1   # the open uses USE_PC, USE_REINFORCE, USE_FRENCH as bits, once asked
     least: int | None = None  # the least Strategy rating of a general on the map (7.1.A)
     for number in hand(state, side):
         plays = _ops_plays(number, side, queued)
         if plays is not None:
-            value, activate, pc, reinforce, french, start_queue, discard = plays
-            if uses is None:
-                uses = (has_pc_target(state, side), can_reinforce(state, side),
-                        can_bring_french(state, side))
+            value, menus = plays
+            if uses < 0:
+                uses = ((USE_PC if has_pc_target(state, side) else 0)
+                        | (USE_REINFORCE if can_reinforce(state, side) else 0)
+                        | (USE_FRENCH if can_bring_french(state, side) else 0))
                 least = movement.least_strategy(state, side)  # (7.1.A)
-            pcs_ok, reinforce_ok, french_ok = uses
             if queued:
                 total = queue_total(state, side) + value
                 append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to your "
                               f"Operations Queue (total {total}) (7.1.B)", "ops"))
-            if least is not None and least <= value:  # activatable(state, side, value) holds one
-                append(Choice(activate[0], activate[1], "ops"))
-            if pcs_ok:
-                append(Choice(pc[0], pc[1], "ops"))
-            if reinforce_ok:
-                append(Choice(reinforce[0], reinforce[1], "ops"))
-            if french_ok:
-                append(Choice(french[0], french[1], "ops"))
-            if start_queue is not None:
-                append(Choice(start_queue[0], start_queue[1], "ops"))
-            append(Choice(discard[0], discard[1], "ops"))
+            # (least <= value: activatable(state, side, value) holds one)
+            open_uses = uses | USE_ACTIVATE if least is not None and least <= value else uses
+            extend(menus[open_uses])
             continue
-        event, discard, must_play = _event_plays(number)
-        if may_play_event(state, side, number):
-            append(Choice(event[0], event[1], "event"))
-        if not must_play:
-            append(Choice(discard[0], discard[1], "event"))
+        menus = _event_plays(number)
+        extend(menus[1 if may_play_event(state, side, number) else 0])
     return out
 
 
-# The card plays' actions and labels depend only on the card, the side and whether a queue
-# stands: made once each, the first time a hand holds the card (an Action is frozen, a label a
-# string). The queue's running total (queue-add) is written at each listing.
-Play = tuple[Action, str]
-OpsPlays = tuple[int, Play, Play, Play, Play, "Play | None", Play]
+# The card plays depend only on the card, the side, whether a queue stands and which uses are
+# open: each card's menus are made once, the first time a hand holds it, as tuples of Choices
+# (a Choice is frozen, so one object serves every listing). The queue's running total
+# (queue-add) is written at each listing.
+USE_ACTIVATE, USE_PC, USE_REINFORCE, USE_FRENCH = 1, 2, 4, 8   # an OPS card's open uses
+Menu = tuple[Choice, ...]
+OpsPlays = tuple[int, tuple[Menu, ...]]
 _OPS_PLAYS: dict[tuple[int, str, bool], OpsPlays | None] = {}
-_EVENT_PLAYS: dict[int, tuple[Play, Play, bool]] = {}
+_EVENT_PLAYS: dict[int, tuple[Menu, Menu]] = {}
 
 
 def _ops_plays(number: int, side: str, queued: bool) -> OpsPlays | None:
-    """An OPS card's value and plays but queue-add, in menu order: activate (7.1), PC actions
-    (10.11), reinforcements (8.1, 8.2), the French (12.2.B.ii, A38), start a queue (7.1.B:
-    a 1 or 2 with no queue standing, else None) and discard; None for an Event card."""
+    """An OPS card's value and its menus but queue-add: menus[uses] for each set of open uses
+    (the bits USE_ACTIVATE, USE_PC, USE_REINFORCE, USE_FRENCH), in menu order: activate (7.1), PC actions
+    (10.11), reinforcements (8.1, 8.2), the French (12.2.B.ii, A38), start a queue (7.1.B: a 1
+    or 2 with no queue standing) and discard; None for an Event card."""
     key = (number, side, queued)
     if key in _OPS_PLAYS:
         return _OPS_PLAYS[key]
@@ -287,33 +279,39 @@ def _ops_plays(number: int, side: str, queued: bool) -> OpsPlays | None:
         return None
     label, value = ops_label(number), c.ops or 0
     abandon = " (abandons your queue)" if queued else ""
-    plays = _OPS_PLAYS[key] = (
-        value,
-        (Action("activate", number), f"{label}: activate a general of strategy "
-         f"{value} or less{abandon} (7.1)"),
-        (Action("pc", number), f"{label}: up to {value} PC actions{abandon} (10.11)"),
-        (Action("reinforce", number), f"{label}: reinforcements{abandon} "
-         f"({'8.1' if side == BRITISH else '8.2'})"),
-        (Action("french", number), f"{label}: bring Rochambeau and the French "
-         f"CUs{abandon} (12.2.B.ii)"),
-        (Action("queue", number), f"{label}: start an Operations Queue (7.1.B)")
-        if not queued and value in (1, 2) else None,
-        (Action("discard", number), f"{label}: discard with no effect{abandon}"),
+    uses = (
+        (USE_ACTIVATE, Choice(Action("activate", number), f"{label}: activate a general of "
+                          f"strategy {value} or less{abandon} (7.1)", "ops")),
+        (USE_PC, Choice(Action("pc", number), f"{label}: up to {value} PC actions{abandon} "
+                    "(10.11)", "ops")),
+        (USE_REINFORCE, Choice(Action("reinforce", number), f"{label}: reinforcements{abandon} "
+                           f"({'8.1' if side == BRITISH else '8.2'})", "ops")),
+        (USE_FRENCH, Choice(Action("french", number), f"{label}: bring Rochambeau and the French "
+                        f"CUs{abandon} (12.2.B.ii)", "ops")),
     )
+    always: list[Choice] = []
+    if not queued and value in (1, 2):
+        always.append(Choice(Action("queue", number), f"{label}: start an Operations Queue "
+                             "(7.1.B)", "ops"))
+    always.append(Choice(Action("discard", number), f"{label}: discard with no effect"
+                         f"{abandon}", "ops"))
+    menus = tuple((*(choice for bit, choice in uses if bit & open_uses), *always)
+                  for open_uses in range(16))
+    plays = _OPS_PLAYS[key] = (value, menus)
     return plays
 
 
-def _event_plays(number: int) -> tuple[Play, Play, bool]:
-    """An Event card's two plays, the event (6.3) and the discard (6.32), and whether it must
-    be played (no discard then)."""
+def _event_plays(number: int) -> tuple[Menu, Menu]:
+    """An Event card's menus: [0] when its event may not be played now, [1] when it may; the
+    event (6.3) comes before the discard (6.32), which a must-play card does not offer."""
     plays = _EVENT_PLAYS.get(number)
     if plays is None:
         c = deck.card(number)
-        plays = _EVENT_PLAYS[number] = (
-            (Action("event", number), f"{c.name}: play the event"),
-            (Action("discard-event", number), f"{c.name}: discard it (a minor PC action; the "
-                                              "opponent may exchange for it) (6.32)"),
-            c.must_play)
+        event = Choice(Action("event", number), f"{c.name}: play the event", "event")
+        discard: Menu = () if c.must_play else (
+            Choice(Action("discard-event", number), f"{c.name}: discard it (a minor PC action; "
+                   "the opponent may exchange for it) (6.32)", "event"),)
+        plays = _EVENT_PLAYS[number] = (discard, (event, *discard))
     return plays
 
 
