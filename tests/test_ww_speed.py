@@ -238,6 +238,11 @@ def test_the_victory_hint_never_decides(states: list[WwState]) -> None:
             victory.check_automatic(checked)
             assert (checked.result is None) == (american and british
                                                 or not victory.automatic_victory_possible(state))
+            # the fast path trusts a witness to be a map space, the British one in the 13
+            # colonies (or "", which holds no CU): only cus_for_victory sets them
+            american_at, british_at = victory._WITNESS
+            assert american_at in {"", *victory._MAP}
+            assert british_at in {"", *victory._THIRTEEN}
 
 
 def test_generals_at_answers_as_a_scan(states: list[WwState]) -> None:
@@ -291,3 +296,43 @@ def test_reinforcement_spaces_as_bits_match_the_space_by_space_rules(
         for side in SIDES:
             assert strategy.any_reinforcement_space(state, side) == bool(
                 strategy.reinforcement_spaces(state, side))
+
+
+def test_gather_reads_a_tables_spaces_in_board_order() -> None:
+    """space_bits.gather(mask, table(f)) is [f(s) for s in spaces_in(mask)]."""
+    made = space_bits.table(lambda space: space.upper())
+    for mask in (0, space_bits.MAP, space_bits.PORTS, space_bits.MAP & 0x5A5A5A5A5A5A5A5A5A5A5A5A,
+                 space_bits.BIT[q.spaces()[-1]]):
+        assert space_bits.gather(mask, made) == [s.upper() for s in space_bits.spaces_in(mask)]
+
+
+def test_an_event_cards_fixed_verdict_is_may_play_event(states: list[WwState]) -> None:
+    """The card menu's answer from the card and side alone (`_event_plays`) is
+    `may_play_event` wherever it is given, and the state's answer otherwise."""
+    from core.ww import deck, event_cards
+    events = [c.number for c in deck.CARDS if c.kind != "ops"]
+    for state in states[::13]:
+        for side in SIDES:
+            for number in events:
+                fixed, _menus = strategy._event_plays(number, side)
+                expected = strategy.may_play_event(state, side, number)
+                if fixed is None:
+                    assert event_cards.playable_by_state(state, side, number) == expected
+                else:
+                    assert fixed == int(expected)
+
+
+def test_declaration_spaces_are_where_the_american_may_place(states: list[WwState]) -> None:
+    from core.ww.events.common import THIRTEEN, american_may_place
+    from core.ww.events.special import declaration_spaces
+    for state in states[::7]:
+        for colony in THIRTEEN:
+            assert declaration_spaces(state, colony) == [
+                s for s in q.spaces() if q.colony(s) == colony and american_may_place(state, s)]
+
+
+def test_reinforcement_mask_is_the_reinforcement_spaces(states: list[WwState]) -> None:
+    for state in states[::7]:
+        for side in SIDES:
+            assert (space_bits.spaces_in(strategy.reinforcement_mask(state, side))
+                    == strategy.reinforcement_spaces(state, side))

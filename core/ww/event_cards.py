@@ -56,16 +56,22 @@ def playable(state: WwState, side: str, card: int) -> bool:
     only in battle, Tarleton excepted), the `requires` conditions and the card's own (6.32.A:
     "Play only if ..."; an event none of whose instructions could be carried out cannot be
     played either, reading E1)."""
-    fixed = _fixed(card, side)
+    fixed = fixed_playability(card, side)
     if fixed is not None:
         return fixed
+    return playable_by_state(state, side, card)
+
+
+def playable_by_state(state: WwState, side: str, card: int) -> bool:
+    """What `playable` asks of the state, when the card and side alone do not answer
+    (`fixed_playability` is None): the `requires` conditions and the card's own."""
     if not all(requirements.met(state, r, side) for r in deck.card(card).requires):
         return False
     return event_of(card).playable(state, side)
 
 
 @cache
-def _fixed(card: int, side: str) -> bool | None:
+def fixed_playability(card: int, side: str) -> bool | None:
     """What `playable` answers from the card and the side alone, whatever the state (asked at
     every card menu, so answered once); None when the state decides."""
     c = deck.card(card)

@@ -276,13 +276,21 @@ def bump(counts: dict[str, int], key: str, n: int) -> None:
 
 def may_enter(state: WwState, act: Activation, there: str, spent: int) -> bool:
     """7.3.A-D, 7.4.A-B: entering `there` having moved `spent` spaces in all."""
-    enemy = q.enemy(act.side)
     if spent > limit(act):
         return False
-    if q.cus(state, there, enemy):
-        return carrying(act) > 0 and spent <= fight_limit(act)      # 7.4.A, 7.3.C
-    if carrying(act):
+    return may_enter_within(state, act, there, spent, carrying(act),
+                            q.cus(state, there, q.enemy(act.side)))
+
+
+def may_enter_within(state: WwState, act: Activation, there: str, spent: int, k: int,
+                     opposing: int) -> bool:
+    """`may_enter` once `spent` is within the limit, with `k` = carrying(act) and `opposing`
+    the enemy CUs in `there` (the Move menu reads them once for all its steps)."""
+    if opposing:
+        return k > 0 and spent <= fight_limit(act)                    # 7.4.A, 7.3.C
+    if k:
         return True
+    enemy = q.enemy(act.side)
     if state.pcs.get(there) == enemy:
         return False                                                  # 7.4.B
     if q.general_at(state, there, enemy) is not None:
@@ -357,12 +365,11 @@ def no_choice_at(state: WwState, act: Activation, space: str) -> bool:
 
 
 def step_label(state: WwState, act: Activation, there: str, spent: int, k: int,
-               tail: str) -> str:
-    """The label of the move to `there`; `k`, `carrying(act)`, and `tail`, " of {limit} spaces,
-    {k CUs}", made once by the Move menu for every neighbour."""
+               tail: str, opposing: int) -> str:
+    """The label of the move to `there`; `k`, `carrying(act)`, `tail`, " of {limit} spaces,
+    {k CUs}", and `opposing`, the enemy CUs there, read once by the Move menu."""
     enemy = q.enemy(act.side)
     moved = f"{spent}{tail}"
-    opposing = q.cus(state, there, enemy)
     general = q.general_at(state, there, enemy)
     if opposing:
         if k in OVERRUN_CUS and opposing == 1 and general is None:
@@ -385,14 +392,19 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
     here = where(state, act)
     out: list[Choice] = []
     k = carrying(act)
-    tail = f" of {limit(act)} spaces, {plural(k)}"
+    most = limit(act)
+    tail = f" of {most} spaces, {plural(k)}"
     enemy = q.enemy(act.side)
-    for there in neighbours(here, act.general):
-        spent = act.spent + cost(here, there, act.general)
-        if may_enter(state, act, there, spent):
-            kind = "battle" if q.cus(state, there, enemy) else "move"
-            out.append(Choice(Action("move", there),
-                              step_label(state, act, there, spent, k, tail), kind))
+    general, already = act.general, act.spent
+    for there in neighbours(here, general):
+        spent = already + cost(here, there, general)
+        if spent > most:  # (may_enter's first test)
+            continue
+        opposing = q.cus(state, there, enemy)
+        if may_enter_within(state, act, there, spent, k, opposing):
+            out.append(Choice(_MOVE_TO[there], step_label(state, act, there, spent, k, tail,
+                                                          opposing),
+                              "battle" if opposing else "move"))
     for nat in q.nationalities(act.side):
         have = act.carried.get(nat, 0)
         for n in range(most_carried(state, act, nat) + 1):
@@ -410,6 +422,9 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
                           f"with {plural(k)}", "turn",
                           ends_turn=not goes_on and no_choice_at(state, act, here)))
     return out
+
+
+_MOVE_TO = {space: Action("move", space) for space in q.spaces()}  # (an Action is frozen)
 
 
 def carry_play(nat: str, n: int, have: int, here: str) -> tuple[Action, str]:

@@ -193,7 +193,9 @@ def colonies() -> tuple[str, ...]:
 
 
 @cache
+@cache
 def spaces_of(colony_name: str) -> tuple[str, ...]:
+    """The spaces of a colony, in board order (made once: the board never changes)."""
     return tuple(s for s in spaces() if colony(s) == colony_name)
 
 

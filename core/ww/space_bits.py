@@ -7,6 +7,7 @@ back in board order from its bits, with no sorting.
     ZONE_PORTS[zone]                the ports of a blockade zone (12.3)
     mask_of(spaces)                 the spaces (map spaces only) as bits
     spaces_in(mask)                 the spaces of a mask, in board order
+    table(of_space), gather(mask, t)  something made once per space, read for a mask's spaces
     near(mask)                      the spaces next to any of them by an isolation link (10.3)
 
 The tables are made once at import from the board, which never changes.
@@ -49,6 +50,25 @@ _SPACES: list[list[tuple[str, ...]]] = [[tuple(spaces) for spaces in row]
 # each space's neighbours by the isolation links (no Arnold-only link, 10.3, 10.11)
 _NEAR: list[list[int]] = [[reduce(or_, masks, 0) for masks in row] for row in _by_byte(
     lambda space: sum(BIT[other] for other in q.neighbours(space)))]
+
+
+def table(of_space: Callable[[str], T]) -> list[list[tuple[T, ...]]]:
+    """`of_space` of every map space, laid out for `gather` (made once, at import)."""
+    return [[tuple(items) for items in row] for row in _by_byte(of_space)]
+
+
+def gather(mask: int, made: list[list[tuple[T, ...]]]) -> list[T]:
+    """`made` (a `table`) of the spaces of `mask`, in board order: `[of_space(s) for s in
+    spaces_in(mask)]` read whole bytes at a time."""
+    out: list[T] = []
+    for row in made:
+        if not mask:
+            break
+        value = mask & 255
+        if value:
+            out.extend(row[value])
+        mask >>= 8
+    return out
 
 
 def mask_of(spaces: Iterable[str]) -> int:

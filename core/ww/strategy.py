@@ -233,24 +233,24 @@ def card_choices(state: WwState, frame: PlayCard) -> list[Choice]:
     uses = -1   # the open uses USE_PC, USE_REINFORCE, USE_FRENCH as bits, once asked
     least: int | None = None  # the least Strategy rating of a general on the map (7.1.A)
     for number in hand(state, side):
-        plays = _ops_plays(number, side, queued)
-        if plays is not None:
-            value, menus = plays
-            if uses < 0:
-                uses = ((USE_PC if has_pc_target(state, side) else 0)
-                        | (USE_REINFORCE if can_reinforce(state, side) else 0)
-                        | (USE_FRENCH if can_bring_french(state, side) else 0))
-                least = movement.least_strategy(state, side)  # (7.1.A)
-            if queued:
-                total = queue_total(state, side) + value
-                append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to your "
-                              f"Operations Queue (total {total}) (7.1.B)", "ops"))
-            # (least <= value: activatable(state, side, value) holds one)
-            open_uses = uses | USE_ACTIVATE if least is not None and least <= value else uses
-            extend(menus[open_uses])
+        value, fixed, menus = (_CARD_PLAYS.get((number, side, queued))
+                               or _card_plays(number, side, queued))
+        if value is None:  # an Event card
+            if fixed is None:  # (may_play_event, the card and side alone having no answer)
+                fixed = 1 if event_cards.playable_by_state(state, side, number) else 0
+            extend(menus[fixed])
             continue
-        menus = _event_plays(number)
-        extend(menus[1 if may_play_event(state, side, number) else 0])
+        if uses < 0:
+            uses = ((USE_PC if has_pc_target(state, side) else 0)
+                    | (USE_REINFORCE if can_reinforce(state, side) else 0)
+                    | (USE_FRENCH if can_bring_french(state, side) else 0))
+            least = movement.least_strategy(state, side)  # (7.1.A)
+        if queued:
+            total = queue_total(state, side) + value
+            append(Choice(Action("queue-add", number), f"{ops_label(number)}: add to your "
+                          f"Operations Queue (total {total}) (7.1.B)", "ops"))
+        # (least <= value: activatable(state, side, value) holds one)
+        extend(menus[uses | USE_ACTIVATE if least is not None and least <= value else uses])
     return out
 
 
@@ -262,14 +262,31 @@ USE_ACTIVATE, USE_PC, USE_REINFORCE, USE_FRENCH = 1, 2, 4, 8   # an OPS card's o
 Menu = tuple[Choice, ...]
 OpsPlays = tuple[int, tuple[Menu, ...]]
 _OPS_PLAYS: dict[tuple[int, str, bool], OpsPlays | None] = {}
-_EVENT_PLAYS: dict[int, tuple[Menu, Menu]] = {}
+EventPlays = tuple[int | None, tuple[Menu, Menu]]
+_EVENT_PLAYS: dict[tuple[int, str], EventPlays] = {}
+# per card, side and queue standing: an OPS card's (value, None, menus by open uses), an Event
+# card's (None, fixed answer or None, menus by playability), read at every listing
+CardPlays = tuple["int | None", "int | None", tuple[Menu, ...]]
+_CARD_PLAYS: dict[tuple[int, str, bool], CardPlays] = {}
+
+
+def _card_plays(number: int, side: str, queued: bool) -> CardPlays:
+    """A card's entry of `_CARD_PLAYS`, made the first time a hand holds it."""
+    ops = _ops_plays(number, side, queued)
+    if ops is not None:
+        plays: CardPlays = (ops[0], None, ops[1])
+    else:
+        fixed, menus = _event_plays(number, side)
+        plays = (None, fixed, menus)
+    _CARD_PLAYS[(number, side, queued)] = plays
+    return plays
 
 
 def _ops_plays(number: int, side: str, queued: bool) -> OpsPlays | None:
     """An OPS card's value and its menus but queue-add: menus[uses] for each set of open uses
-    (the bits USE_ACTIVATE, USE_PC, USE_REINFORCE, USE_FRENCH), in menu order: activate (7.1), PC actions
-    (10.11), reinforcements (8.1, 8.2), the French (12.2.B.ii, A38), start a queue (7.1.B: a 1
-    or 2 with no queue standing) and discard; None for an Event card."""
+    (the bits USE_ACTIVATE, USE_PC, USE_REINFORCE, USE_FRENCH), in menu order: activate (7.1),
+    PC actions (10.11), reinforcements (8.1, 8.2), the French (12.2.B.ii, A38), start a queue
+    (7.1.B: a 1 or 2 with no queue standing) and discard; None for an Event card."""
     key = (number, side, queued)
     if key in _OPS_PLAYS:
         return _OPS_PLAYS[key]
@@ -281,13 +298,13 @@ def _ops_plays(number: int, side: str, queued: bool) -> OpsPlays | None:
     abandon = " (abandons your queue)" if queued else ""
     uses = (
         (USE_ACTIVATE, Choice(Action("activate", number), f"{label}: activate a general of "
-                          f"strategy {value} or less{abandon} (7.1)", "ops")),
+                              f"strategy {value} or less{abandon} (7.1)", "ops")),
         (USE_PC, Choice(Action("pc", number), f"{label}: up to {value} PC actions{abandon} "
-                    "(10.11)", "ops")),
-        (USE_REINFORCE, Choice(Action("reinforce", number), f"{label}: reinforcements{abandon} "
-                           f"({'8.1' if side == BRITISH else '8.2'})", "ops")),
-        (USE_FRENCH, Choice(Action("french", number), f"{label}: bring Rochambeau and the French "
-                        f"CUs{abandon} (12.2.B.ii)", "ops")),
+                        "(10.11)", "ops")),
+        (USE_REINFORCE, Choice(Action("reinforce", number), f"{label}: reinforcements"
+                               f"{abandon} ({'8.1' if side == BRITISH else '8.2'})", "ops")),
+        (USE_FRENCH, Choice(Action("french", number), f"{label}: bring Rochambeau and the "
+                            f"French CUs{abandon} (12.2.B.ii)", "ops")),
     )
     always: list[Choice] = []
     if not queued and value in (1, 2):
@@ -301,17 +318,25 @@ def _ops_plays(number: int, side: str, queued: bool) -> OpsPlays | None:
     return plays
 
 
-def _event_plays(number: int) -> tuple[Menu, Menu]:
-    """An Event card's menus: [0] when its event may not be played now, [1] when it may; the
-    event (6.3) comes before the discard (6.32), which a must-play card does not offer."""
-    plays = _EVENT_PLAYS.get(number)
+def _event_plays(number: int, side: str) -> EventPlays:
+    """An Event card's menus for `side`: [0] when its event may not be played now, [1] when it
+    may; the event (6.3) comes before the discard (6.32), which a must-play card does not
+    offer. First, what `may_play_event` answers from the card and the side alone, whatever
+    the state (`_may_play_fixed`, then `event_cards.fixed_playability`), as that index; None
+    when the state decides (`event_cards.playable_by_state`)."""
+    key = (number, side)
+    plays = _EVENT_PLAYS.get(key)
     if plays is None:
         c = deck.card(number)
         event = Choice(Action("event", number), f"{c.name}: play the event", "event")
         discard: Menu = () if c.must_play else (
             Choice(Action("discard-event", number), f"{c.name}: discard it (a minor PC action; "
                    "the opponent may exchange for it) (6.32)", "event"),)
-        plays = _EVENT_PLAYS[number] = (discard, (event, *discard))
+        fixed = _may_play_fixed(number, side)
+        if fixed is None:
+            fixed = event_cards.fixed_playability(number, side)
+        plays = _EVENT_PLAYS[key] = (None if fixed is None else int(fixed),
+                                     (discard, (event, *discard)))
     return plays
 
 
@@ -545,22 +570,37 @@ def has_pc_target(state: WwState, side: str) -> bool:
     return pc_spaces.can_place_now(state, side) or pc_spaces.can_flip_now(state, side)
 
 
-# the PC actions' choices for every space, made once (the board never changes)
-_PC_CHOICE = {verb: {space: (Action(verb, space), f"{verb.title()} a PC in {name(space)}")
+# the PC actions' choices for every space, made once (the board never changes; a Choice is
+# frozen, so one object serves every listing)
+_PC_CHOICE = {verb: {space: Choice(Action(verb, space), f"{verb.title()} a PC in {name(space)}",
+                                   "pc")
                      for space in q.spaces()} for verb in ("place", "flip")}
+_PC_PLACE, _PC_FLIP = (space_bits.table(_PC_CHOICE[verb].__getitem__) for verb in ("place",
+                                                                                     "flip"))
 
 
 def pc_choices(state: WwState, frame: PcActions) -> list[Choice]:
-    # `pc_targets`, its spaces' choices taken as they come
+    # `pc_targets`, its spaces' choices taken as they come; a space holds no PC where one may
+    # be placed and an enemy PC where one may be flipped, so the two sets never meet, and
+    # when either is empty the other's choices are read whole (`gather`)
     place, flip = _pc_spaces(state, frame.side, frame.before)
-    places, flips = _PC_CHOICE["place"], _PC_CHOICE["flip"]
-    out = []
-    for space in space_bits.spaces_in((place | flip) & ~space_bits.mask_of(frame.done_spaces)):
-        action, label = (places if BIT[space] & place else flips)[space]
-        out.append(Choice(action, label, "pc"))
-    out.append(Choice(Action("stop"), f"No more PC actions ({frame.left} unused)", "turn",
+    left = ~space_bits.mask_of(frame.done_spaces)
+    place &= left
+    flip &= left
+    if not flip:
+        out = space_bits.gather(place, _PC_PLACE)
+    elif not place:
+        out = space_bits.gather(flip, _PC_FLIP)
+    else:
+        places, flips = _PC_CHOICE["place"], _PC_CHOICE["flip"]
+        out = [(places if BIT[space] & place else flips)[space]
+               for space in space_bits.spaces_in(place | flip)]
+    out.append(Choice(_STOP, f"No more PC actions ({frame.left} unused)", "turn",
                       ends_turn=True))
     return out
+
+
+_STOP = Action("stop")
 
 
 def _pc_action(state: WwState, frame: PcActions, space: str) -> None:
@@ -588,38 +628,42 @@ PC_ACTIONS = stack.Stop(
 
 # The minor actions' choices for every space, made once (the board never changes): an action
 # and its label, shared by every listing (an Action is frozen, a label a string).
-_MINOR_PLACE = {space: (Action("place", space), f"Place a PC in {name(space)} (6.32.B.ii)")
+_MINOR_PLACE = {space: Choice(Action("place", space), f"Place a PC in {name(space)} "
+                                                      "(6.32.B.ii)", "pc")
                 for space in q.spaces()}
-_MINOR_FLIP = {space: (Action("flip", space), f"Flip the PC in {name(space)} (6.32.B.ii)")
+_MINOR_FLIP = {space: Choice(Action("flip", space), f"Flip the PC in {name(space)} (6.32.B.ii)",
+                             "pc")
                for space in q.spaces()}
-_MINOR_REMOVE = {side: {space: (Action("remove", space), f"Remove the {q.enemy(side)} PC in "
-                                f"{name(space)} (6.32.B.iii)") for space in q.spaces()}
+_MINOR_REMOVE = {side: {space: Choice(Action("remove", space), f"Remove the {q.enemy(side)} PC "
+                                      f"in {name(space)} (6.32.B.iii)", "pc")
+                        for space in q.spaces()}
                  for side in (AMERICAN, BRITISH)}
-_NOTHING = Action("nothing")
+_MINOR_PLACES = space_bits.table(_MINOR_PLACE.__getitem__)
+_NOTHING = Choice(Action("nothing"), "Nothing more (6.32.B.i)", "turn", ends_turn=True)
 
 
 def discard_action_choices(state: WwState, frame: DiscardAction) -> list[Choice]:
     side = frame.side
-    out = [Choice(_NOTHING, "Nothing more (6.32.B.i)", "turn", ends_turn=True)]
+    out = [_NOTHING]
     # each of 6.32.B.ii-iii needs a friendly PC next door (10.12.B)
     board = pc_spaces.PcBoard(state)
     friendly = pc_spaces.friendly_adjacent(side, board.pcs(side))
     place = pc_spaces.placeable(board, side, friendly=friendly)
     flip = pc_spaces.flippable(board, side, friendly)
     remove = pc_spaces.removable(board, side, friendly)
+    if not flip | remove:  # (placements alone: read whole)
+        out += space_bits.gather(place, _MINOR_PLACES)
+        return out
     removes = _MINOR_REMOVE[side]
     for space in space_bits.spaces_in(place | flip | remove):
         bit = BIT[space]
         if bit & place:
-            action, label = _MINOR_PLACE[space]
-            out.append(Choice(action, label, "pc"))
+            out.append(_MINOR_PLACE[space])
             continue
         if bit & flip:
-            action, label = _MINOR_FLIP[space]
-            out.append(Choice(action, label, "pc"))
+            out.append(_MINOR_FLIP[space])
         if bit & remove:
-            action, label = removes[space]
-            out.append(Choice(action, label, "pc"))
+            out.append(removes[space])
     return out
 
 
@@ -664,12 +708,17 @@ def reinforcement_boxes_free(state: WwState, side: str) -> bool:
 def reinforcement_spaces(state: WwState, side: str) -> list[str]:
     """8.1.C: a port, not blockaded, with no American CU and no American PC; 8.2.C: any space
     with no British CU and no British PC."""
+    return space_bits.spaces_in(reinforcement_mask(state, side))
+
+
+def reinforcement_mask(state: WwState, side: str) -> int:
+    """`reinforcement_spaces` as bits (space_bits)."""
     board = pc_spaces.PcBoard(state)
     if side == BRITISH:
         blockaded = space_bits.ZONE_PORTS.get(state.navy, 0) if state.navy else 0
-        return space_bits.spaces_in(space_bits.PORTS & ~blockaded & ~board.american_cus()
-                                    & ~board.pcs(AMERICAN))
-    return space_bits.spaces_in(space_bits.MAP & ~board.british_cus() & ~board.pcs(BRITISH))
+        return (space_bits.PORTS & ~blockaded & ~board.american_cus()
+                & ~board.pcs(AMERICAN))
+    return space_bits.MAP & ~board.british_cus() & ~board.pcs(BRITISH)
 
 
 def any_reinforcement_space(state: WwState, side: str) -> bool:
@@ -724,16 +773,18 @@ def can_bring_french(state: WwState, side: str) -> bool:
 
 
 # the reinforcement spaces' choices, made once (the board never changes)
-_REINFORCE_SPACE = {space: (Action("space", space), f"Reinforce {name(space)}")
+_REINFORCE_SPACE = {space: Choice(Action("space", space), f"Reinforce {name(space)}", "move")
                     for space in q.spaces()}
+_REINFORCE_SPACES = space_bits.table(_REINFORCE_SPACE.__getitem__)
 
 
 def reinforce_choices(state: WwState, frame: Reinforce) -> list[Choice]:
     side = frame.side
     if not frame.space:
-        spaces = french_ports(state) if frame.french else reinforcement_spaces(state, side)
-        made = _REINFORCE_SPACE
-        return [Choice(made[s][0], made[s][1], "move") for s in spaces]
+        if frame.french:
+            return [_REINFORCE_SPACE[s] for s in french_ports(state)]
+        # (`reinforcement_spaces`, its spaces' choices read whole)
+        return space_bits.gather(reinforcement_mask(state, side), _REINFORCE_SPACES)
     if frame.cus < 0:
         box = q.cus(state, BRITISH_REINFORCEMENTS, BRITISH)
         least = 0 if waiting_generals(state, BRITISH) else 1  # A21: a general may come alone

@@ -49,14 +49,15 @@ def check_automatic(state: WwState) -> None:
 
     Asked after every step of play (core/ww/flow.py `settle`), so it first looks where
     `cus_for_victory` found such CUs last time (`_WITNESS`): when both places still hold
-    them, nothing is decided (the answer of nearly every step)."""
-    if state.result is not None:
-        return
+    them, nothing is decided (the answer of nearly every step), over or not. (A witness is a
+    map space, the British one in the 13 colonies, or "", which holds no CU: only
+    `cus_for_victory` sets them, after asking so.)"""
     american_at, british_at = _WITNESS
     cus = state.cus
     here, there = cus.get(american_at), cus.get(british_at)
-    if (here and there and american_at in _MAP and british_at in _THIRTEEN
-            and (here.get(AM) or here.get(FR)) and there.get(BR)):
+    if here and there and (here.get(AM) or here.get(FR)) and there.get(BR):
+        return
+    if state.result is not None:
         return
     american, british = cus_for_victory(state)
     if american and british or not automatic_victory_possible(state):
