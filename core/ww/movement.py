@@ -409,39 +409,61 @@ def move_choices(state: WwState, frame: Move) -> list[Choice]:
         have = act.carried.get(nat, 0)
         for n in range(most_carried(state, act, nat) + 1):
             if n != have:
-                action, label = carry_play(nat, n, have, here)
-                out.append(Choice(action, label, "cus"))
+                out.append(carry_play(nat, n, have, here))
     goes_on = campaign_goes_on(state, act)   # whether an end hands play over: asked once
     for port in naval_ports(state, act):
-        out.append(Choice(Action("naval", port),
-                          f"Naval move to {name(port)} with {plural(k)}: the whole activation "
-                          f"(7.5)", "move",
-                          ends_turn=not goes_on and no_choice_at(state, act, port)))
+        out.append(naval_choice(port, k, not goes_on and no_choice_at(state, act, port)))
     if may_stop(state, act, here):
-        out.append(Choice(Action("end"), f"End {who(act.general)}'s move in {name(here)} "
-                          f"with {plural(k)}", "turn",
-                          ends_turn=not goes_on and no_choice_at(state, act, here)))
+        out.append(end_choice(act.general, here, k,
+                              not goes_on and no_choice_at(state, act, here)))
     return out
 
 
 _MOVE_TO = {space: Action("move", space) for space in q.spaces()}  # (an Action is frozen)
 
+# The Move menu's choices that depend on a few values alone are made once for each (a Choice
+# is frozen, a label a string, so one object serves every listing).
 
-def carry_play(nat: str, n: int, have: int, here: str) -> tuple[Action, str]:
-    """The choice to carry `n` CUs of `nat` instead of `have` in `here` (7.3.A): its action
-    and label depend on these alone, so each is made once (an Action is frozen, a label a
-    string)."""
+
+def carry_play(nat: str, n: int, have: int, here: str) -> Choice:
+    """The choice to carry `n` CUs of `nat` instead of `have` in `here` (7.3.A)."""
     key = (nat, n, have, here)
     play = _CARRY_PLAYS.get(key)
     if play is None:
         change = (f"pick up {n - have}" if n > have else f"leave {have - n}")
-        play = _CARRY_PLAYS[key] = (
+        play = _CARRY_PLAYS[key] = Choice(
             Action("carry", f"{nat}={n}"),
-            f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in {name(here)}) (7.3.A)")
+            f"Carry {plural(n, NATIONALITY[nat] + ' CU')} ({change} in {name(here)}) (7.3.A)",
+            "cus")
     return play
 
 
-_CARRY_PLAYS: dict[tuple[str, int, int, str], tuple[Action, str]] = {}
+def naval_choice(port: str, k: int, ends_turn: bool) -> Choice:
+    """The naval move to `port` with `k` CUs (7.5); `ends_turn` as the Move menu finds it."""
+    key = (port, k, ends_turn)
+    choice = _NAVAL_CHOICES.get(key)
+    if choice is None:
+        choice = _NAVAL_CHOICES[key] = Choice(
+            Action("naval", port), f"Naval move to {name(port)} with {plural(k)}: the whole "
+            "activation (7.5)", "move", ends_turn=ends_turn)
+    return choice
+
+
+def end_choice(general: str, here: str, k: int, ends_turn: bool) -> Choice:
+    """Ending `general`'s move in `here` with `k` CUs; `ends_turn` as the Move menu finds it."""
+    key = (general, here, k, ends_turn)
+    choice = _END_CHOICES.get(key)
+    if choice is None:
+        choice = _END_CHOICES[key] = Choice(
+            _END, f"End {who(general)}'s move in {name(here)} with {plural(k)}", "turn",
+            ends_turn=ends_turn)
+    return choice
+
+
+_END = Action("end")
+_NAVAL_CHOICES: dict[tuple[str, int, bool], Choice] = {}
+_END_CHOICES: dict[tuple[str, str, int, bool], Choice] = {}
+_CARRY_PLAYS: dict[tuple[str, int, int, str], Choice] = {}
 
 
 def move_prompt(state: WwState, frame: Move) -> str:
