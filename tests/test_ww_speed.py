@@ -336,3 +336,13 @@ def test_reinforcement_mask_is_the_reinforcement_spaces(states: list[WwState]) -
         for side in SIDES:
             assert (space_bits.spaces_in(strategy.reinforcement_mask(state, side))
                     == strategy.reinforcement_spaces(state, side))
+
+
+def test_committees_spaces_have_no_pc_and_no_british_piece(states: list[WwState]) -> None:
+    from core.ww.events.common import THIRTEEN
+    from core.ww.setup import committees_spaces
+    for state in states[::7]:
+        for colony in THIRTEEN:
+            assert committees_spaces(state, colony) == [
+                s for s in q.spaces() if q.colony(s) == colony and s not in state.pcs
+                and not q.british_pieces(state, s)]

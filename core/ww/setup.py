@@ -54,8 +54,10 @@ def new_state(seed: int, options: WwOptions) -> WwState:
 def committees_spaces(state: WwState, colony: str) -> list[str]:
     """4.0.6: a space of the colony with no British piece, and (reading) the normal American
     placement rules: no PC of either side, no British CU (10.11.A.ii)."""
+    pcs, cus = state.pcs, state.cus   # (q.british_pieces, written out: asked of every space)
     return [s for s in q.spaces_of(colony)
-            if s not in state.pcs and not q.british_pieces(state, s)]
+            if s not in pcs and not ((here := cus.get(s)) and here.get(BR, 0))
+            and q.general_at(state, s, BRITISH) is None]
 
 
 def begin_committees(state: WwState, frame: Setup) -> None:
