@@ -10,6 +10,7 @@ a scan of every space asking the board directly.
 """
 from __future__ import annotations
 
+import msgspec
 import networkx
 import pytest
 
@@ -346,3 +347,28 @@ def test_committees_spaces_have_no_pc_and_no_british_piece(states: list[WwState]
             assert committees_spaces(state, colony) == [
                 s for s in q.spaces() if q.colony(s) == colony and s not in state.pcs
                 and not q.british_pieces(state, s)]
+
+
+def for_the_king_by_scan(state: WwState, before: list[str]) -> list[str]:
+    """4.0.7 space by space: no PC, no American unit, next to a British PC of `before` or with
+    a British Army; not in MA, CT, NH, PA or VA (nor Canada, with the option off)."""
+    from core.ww import forces
+    excluded = set(forces.setup().for_the_king.excluded_colonies)
+    if not state.options.for_the_king_in_canada:
+        excluded.add(q.CANADA)
+    return [s for s in q.spaces() if q.colony(s) not in excluded and s not in state.pcs
+            and not q.american_units(state, s)
+            and (adjacent_by_scan(s, BRITISH, set(before)) or has_army(state, s, BRITISH))]
+
+
+def test_for_the_king_spaces_match_the_space_by_space_rule(states: list[WwState]) -> None:
+    from core.ww.frames.turn import ForTheKing
+    from core.ww.setup import for_the_king_spaces
+    for state in states[::9]:
+        for before in (sorted(q.pcs_of(state, BRITISH)), ["boston"], []):
+            for canada in (True, False):
+                probe = clone(state)
+                probe.options = msgspec.structs.replace(probe.options,
+                                                        for_the_king_in_canada=canada)
+                assert (for_the_king_spaces(probe, ForTheKing(before=before))
+                        == for_the_king_by_scan(probe, before))

@@ -2,9 +2,11 @@
 Correspondence (American PCs) and For the King (British PCs), as stops."""
 from __future__ import annotations
 
+from functools import cache
+
 from core import cards, rng, stack
 from core.engine import Action, Choice
-from core.ww import deck, forces
+from core.ww import deck, forces, pc_spaces, space_bits
 from core.ww import query as q
 from core.ww.frames.turn import Committees, ForTheKing, Setup
 from core.ww.options import WwOptions
@@ -93,14 +95,21 @@ def for_the_king_spaces(state: WwState, frame: ForTheKing) -> list[str]:
     """4.0.7: under 10.11.B, adjacent to a British PC that stood before For the King (A18: one
     2-PC action, no chaining), no PC, no American unit; not in MA, CT, NH, PA or VA; Canada
     allowed unless the option reads it out (A19)."""
-    rules = forces.setup().for_the_king
-    excluded = set(rules.excluded_colonies)
-    if not state.options.for_the_king_in_canada:
+    # 10.11.B's British placement (`pc_spaces.placeable` with the PCs before: no PC, no
+    # American unit, next to one of them or with a British Army) within the allowed colonies
+    board = pc_spaces.PcBoard(state)
+    before = pc_spaces.friendly_adjacent(BRITISH, space_bits.mask_of(frame.before))
+    allowed = _for_the_king_colonies(state.options.for_the_king_in_canada)
+    return space_bits.spaces_in(pc_spaces.placeable(board, BRITISH, before) & allowed)
+
+
+@cache
+def _for_the_king_colonies(canada: bool) -> int:
+    """The map spaces For the King may place in (4.0.7, A19), as bits (space_bits)."""
+    excluded = set(forces.setup().for_the_king.excluded_colonies)
+    if not canada:
         excluded.add(q.CANADA)
-    before = q.Neighbourhood(set(frame.before))
-    return [s for s in q.spaces() if q.colony(s) not in excluded and s not in state.pcs
-            and not q.american_units(state, s)
-            and (before.british_adjacent(s) or q.has_army(state, s, BRITISH))]
+    return space_bits.mask_of(s for s in q.spaces() if q.colony(s) not in excluded)
 
 
 def begin_for_the_king(state: WwState, frame: Setup) -> None:

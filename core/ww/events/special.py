@@ -34,9 +34,13 @@ def declaration_spaces(state: WwState, colony: str) -> list[str]:
 
 def _declaration_targets(state: WwState, frame: EventPick):
     done = {q.colony(s) for s in frame.chosen}
-    return [("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
-            for colony in THIRTEEN if colony not in done
+    return [_DECLARATION_TARGET[s] for colony in THIRTEEN if colony not in done
             for s in declaration_spaces(state, colony)]
+
+
+# each space's target, made once (the board never changes)
+_DECLARATION_TARGET = {s: ("place", s, f"Place an American PC in {name(s)} ({q.colony(s)})")
+                       for s in q.spaces()}
 
 
 def _declaration_place(state: WwState, frame: EventPick, verb: str, space) -> None:
