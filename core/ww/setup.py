@@ -52,6 +52,11 @@ def new_state(seed: int, options: WwOptions) -> WwState:
 
 # --- 4.0.6 Committees of Correspondence ------------------------------------------------------
 
+# the set-up PCs' choices for every space, made once (the board never changes; a Choice is
+# frozen, so one object serves every listing)
+_PC_IN = {s: Choice(Action("space", s), f"PC in {name(s)}", "pc") for s in q.spaces()}
+_PCS_IN = space_bits.table(_PC_IN.__getitem__)
+
 
 def committees_spaces(state: WwState, colony: str) -> list[str]:
     """4.0.6: a space of the colony with no British piece, and (reading) the normal American
@@ -82,8 +87,8 @@ COMMITTEES = stack.Stop(
     role=lambda state, frame: AMERICAN,
     prompt=lambda state, frame: (f"Committees of Correspondence (4.0): place an American PC in "
                                  f"{frame.colonies[0]} ({q.count_colonies(len(frame.colonies))} left)."),
-    choices=lambda state, frame: [Choice(Action("space", s), f"PC in {name(s)}", "pc")
-                                  for s in committees_spaces(state, frame.colonies[0])],
+    choices=lambda state, frame: [_PC_IN[s] for s in committees_spaces(state,
+                                                                        frame.colonies[0])],
     handlers={"space": _committee},
 )
 
@@ -97,10 +102,15 @@ def for_the_king_spaces(state: WwState, frame: ForTheKing) -> list[str]:
     allowed unless the option reads it out (A19)."""
     # 10.11.B's British placement (`pc_spaces.placeable` with the PCs before: no PC, no
     # American unit, next to one of them or with a British Army) within the allowed colonies
+    return space_bits.spaces_in(for_the_king_mask(state, frame))
+
+
+def for_the_king_mask(state: WwState, frame: ForTheKing) -> int:
+    """`for_the_king_spaces` as bits (space_bits)."""
     board = pc_spaces.PcBoard(state)
     before = pc_spaces.friendly_adjacent(BRITISH, space_bits.mask_of(frame.before))
     allowed = _for_the_king_colonies(state.options.for_the_king_in_canada)
-    return space_bits.spaces_in(pc_spaces.placeable(board, BRITISH, before) & allowed)
+    return pc_spaces.placeable(board, BRITISH, before) & allowed
 
 
 @cache
@@ -128,8 +138,7 @@ FOR_THE_KING = stack.Stop(
     role=lambda state, frame: BRITISH,
     prompt=lambda state, frame: (f"For the King (4.0): place a British PC "
                                  f"({forces.setup().for_the_king.pcs - len(frame.placed)} left)."),
-    choices=lambda state, frame: [Choice(Action("space", s), f"PC in {name(s)}", "pc")
-                                  for s in for_the_king_spaces(state, frame)],
+    choices=lambda state, frame: space_bits.gather(for_the_king_mask(state, frame), _PCS_IN),
     handlers={"space": _for_the_king},
 )
 
