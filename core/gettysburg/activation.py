@@ -175,13 +175,23 @@ def activations_choices(state: GbState, frame: Activations) -> list[Choice]:
     if r.hats:
         out += [_unit_choice("command", units[index[uid]]) for uid in reserve_units(state, r)]
         for h in stacks(state, r):
-            names = " and ".join(q.name(u.id) for u in q.at(state, h, r.side))
-            out.append(Choice(Act("command-stack", h),
-                              f"Command: activate the stack in {q.hex_name(h)} ({names})",
-                              "command"))
-    out.append(Choice(Act("end-activations", None),
-                      "End the round (the remaining results are lost)", "turn", ends_turn=True))
+            out.append(_stack_choice(h, tuple(u.id for u in q.at(state, h, r.side))))
+    out.append(_END_ACTIVATIONS)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _stack_choice(h: str, ids: tuple[str, ...]) -> Choice:
+    """The choice to activate the stack of `ids` in `h` (a hat), made once (the lists share it,
+    so it is read, never changed)."""
+    names = " and ".join(q.name(uid) for uid in ids)
+    return Choice(Act("command-stack", h),
+                  f"Command: activate the stack in {q.hex_name(h)} ({names})", "command")
+
+
+_END_ACTIVATIONS = Choice(Act("end-activations", None),
+                          "End the round (the remaining results are lost)", "turn",
+                          ends_turn=True)
 
 
 def _begin(state: GbState, frame: Activations, units: list[str], how: str) -> None:
@@ -284,8 +294,11 @@ def action_choices(state: GbState, frame: Action) -> list[Choice]:
         u = q.unit(state, uid)
         for verb in options(state, uid):
             out.append(_action_choice(verb, uid, u.entry if verb == "enter" else u.hex))
-    out.append(Choice(Act("end-activation", None), "End this activation", "activate"))
+    out.append(_END_ACTIVATION)
     return out
+
+
+_END_ACTIVATION = Choice(Act("end-activation", None), "End this activation", "activate")
 
 
 @lru_cache(maxsize=4096)

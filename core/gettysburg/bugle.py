@@ -116,25 +116,32 @@ def usable(state: GbState, side: str) -> list[tuple[str, str]]:
 def _uses(state: GbState, side: str, g: Ground) -> list[tuple[str, str]]:
     quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
     balls, open_hexes, bit = _away_from(g, side)[2], q.open_bits(g, side), q.bitboard().bit
+    near, enterable = q.neighbour_bit_table(), q.enterable_bit_table()
+    printed = q.printed_sp_table()
     out = []
-    for u in g.on_map[side]:
+    for u in g.on_map[side]:  # (all on the map: `unit_may_recover`'s first test read inline)
         if u.activated:
             continue
-        if (quick and _quick_retreat(u, balls, open_hexes, bit[u.hex])) or _retreat_of(
-                state, u, True, g):
-            out.append(("bugle-retreat", u.id))
-        if recovery.unit_may_recover(state, u, g):
-            out.append(("bugle-recover", u.id))
+        uid, h = u.id, u.hex
+        if (quick and _quick_retreat(near[h] & open_hexes & enterable[uid], balls, bit[h])) or (
+                _retreat_of(state, u, True, g)):
+            out.append(("bugle-retreat", uid))
+        if u.sp < printed[uid] and recovery.unit_may_recover(state, u, g):
+            out.append(("bugle-recover", uid))
     return out
 
 
-def _quick_retreat(u: Unit, balls: tuple[int, ...], open_hexes: int, here: int) -> bool:
-    """The quick answer to `retreat_hexes` of `u` (on the map, in the hex of bit `here`), from
-    the bits of the map: an empty hex next to it, out of the enemy's ZoC (`query.open_bits`),
-    that it may enter and not nearer the enemy (AMB-05). False: ask the search."""
-    start = _distance(balls, here)
-    nearer = balls[start - 1] if start else 0
-    return bool(q.neighbour_bits(u.hex) & open_hexes & q.enterable_bits(u.id) & ~nearer)
+def _quick_retreat(steps: int, balls: tuple[int, ...], here: int) -> bool:
+    """The quick answer to `retreat_hexes` of a unit on the map, in the hex of bit `here`, from
+    the bits of the map: `steps`, the empty hexes next to it, out of the enemy's ZoC
+    (`query.open_bits`), that it may enter; one of them not nearer the enemy (AMB-05) will do.
+    False: ask the search."""
+    if not steps:
+        return False
+    for d, ball in enumerate(balls):  # (`_distance`, written out: asked of every unit)
+        if ball & here:
+            return d == 0 or bool(steps & ~balls[d - 1])
+    return True  # (no enemy it could reach: every step is away)
 
 
 def _round(state: GbState) -> Round:
@@ -165,8 +172,12 @@ def bugles_choices(state: GbState, frame: Bugles) -> list[Choice]:
     units, index = state.units, q.unit_numbers()
     out = [_use_choice(verb, uid, units[index[uid]].sp)
            for verb, uid in usable(state, _round(state).side)]
-    out.append(Choice(Act("pass", None), "Forgo the bugle results", "bugle"))
+    out.append(_FORGO)
     return out
+
+
+# (one choice, shared by every list: read, never changed)
+_FORGO = Choice(Act("pass", None), "Forgo the bugle results", "bugle")
 
 
 @lru_cache(maxsize=4096)

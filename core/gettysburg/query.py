@@ -258,6 +258,21 @@ def neighbour_bits(h: str) -> int:
     return _neighbour_bits()[h]
 
 
+def neighbour_bit_table() -> dict[str, int]:
+    """Hex -> `neighbour_bits` of it, for the loops that ask it of many units."""
+    return _neighbour_bits()
+
+
+def enterable_bit_table() -> dict[str, int]:
+    """Unit id -> `enterable_bits` of it, for the loops that ask it of many units."""
+    return _enterable_bits()
+
+
+def printed_sp_table() -> dict[str, int]:
+    """Unit id -> `printed_sp` of it, for the loops that ask it of many units."""
+    return _printed_sp()
+
+
 @cache
 def _neighbour_bits() -> dict[str, int]:
     b = bitboard()

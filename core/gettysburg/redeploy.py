@@ -100,8 +100,9 @@ def movable(state: GbState, side: str) -> list[str]:
     if known is None:
         quick = not state.options.corps_integrity  # (6.0 asks of each hex: no quick answer)
         open_hexes = q.open_bits(g, side)
-        known = g.memo[key] = [u.id for u in g.on_map[side]
-                               if (quick and _quick_redeploy(u, open_hexes))
+        near, enterable = q.neighbour_bit_table(), q.enterable_bit_table()
+        known = g.memo[key] = [u.id for u in g.on_map[side]  # (`_quick_redeploy`, inline)
+                               if (quick and near[u.hex] & open_hexes & enterable[u.id])
                                or _searched(state, u, g)]
     return known
 
@@ -134,8 +135,12 @@ def redeploys_choices(state: GbState, frame: Redeploys) -> list[Choice]:
     side = enemy(_round(state).side)
     units, index = state.units, q.unit_numbers()
     out = [_redeploy_choice(uid, units[index[uid]].sp) for uid in movable(state, side)]
-    out.append(Choice(Act("pass", None), "Redeploy no (more) units", "move"))
+    out.append(_NO_MORE)
     return out
+
+
+# (one choice, shared by every list: read, never changed)
+_NO_MORE = Choice(Act("pass", None), "Redeploy no (more) units", "move")
 
 
 @lru_cache(maxsize=4096)
