@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.gettysburg import query as q
 from core.gettysburg.ground import Field, Ground
 from core.gettysburg.rules import RULES
-from core.gettysburg.state import SIDES, GbState
+from core.gettysburg.state import SIDES, GbState, enemy
 from core.playout import random_playout
 
 GAMES = (("day-2", 1), ("day-3", 2), ("campaign", 3))
@@ -65,3 +65,30 @@ def test_the_field_kept_from_action_to_action_is_the_one_built_afresh() -> None:
             assert zoc == q.zoc_of(Ground(list(state.units), state.options, fresh), side), side
 
     assert _after_every_action(check) > 1000
+
+
+def test_the_bits_derived_from_the_last_field_are_the_ones_built_afresh() -> None:
+    """`query.side_bits` of a field a move made (set and cleared where units moved, from the
+    field before: `Field.base`) against the bits of a field built afresh, and `open_bits` (the
+    map less the enemy's grown bits and the occupied hexes) against its definition."""
+    derived = 0
+
+    def check(state: GbState) -> None:
+        nonlocal derived
+        g = q.ground(state)
+        derived += g.field.base is not None
+        where = tuple(u.hex if u.on_map else "" for u in state.units)
+        fresh = Ground(list(state.units), state.options, Field(list(state.units), where,
+                                                               state.options))
+        bit = q.bitboard().bit
+        for side in (None, *SIDES):
+            hexes = g.field.occupants if side is None else g.field.hexes[side]
+            assert q.side_bits(g, side) == q.side_bits(fresh, side) == sum(
+                bit[h] for h in hexes), side
+        for side in SIDES:
+            zoc = q.zoc_of(fresh, enemy(side))
+            assert q.open_bits(g, side) == sum(
+                b for h, b in bit.items() if h not in zoc and h not in g.field.occupants)
+
+    assert _after_every_action(check) > 1000
+    assert derived > 500

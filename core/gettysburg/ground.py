@@ -33,7 +33,8 @@ from core.gettysburg.units import roster
 class Field:
     """Where the units stand: each side's hexes and the units in each hex (by id)."""
 
-    __slots__ = ("where", "options", "occupants", "hexes", "occupied", "zocs", "picks", "memo")
+    __slots__ = ("where", "options", "occupants", "hexes", "_occupied", "zocs", "bits", "base",
+                 "picks", "memo")
 
     def __init__(self, units: list[Unit], where: tuple[str, ...], options: GbOptions) -> None:
         self.where = where                            # each unit's hex, "" when off the map
@@ -52,9 +53,21 @@ class Field:
         # side (None: both) -> picks its units on the map out of a list of units, in order
         self.picks = {side: _picker(n) for side, n in numbers.items()}
         self.hexes = {side: frozenset(h) for side, h in hexes.items()}
-        self.occupied = frozenset(occupants)          # the hexes holding a unit (5.1)
+        self._occupied: frozenset[str] | None = None  # `occupied`, made when first asked
         self.zocs: dict[str, frozenset[str]] = {}     # side -> its ZoC (4.2): query.zoc_of
+        # side (None: both) -> its hexes as the bits of `query.bitboard` (query.side_bits)
+        self.bits: dict[str | None, int] = {}
+        # (the bits of the field this one was moved from, the hexes a unit left or entered):
+        # query.side_bits derives this field's from them (`moved`); None: none to derive from
+        self.base: tuple[dict[str | None, int], frozenset[str]] | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
+
+    @property
+    def occupied(self) -> frozenset[str]:
+        """The hexes holding a unit (5.1)."""
+        if self._occupied is None:
+            self._occupied = frozenset(self.occupants)
+        return self._occupied
 
     def moved(self, units: list[Unit], where: tuple[str, ...],
               changed: list[int]) -> Field | None:
@@ -96,7 +109,9 @@ class Field:
         field.picks, field.memo, field.zocs = self.picks, {}, zocs
         field.hexes = {side: frozenset(hexes[side]) if side in hexes else h
                        for side, h in self.hexes.items()}
-        field.occupied = frozenset(occupants)
+        field._occupied, field.bits = None, {}
+        field.base = (self.bits, frozenset([before[i] for i in changed] +
+                                           [where[i] for i in changed])) if self.bits else None
         return field
 
 

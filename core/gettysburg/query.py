@@ -296,36 +296,46 @@ def _enterable_bits() -> dict[str, int]:
 
 def open_bits(g: Ground, side: str) -> int:
     """The empty hexes of the map out of the ZoC of `side`'s enemy (4.2), as bits: where a unit
-    of `side` may step without asking who is there (4.1). Worked out once per position."""
+    of `side` may step without asking who is there (4.1). Worked out once per position. (The
+    enemy's hexes and the hexes next to them are `grow` of its bits; its own hexes are among
+    the occupied ones anyway.)"""
     f = g.field
     key = ("open-bits", side)
     known = f.memo.get(key)
     if known is None:
-        b, near = bitboard(), _neighbour_bits()
-        zoc = 0  # (`zoc_of`: the hexes next to the enemy's)
-        for h in f.hexes[enemy(side)]:
-            zoc |= near[h]
-        known = f.memo[key] = b.all & ~zoc & ~occupied_bits(g)
+        b = bitboard()
+        known = f.memo[key] = b.all & ~b.grow(side_bits(g, enemy(side))) & ~occupied_bits(g)
     return known
 
 
 def occupied_bits(g: Ground) -> int:
     """The hexes holding a unit, as bits (`bitboard`), worked out once per position."""
+    return side_bits(g, None)
+
+
+def side_bits(g: Ground, side: str | None) -> int:
+    """The hexes holding a unit of `side` (None: of either), as bits (`bitboard`), worked out
+    once per position: from the field a move made this one from (`Field.base`), when it has
+    them, by setting or clearing the bits of the hexes a unit left or entered (no other hex
+    changes), else from every hex."""
     f = g.field
-    known = f.memo.get(("occupied-bits",))
+    known = f.bits.get(side)
     if known is None:
-        known = f.memo[("occupied-bits",)] = sum(map(bitboard().bit.__getitem__, f.occupied))
+        known = f.bits[side] = _side_bits(f, side)
     return known
 
 
-def side_bits(g: Ground, side: str) -> int:
-    """The hexes holding a unit of `side`, as bits (`bitboard`), worked out once per position."""
-    f = g.field
-    key = ("side-bits", side)
-    known = f.memo.get(key)
-    if known is None:
-        known = f.memo[key] = sum(map(bitboard().bit.__getitem__, f.hexes[side]))
-    return known
+def _side_bits(f: Field, side: str | None) -> int:
+    bit = bitboard().bit
+    hexes: Mapping[str, object] | frozenset[str] = f.occupants if side is None else f.hexes[side]
+    base = f.base
+    if base is not None:
+        before = base[0].get(side)
+        if before is not None:
+            for h in base[1]:
+                before = before | bit[h] if h in hexes else before & ~bit[h]
+            return before
+    return sum(map(bit.__getitem__, hexes))
 
 
 @lru_cache(maxsize=256)
