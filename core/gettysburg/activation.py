@@ -30,15 +30,23 @@ def chit_of(r: Round) -> Chit:
 def _ready_of(state: GbState, ids: tuple[str, ...]) -> list[str]:
     """The units of `ids` not yet activated, and on the map or reinforcements able to enter
     (AMB-30), in their order."""
-    units, index = state.units, q.unit_numbers()
+    units = state.units
     out = []
-    for uid in ids:
-        u = units[index[uid]]
+    for i in _places(ids):
+        u = units[i]
         if u.activated:
             continue
-        if u.status == ON_MAP or (u.status == PENDING and movement.can_enter(state, uid)):
-            out.append(uid)
+        status = u.status
+        if status == ON_MAP or (status == PENDING and movement.can_enter(state, u.id)):
+            out.append(u.id)
     return out
+
+
+@lru_cache(maxsize=256)
+def _places(ids: tuple[str, ...]) -> tuple[int, ...]:
+    """The places of `ids` in `GbState.units` (the roster's order), looked up once."""
+    index = q.unit_numbers()
+    return tuple(index[uid] for uid in ids)
 
 
 @cache

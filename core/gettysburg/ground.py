@@ -82,7 +82,7 @@ class Field:
         occupants = self.occupants.copy()
         hexes: dict[str, set[str]] = {}  # side -> its hexes now, for each side that moved
         zocs = dict(self.zocs)
-        side_of = sides()
+        side_of, number = sides(), numbers().__getitem__
         for i in changed:
             u, old, new = units[i], before[i], where[i]
             uid, side = u.id, u.side
@@ -98,11 +98,11 @@ class Field:
             else:
                 left = tuple([other for other in there if other != uid])
                 occupants[old] = left
-                if all(side_of[other] != side for other in left):
+                if side not in map(side_of.__getitem__, left):
                     mine.discard(old)
             here = occupants.get(new)
             occupants[new] = (uid,) if here is None else tuple(sorted(here + (uid,),
-                                                                      key=_number))
+                                                                      key=number))
             mine.add(new)
         field = Field.__new__(Field)
         field.where, field.options, field.occupants = where, self.options, occupants
@@ -113,10 +113,6 @@ class Field:
         field.base = (self.bits, frozenset([before[i] for i in changed] +
                                            [where[i] for i in changed])) if self.bits else None
         return field
-
-
-def _number(uid: str) -> int:
-    return numbers()[uid]
 
 
 @cache

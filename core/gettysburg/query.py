@@ -72,7 +72,14 @@ def counter(uid: str) -> Counter:
 
 
 def kind(uid: str) -> UnitType:
-    return roster().type_of(uid)
+    return _kinds()[uid]
+
+
+@cache
+def _kinds() -> dict[str, UnitType]:
+    """Unit id -> its type (the roster's `type_of`), read once: the searches ask it often."""
+    r = roster()
+    return {uid: r.type_of(uid) for uid in r.units}
 
 
 def is_infantry(uid: str) -> bool:
