@@ -158,7 +158,8 @@ def _unit_choice(verb: str, u: Unit) -> Choice:
     """The choice to activate `u` by `verb` ("activate" or "command"), labelled '<head> Heth
     (CSA III infantry, 4/6 SP), K7': the unit and its hex (a pending reinforcement: 'arriving
     at' its entry hex)."""
-    return _choice(verb, u.id, u.sp, u.on_map, u.hex if u.on_map else u.entry)
+    on_map = u.status == ON_MAP
+    return _choice(verb, u.id, u.sp, on_map, u.hex if on_map else u.entry)
 
 
 _HEADS = {"activate": ("Activate", "activate"),

@@ -296,14 +296,29 @@ def move_prompt(state: GbState, frame: MoveTo) -> str:
 
 def move_choices(state: GbState, frame: MoveTo) -> list[Choice]:
     uid = frame.unit
-    return [_move_choice(uid, h, how)
-            for h, how in sorted(reach(state, uid, entering=frame.entering).items())]
+    made = _move_choices(uid)
+    out = []
+    for h, how in sorted(reach(state, uid, entering=frame.entering).items()):
+        ways = made.get(h)
+        if ways is None:
+            ways = made[h] = {}
+        choice = ways.get(how)
+        if choice is None:
+            choice = ways[how] = _move_choice(uid, h, how)
+        out.append(choice)
+    return out
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=256)
+def _move_choices(uid: str) -> dict[str, dict[Reach, Choice]]:
+    """The move choices of `uid` made so far, by hex and way (`_move_choice`, each made once;
+    looked up by two keys, not a tuple of three, at every move). Bounded by the map."""
+    return {}
+
+
 def _move_choice(uid: str, h: str, how: Reach) -> Choice:
-    """The choice of `uid` ending its move in `h`, got there `how`, made once (the lists share
-    it: read, never changed)."""
+    """The choice of `uid` ending its move in `h`, got there `how` (the lists share it: read,
+    never changed)."""
     note = how.note()
     label = f"{q.name(uid)} to {q.hex_name(h)}" + (f" ({note})" if note else "")
     return Choice(Act("to", h), label, "move")

@@ -265,6 +265,11 @@ def neighbour_bits(h: str) -> int:
     return _neighbour_bits()[h]
 
 
+def neighbour_set(h: str) -> frozenset[str]:
+    """The neighbours of `h` on the map, as a set made once (read, never change it)."""
+    return _neighbour_sets()[h]
+
+
 def neighbour_bit_table() -> dict[str, int]:
     """Hex -> `neighbour_bits` of it, for the loops that ask it of many units."""
     return _neighbour_bits()

@@ -44,7 +44,7 @@ def candidates(state: GbState, e: Engagement) -> list[str]:
                 or q.distance(target.hex, e.firing_hex) != 1):
             return []
         return [e.target]
-    before = set(q.neighbours(e.start)) if e.start else set()
+    before = q.neighbour_set(e.start) if e.start else frozenset()
     return [u.id for u in q.enemies_next_to(state, mover.hex, mover.side)
             if u.hex not in before and may_try(state, u)]
 
@@ -56,7 +56,7 @@ def waiting(state: GbState, e: Engagement) -> list[str]:
     if e.closed or not mover.on_map:
         return []
     where = e.firing_hex if e.kind == "fire" else mover.hex
-    near = set(q.neighbours(where))
+    near = q.neighbour_set(where)
     return [c for c in e.candidates if c not in e.tried
             and q.unit(state, c).on_map and q.unit(state, c).hex in near]
 
