@@ -10,6 +10,7 @@ bugles come before the enemy-flag redeployments. A result no unit can use is los
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 
 from core import stack
@@ -169,21 +170,32 @@ def bugles_prompt(state: GbState, frame: Bugles) -> str:
 
 
 def bugles_choices(state: GbState, frame: Bugles) -> list[Choice]:
-    units, index = state.units, q.unit_numbers()
-    out = [_use_choice(verb, uid, units[index[uid]].sp)
-           for verb, uid in usable(state, _round(state).side)]
+    units, index, made = state.units, q.unit_numbers(), _USE_CHOICES
+    out = []
+    for verb, uid in usable(state, _round(state).side):
+        sp = units[index[uid]].sp
+        by_sp = made[verb][uid]
+        choice = by_sp.get(sp)
+        if choice is None:
+            choice = by_sp[sp] = _use_choice(verb, uid, sp)
+        out.append(choice)
     out.append(_FORGO)
     return out
+
+
+# verb -> unit -> its SP -> `_use_choice`, each made once (look-ups by strings and an int,
+# cheaper than an lru key of three; bounded by the roster's units and SP)
+_USE_CHOICES: dict[str, defaultdict[str, dict[int, Choice]]] = {
+    "bugle-retreat": defaultdict(dict), "bugle-recover": defaultdict(dict)}
 
 
 # (one choice, shared by every list: read, never changed)
 _FORGO = Choice(Act("pass", None), "Forgo the bugle results", "bugle")
 
 
-@lru_cache(maxsize=4096)
 def _use_choice(verb: str, uid: str, sp: int) -> Choice:
-    """The choice of bugle use `verb` by `uid` with `sp` SP, made once (the same come back all
-    game; the lists share it, so it is read, never changed)."""
+    """The choice of bugle use `verb` by `uid` with `sp` SP (made once, `_USE_CHOICES`: the
+    same come back all game; the lists share it, so it is read, never changed)."""
     if verb == "bugle-retreat":
         label = f"Bugle: {q.described(uid, sp)} retreats up to 3 hexes"
     else:

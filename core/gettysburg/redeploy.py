@@ -8,6 +8,7 @@ after the bugles, before the activations.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 
 from core import stack
@@ -133,20 +134,31 @@ def redeploys_prompt(state: GbState, frame: Redeploys) -> str:
 
 def redeploys_choices(state: GbState, frame: Redeploys) -> list[Choice]:
     side = enemy(_round(state).side)
-    units, index = state.units, q.unit_numbers()
-    out = [_redeploy_choice(uid, units[index[uid]].sp) for uid in movable(state, side)]
+    units, index, made = state.units, q.unit_numbers(), _REDEPLOY_CHOICES
+    out = []
+    for uid in movable(state, side):
+        sp = units[index[uid]].sp
+        by_sp = made[uid]
+        choice = by_sp.get(sp)
+        if choice is None:
+            choice = by_sp[sp] = _redeploy_choice(uid, sp)
+        out.append(choice)
     out.append(_NO_MORE)
     return out
+
+
+# unit -> its SP -> `_redeploy_choice`, each made once (two look-ups by a string and an int,
+# cheaper than an lru key of two; bounded by the roster's units and SP)
+_REDEPLOY_CHOICES: defaultdict[str, dict[int, Choice]] = defaultdict(dict)
 
 
 # (one choice, shared by every list: read, never changed)
 _NO_MORE = Choice(Act("pass", None), "Redeploy no (more) units", "move")
 
 
-@lru_cache(maxsize=4096)
 def _redeploy_choice(uid: str, sp: int) -> Choice:
-    """The choice to redeploy `uid` with `sp` SP, made once (the same come back all game; the
-    lists share it, so it is read, never changed)."""
+    """The choice to redeploy `uid` with `sp` SP (made once, `_REDEPLOY_CHOICES`: the same
+    come back all game; the lists share it, so it is read, never changed)."""
     return Choice(Act("redeploy", uid), f"Redeploy {q.described(uid, sp)}", "move")
 
 
