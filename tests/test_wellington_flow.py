@@ -1124,3 +1124,19 @@ def test_cp_limited_to_some_expenditures(game: Match) -> None:
     stack.run(game.state, FLOW, settle)
     groups = {c.group for c in game.actions(GB)}
     assert "flag" not in groups and "build" in groups and "turn" in groups
+
+
+def test_19_4_the_1813_start_count() -> None:
+    """2.3 (the 1813 VP markers: GB 5, AdS 4, AdN 7, Spain 8; Resources GB 3, Spain 1, AdN 1)
+    and 19.4 counted on the 1813 set-up: the French lead 21½ to 15 if the game ended in 1813
+    (+1 per 4 duchies: AdS 16, AdN 23) and 32½ to 15 if it ended in 1814 (+1 per 3, +4 for
+    each French Power's four National duchies). The lead the Allies must overturn."""
+    state = new("1813").state
+    assert {p: len(geo.keys_of(state, p)) for p in POWERS} == {GB: 5, ADS: 4, SPAIN: 8, ADN: 7}
+    assert {p: len(geo.controlled_by(state, p)) for p in (ADS, ADN)} == {ADS: 16, ADN: 23}
+    assert victory.side_vp(state, "Allies") == 15                 # 6½ + 8½
+    assert victory.side_vp(state, "French") == Fraction(43, 2)    # 4 + 4 + 8½ + 5
+    state.year = 1814
+    assert victory.french_bonus(state, ADS) == 5 + 4 and victory.french_bonus(state, ADN) == 7 + 4
+    assert victory.side_vp(state, "French") == Fraction(65, 2)
+    assert victory.side_vp(state, "Allies") == 15
