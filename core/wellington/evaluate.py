@@ -70,6 +70,10 @@ from core.wellington.victory import (CONQUEST_TARGET, CONQUEST_TARGET_77,
 from maps import wellington as wellington_map
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluate.toml")   # the terms' weights (bench/tune.py)
+# The Key duchies in a fixed order: the map's frozenset iterates in an order that changes with
+# each process's string hashing, and float sums taken in another order differ in their last
+# bits, enough to turn the search's close calls: the same seed gave another move in another run.
+KEYS_IN_ORDER: tuple[str, ...] = tuple(sorted(wellington_map.KEYS))
 NEARNESS = (1.0, 0.6, 0.3, 0.1)   # reach: a Formation besieging a Key, 1, 2, 3 March Lines away
 RISK = 2                # at_risk: an enemy force this many times the SP beside it
 INDIVIDUAL_SCALE = 2.0  # VP between partners that move the individual share to about 3/4
@@ -267,7 +271,7 @@ def reach(owner: dict[str, str], present: dict[str, set[str]]) -> float:
         for side in sides:
             near[side].append(where)
     total = 0.0
-    for duchy in wellington_map.KEYS:
+    for duchy in KEYS_IN_ORDER:       # floats added in one order: the same sum in every run
         held = owner[duchy]
         if not held:
             continue
