@@ -13,6 +13,7 @@ from core.engine import IllegalAction, Match
 from core.registry import get_rules
 from tests.support.guessgame import KEEPER, NUMBERS, SEEKER
 from tests.support.guessgame import RULES as GUESS
+from tests.support.toygame import ToyRules
 
 AHD = get_rules("a-house-divided")
 
@@ -348,3 +349,35 @@ def test_analyse_of_a_forced_move_is_that_move_unsearched():
             break
         match.act(role, choices[0].action)
     assert ai.analyse(match, role, "normal", seed=1) == [ai.Considered(choices[0], 0, None)]
+
+
+class DitherRules(ToyRules):
+    """Toy Race where changing one's mind leaves a mark (a 0 among the rolls) that the
+    evaluation rewards North for: every change makes a new position, so no position of the
+    stretch comes back, and a search as North would change its mind for ever (as Wellington's
+    computer joined and left a move being formed, core.ai.without_going_back)."""
+
+    def __init__(self) -> None:
+        super().__init__(id="dither", title="Dither")
+
+    def act(self, state, role, action, legal=None):
+        new = super().act(state, role, action, legal)
+        if action.verb == "change":
+            new.rolls = state.rolls + [0]
+        return new
+
+    def evaluate(self, state, role: str) -> float:
+        marks = state.rolls.count(0)
+        north = 0.5 + 0.4 * marks / (marks + 10)
+        return north if role == "North" else 1.0 - north
+
+
+def test_a_stretch_that_never_repeats_a_position_still_ends():
+    rules = DitherRules()
+    match = Match.new(rules, seed=1, scenario="short")
+    decisions = 0
+    while match.state.active == ["North"] and decisions < 3 * ai.LONG_STRETCH:
+        match.act("North", ai.choose(match, "North", "easy", seed=decisions))
+        decisions += 1
+    assert match.state.active == ["South"], "North never rolled"
+    assert ai.LONG_STRETCH <= decisions <= ai.LONG_STRETCH + 2

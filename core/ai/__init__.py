@@ -113,11 +113,23 @@ def warm_up(match: Match) -> None:
             return
 
 
+# Decisions of one stretch of play (no die, draw or hand-over) after which the computer takes
+# no action it has already taken in that stretch, where another is left.
+LONG_STRETCH = 30
+
+
 def without_going_back(match: Match, role: str, choices: list[Choice]) -> list[Choice]:
     """The choices that do not bring back a position of this same stretch of play (since the
     last die, draw or hand-over): "choose another piece" after picking one, say. A search
     values such a step as much as the position it returns to, so without this the computer
-    could pick and cancel for ever. Every choice is kept if all of them would go back."""
+    could pick and cancel for ever. Every choice is kept if all of them would go back.
+
+    A cycle need not bring back the very same position: in Wellington an Army joining a move
+    being formed and then staying behind (9.61, 9.53) leaves its commanders on the move's
+    dropped list and the Armies in another order, and the normal computer went on joining and
+    leaving for hundreds of decisions in one impulse. So once a stretch has lasted
+    LONG_STRETCH decisions (a long march's single steps, a stack taken one SP at a time, are
+    far fewer) the actions already taken in it are dropped too, while another is left."""
     seen = {fingerprint(state) for state in match.undoable_states}
     seen.add(fingerprint(match.state))
     ahead = []
@@ -128,6 +140,11 @@ def without_going_back(match: Match, role: str, choices: list[Choice]) -> list[C
             continue
         if after.rng != match.state.rng or fingerprint(after) not in seen:
             ahead.append(choice)
+    base = match.undo_base
+    if base is not None and len(match.history) - base[1] >= LONG_STRETCH:
+        taken = {action for _, action in match.history[base[1]:]}
+        fresh = [c for c in ahead if c.action not in taken]
+        ahead = fresh or ahead
     return ahead or choices
 
 
