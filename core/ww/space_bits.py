@@ -45,8 +45,6 @@ def _by_byte(of_space: Callable[[str], T]) -> list[list[list[T]]]:
     return table
 
 
-_SPACES: list[list[tuple[str, ...]]] = [[tuple(spaces) for spaces in row]
-                                        for row in _by_byte(lambda space: space)]
 # each space's neighbours by the isolation links (no Arnold-only link, 10.3, 10.11)
 _NEAR: list[list[int]] = [[reduce(or_, masks, 0) for masks in row] for row in _by_byte(
     lambda space: sum(BIT[other] for other in q.neighbours(space)))]
@@ -55,6 +53,9 @@ _NEAR: list[list[int]] = [[reduce(or_, masks, 0) for masks in row] for row in _b
 def table(of_space: Callable[[str], T]) -> list[list[tuple[T, ...]]]:
     """`of_space` of every map space, laid out for `gather` (made once, at import)."""
     return [[tuple(items) for items in row] for row in _by_byte(of_space)]
+
+
+_SPACES: list[list[tuple[str, ...]]] = table(lambda space: space)
 
 
 def gather(mask: int, made: list[list[tuple[T, ...]]]) -> list[T]:
@@ -78,15 +79,7 @@ def mask_of(spaces: Iterable[str]) -> int:
 
 def spaces_in(mask: int) -> list[str]:
     """The spaces of `mask`, in board order (`query.spaces`)."""
-    out: list[str] = []
-    for row in _SPACES:
-        if not mask:
-            break
-        value = mask & 255
-        if value:
-            out.extend(row[value])
-        mask >>= 8
-    return out
+    return gather(mask, _SPACES)
 
 
 def near(mask: int) -> int:
