@@ -165,8 +165,10 @@ def game_of(rules: Rules, hidden_info: bool | None = None) -> Game:
     if hidden and determinize is None:
         raise ValueError(f"{rules.title} hides information with these options and cannot "
                          "deal unseen cards for a computer player yet")
+    # every game's evaluation is a logistic of points (core/<game>/evaluate.py): its lines
+    # are valued from the position searched (search.relative)
     return Game(rules, evaluate, determinize if hidden else None,
-                getattr(rules, "evaluate_all", None), prior_of(rules))
+                getattr(rules, "evaluate_all", None), prior_of(rules), relative=True)
 
 
 def seed_from_view(match: Match, role: str) -> int:

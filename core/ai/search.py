@@ -24,8 +24,11 @@ Each iteration plays one line from the position the computer must decide in:
    instead of trying every piece and every hex once first. The root is always expanded in
    full (every action the computer may answer is tried at least once).
 4. *Evaluate*: optionally a few actions of the default policy, then the game's evaluation of
-   the position for every role (a number in [0, 1], 1 = won), credited to every node on the
-   line for the role that chose it.
+   the position for every role (a number in [0, 1], 1 = won), for the games' evaluations
+   (a logistic of points) measured from the searched position's own value (`relative`: a
+   line as good as the position is worth 0.5, so a lopsided position does not saturate the
+   values), credited to every node on the line for
+   the role that chose it.
 
 The answer is the most tried action at the root (`ranked` gives every root action's visits
 and mean value, for a hint that explains itself). Budgets are iterations (core/ai/levels.py).
@@ -132,6 +135,9 @@ class Game:
     evaluate_all: Callable[[State], dict[str, float]] | None = None
     # the default policy (core/<game>/policy.py); None: uniform (random order, random play)
     prior: Prior | None = None
+    # whether lines are valued from the searched position's own value (`relative`): for an
+    # evaluation that is a logistic of points, as every game's is (core/<game>/evaluate.py)
+    relative: bool = False
 
     def values(self, state: State, roles: list[str]) -> dict[str, float]:
         """The position's value for each role: one computation where the game offers it."""
@@ -167,13 +173,18 @@ def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
     generator = Generator(rng.seed_state(seed))
     tree = Node(role=None)
     bounds = Bounds()
+    centre: dict[str, float] | None = None   # the position's own value, each role's
     for done in range(iterations):
         state = start(game, root, role, generator)
+        if centre is None and game.relative:
+            centre = game.values(state, roles)
         line = descend(game, tree, state, role, exploration, generator, bounds, allowed, shape)
         end, past, listed = play_out(game, line.state, rollout, generator)
         tree.work += len(line.nodes) + past      # its start and its actions
         tree.listed += line.listed + listed
         values = game.values(end, roles)
+        if centre is not None:
+            values = relative(values, centre)
         bounds.widen(values)
         for node in line.nodes:
             node.visits += 1
@@ -186,6 +197,37 @@ def grow(game: Game, root: State, role: str, roles: list[str], iterations: int,
                 progress(iterations, iterations)
             break
     return tree
+
+
+# A value this close to 0 or 1 is treated as the game's result (its logit is not recoverable).
+SURE = 1e-12
+
+
+def relative(values: dict[str, float], centre: dict[str, float]) -> dict[str, float]:
+    """Each role's value of a line as seen from the position searched (`centre`, each role's
+    value there): the logistic of the difference of their logits. The games' evaluations are
+    a logistic of points (core/<game>/evaluate.py), which a lopsided position saturates: at
+    +40 points against a scale of 4 every line is worth 0.99995 or more, a city taken or lost
+    changes the fourth decimal, and the search spreads its lines evenly over moves it cannot
+    tell apart (seen: A House Divided's Union ahead of random play "ending movement" beside a
+    free city, every root action at 1.0). Measured from the position itself, a line as good
+    as the position is worth 0.5 and a point gained or lost moves the value as much as it
+    does in an even game; the order of lines for each role is unchanged. A game's result (0
+    or 1) stays what it is; where the two sides' values sum to 1 they still do."""
+    out = {}
+    for role, value in values.items():
+        middle = centre.get(role)
+        if middle is None or value <= SURE or value >= 1.0 - SURE:
+            out[role] = value
+            continue
+        middle = min(max(middle, SURE), 1.0 - SURE)
+        gain = logit(value) - logit(middle)
+        out[role] = 1.0 / (1.0 + math.exp(-gain)) if gain > -700 else 0.0
+    return out
+
+
+def logit(p: float) -> float:
+    return math.log(p) - math.log1p(-p)
 
 
 def start(game: Game, root: State, role: str, generator: Generator) -> State:
