@@ -40,7 +40,7 @@ def test_same_seed_same_move():
 def test_a_search_without_its_cap_makes_its_iterations(monkeypatch):
     """`searched_tree(capped=False)` (bench/step_cost.py fits the cap's cost model on it): a
     cap of two steps (a step costing the whole think time) stops normal after its first line,
-    the search without it makes normal's 400."""
+    the search without it makes normal's 1,000."""
     from core.ai import levels
     monkeypatch.setitem(levels.STEP_COST, "a-house-divided", (1.0, 0.0))
     match = mid_game()
@@ -49,7 +49,7 @@ def test_a_search_without_its_cap_makes_its_iterations(monkeypatch):
     _, whole = ai.searched_tree(match, role, "normal", seed=3, capped=False)
     assert capped is not None and whole is not None
     assert capped.visits == 1
-    assert whole.visits == levels.LEVELS["normal"].iterations_for("a-house-divided") == 400
+    assert whole.visits == levels.LEVELS["normal"].iterations_for("a-house-divided") == 1000
 
 
 def test_without_a_seed_the_move_depends_on_the_position_only():

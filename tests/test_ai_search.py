@@ -258,7 +258,59 @@ def test_hards_lines_gather_on_the_best_moves_when_luck_outweighs_their_differen
     from core.ai.levels import LEVELS
     hard = LEVELS["hard"]
     seeds = range(1, 9)
-    now = sum(best_three_share(hard.exploration, hard.iterations, s) for s in seeds) / 8
-    before = sum(best_three_share(0.5, hard.iterations, s) for s in seeds) / 8
+    lines = 1600   # hard's budget when its exploration was chosen (more lines gather anyway)
+    now = sum(best_three_share(hard.exploration, lines, s) for s in seeds) / 8
+    before = sum(best_three_share(0.5, lines, s) for s in seeds) / 8
     assert before < 0.5
     assert now > 0.65 and now > 1.5 * before
+
+
+# --- far ahead: an evaluation saturated by a lopsided position ------------------------------
+
+class AheadRules(LuckRules):
+    """Pick, then a die, in a position far ahead: 32 points against a logistic's scale of 4 (as
+    A House Divided's Union ahead of random play), a pick worth half a point, the die up to 2
+    and, one line in ten, a disaster of 20 points (a battle lost)."""
+
+    id = "ahead"
+
+    def evaluate(self, state: LuckState, role: str) -> float:
+        import math
+        disaster = 20.0 if state.luck < LUCK // 10 else 0.0
+        points = 32 + 0.5 * max(state.picked, 0) + 2.0 * state.luck / LUCK - disaster
+        mine = 1.0 / (1.0 + math.exp(-points / 4))
+        return mine if role == PICKER else 1.0 - mine
+
+
+def ahead_best_three_share(relative: bool) -> float:
+    rules, shares = AheadRules(), []
+    for seed in range(1, 9):
+        start = LuckState(game="ahead", scenario="standard", rng=rng.seed_state(1),
+                          active=[PICKER], luck=LUCK // 2)
+        tree = grow(Game(rules, rules.evaluate, relative=relative), start, PICKER,
+                    [PICKER, OTHER], 400, 0.6, 0, seed=seed)
+        best = sum(n.visits for a, n in tree.children.items() if int(a.noun) >= PICKS - 3)
+        shares.append(best / tree.visits)
+    return sum(shares) / len(shares)
+
+
+def test_lines_valued_from_the_position_tell_moves_apart_when_far_ahead():
+    """search.relative: far ahead, every line is worth 0.9995 or more and the disasters
+    stretch the range the values are rescaled to (Bounds), so on the raw values the picks are
+    tried about evenly (the best three about 3 of 12 of the lines); valued from the position
+    searched, a half point moves a line's value as much as in an even game and the best
+    three get about half of them."""
+    raw, relative = ahead_best_three_share(False), ahead_best_three_share(True)
+    assert raw < 0.33
+    assert relative > 0.4 and relative > 1.4 * raw
+
+
+def test_relative_values_keep_results_and_the_order_of_lines():
+    from core.ai.search import relative
+    centre = {PICKER: 0.99, OTHER: 0.01}
+    assert relative({PICKER: 0.99, OTHER: 0.01}, centre) == pytest.approx({PICKER: 0.5,
+                                                                          OTHER: 0.5})
+    assert relative({PICKER: 1.0, OTHER: 0.0}, centre) == {PICKER: 1.0, OTHER: 0.0}
+    better, worse = (relative({PICKER: v, OTHER: 1 - v}, centre) for v in (0.995, 0.98))
+    assert better[PICKER] > 0.5 > worse[PICKER]
+    assert better[PICKER] + better[OTHER] == pytest.approx(1.0)
