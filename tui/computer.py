@@ -141,7 +141,8 @@ def hint_panel(considered: list[Any], role: str, level: str) -> Any:
                        f"{len(considered)} moves",
                  rows=rows,
                  notes=["tried: the simulated lines of play that began with the move; value: "
-                        f"their mean for {role}, 0 a loss to 1 a win (the move tried most is "
+                        f"their mean for {role} measured from the position now (0.50 as good "
+                        "as it stands, more a gain, 1 a win, 0 a loss; the move tried most is "
                         "the one the computer would play)"])
 
 
