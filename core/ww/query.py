@@ -193,7 +193,6 @@ def colonies() -> tuple[str, ...]:
 
 
 @cache
-@cache
 def spaces_of(colony_name: str) -> tuple[str, ...]:
     """The spaces of a colony, in board order (made once: the board never changes)."""
     return tuple(s for s in spaces() if colony(s) == colony_name)
@@ -301,6 +300,15 @@ def american_unit_spaces(state: WwState) -> set[str]:
     out.update(loc for general, loc in state.generals.items() if sides[general] == AMERICAN)
     out.add(state.congress)
     return out
+
+
+def without_pc_or_british_cu(state: WwState, spaces: Iterable[str]) -> list[str]:
+    """The `spaces` with no PC of either side and no British CU (10.11.A.ii, where the
+    American may place), read from the state directly: asked of every space of a colony at
+    every set-up and Declaration choice."""
+    pcs, cus = state.pcs, state.cus
+    return [s for s in spaces
+            if s not in pcs and not ((here := cus.get(s)) and here.get(BR, 0))]
 
 
 def british_pieces(state: WwState, where: str) -> bool:

@@ -61,10 +61,8 @@ _PCS_IN = space_bits.table(_PC_IN.__getitem__)
 def committees_spaces(state: WwState, colony: str) -> list[str]:
     """4.0.6: a space of the colony with no British piece, and (reading) the normal American
     placement rules: no PC of either side, no British CU (10.11.A.ii)."""
-    pcs, cus = state.pcs, state.cus   # (q.british_pieces, written out: asked of every space)
-    return [s for s in q.spaces_of(colony)
-            if s not in pcs and not ((here := cus.get(s)) and here.get(BR, 0))
-            and q.general_at(state, s, BRITISH) is None]
+    return [s for s in q.without_pc_or_british_cu(state, q.spaces_of(colony))
+            if q.general_at(state, s, BRITISH) is None]
 
 
 def begin_committees(state: WwState, frame: Setup) -> None:

@@ -16,7 +16,7 @@ from core.ww import query as q
 from core.ww.events.common import (THIRTEEN, EventPick, american_may_place, always, ask, name,
                                    pick, register, set_pc, take_in_play)
 from core.ww.frames.events import Event
-from core.ww.state import AMERICAN, BR, BRITISH, WwState
+from core.ww.state import AMERICAN, BRITISH, WwState
 
 FRANKLIN_SPACES = 4               # 6.34.C.ii, 12.1
 
@@ -25,11 +25,9 @@ FRANKLIN_SPACES = 4               # 6.34.C.ii, 12.1
 
 
 def declaration_spaces(state: WwState, colony: str) -> list[str]:
-    """The spaces of `colony` where `american_may_place` holds (no PC, no British CU), each
-    asked of the state as it stands (listed for all 13 colonies at every Declaration choice)."""
-    pcs, cus = state.pcs, state.cus
-    return [s for s in q.spaces_of(colony)
-            if s not in pcs and not ((here := cus.get(s)) and here.get(BR, 0))]
+    """The spaces of `colony` where `american_may_place` holds (no PC, no British CU; listed
+    for all 13 colonies at every Declaration choice)."""
+    return q.without_pc_or_british_cu(state, q.spaces_of(colony))
 
 
 def _declaration_targets(state: WwState, frame: EventPick):
