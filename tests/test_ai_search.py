@@ -2,6 +2,8 @@
 little, as a march one box nearer a target does in A House Divided."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from core import rng
@@ -275,7 +277,6 @@ class AheadRules(LuckRules):
     id = "ahead"
 
     def evaluate(self, state: LuckState, role: str) -> float:
-        import math
         disaster = 20.0 if state.luck < LUCK // 10 else 0.0
         points = 32 + 0.5 * max(state.picked, 0) + 2.0 * state.luck / LUCK - disaster
         mine = 1.0 / (1.0 + math.exp(-points / 4))

@@ -27,8 +27,7 @@ Each iteration plays one line from the position the computer must decide in:
    the position for every role (a number in [0, 1], 1 = won), for the games' evaluations
    (a logistic of points) measured from the searched position's own value (`relative`: a
    line as good as the position is worth 0.5, so a lopsided position does not saturate the
-   values), credited to every node on the line for
-   the role that chose it.
+   values), credited to every node on the line for the role that chose it.
 
 The answer is the most tried action at the root (`ranked` gives every root action's visits
 and mean value, for a hint that explains itself). Budgets are iterations (core/ai/levels.py).
@@ -220,9 +219,8 @@ def relative(values: dict[str, float], centre: dict[str, float]) -> dict[str, fl
         if middle is None or value <= SURE or value >= 1.0 - SURE:
             out[role] = value
             continue
-        middle = min(max(middle, SURE), 1.0 - SURE)
-        gain = logit(value) - logit(middle)
-        out[role] = 1.0 / (1.0 + math.exp(-gain)) if gain > -700 else 0.0
+        middle = min(max(middle, SURE), 1.0 - SURE)   # (so every logit here is within 28)
+        out[role] = 1.0 / (1.0 + math.exp(logit(middle) - logit(value)))
     return out
 
 
