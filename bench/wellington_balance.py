@@ -17,7 +17,7 @@ import re
 import time
 from collections import Counter
 
-from core import ai
+from bench.ai_strength import play_out
 from core.engine import Match
 from core.playout import random_playout
 from core.registry import get_rules
@@ -29,17 +29,10 @@ OPTIONS = {"players": "2"}
 
 
 def computer_game(seed: int, scenario: str) -> Match:
-    """The normal computer holding both sides (each decision searched for the Power to act)."""
+    """The normal computer holding every Power (bench.ai_strength.play_out's seeds)."""
     match = Match.new(get_rules(GAME), seed=seed, scenario=scenario, options=dict(OPTIONS))
-    while match.state.result is None:
-        role = match.state.active[0]
-        choices = match.actions(role)
-        if len(choices) == 1:
-            match.act(role, choices[0].action)
-            continue
-        match.act(role, ai.choose(match, role, "normal", seed=seed * 100_003
-                                  + len(match.history)))
-    return match
+    return play_out(match, seed, {role: "normal" for role in match.roles}, {},
+                    timed_when_forced=False)
 
 
 def reason(result: str) -> str:
