@@ -3,8 +3,10 @@ games' evaluations must not depend on the order a process's string hashing gives
 names. A float sum taken over a frozenset of duchies differed in its last bits from one run
 to the next, enough to turn a close call of the search (Wellington's `reach` over the Key
 duchies: seed 3 of 1813, decision 139, "build 1@alicante" in one run and "build 1@soria" in
-another). Each game's values over positions of random play are computed in two processes
-with different PYTHONHASHSEEDs and compared bit for bit (repr of the floats)."""
+another). Each game's values over positions of random play, and the easy computer's search
+(every root action's lines and value) at some of them (dealing unseen cards, the default
+policy), are computed in two processes with different PYTHONHASHSEEDs and compared bit for
+bit (repr of the floats)."""
 from __future__ import annotations
 
 import os
@@ -26,8 +28,13 @@ rules = get_rules(sys.argv[1])
 game = ai.game_of(rules)
 out = []
 def keep(match, role, action):
-    if len(match.history) % 10 == 0 and match.state.result is None:
+    if match.state.result is not None:
+        return
+    if len(match.history) % 10 == 0:
         out.append(repr(game.values(match.state, match.roles)))
+    if len(match.history) % 250 == 0 and len(match.actions(role)) > 1:
+        out.append(repr([(str(c.choice.action), c.visits, c.value)
+                         for c in ai.analyse(match, role, "easy", seed=7)]))
 try:
     random_playout(rules, 3, max_actions=1500, on_action=keep)
 except RuntimeError:
@@ -45,7 +52,7 @@ def values_in_a_run(game: str, hash_seed: str) -> str:
 
 
 @pytest.mark.parametrize("game", game_ids())
-def test_an_evaluation_is_the_same_in_every_run(game):
+def test_evaluations_and_searches_are_the_same_in_every_run(game):
     first, second = values_in_a_run(game, "1"), values_in_a_run(game, "2")
     assert int(first.split("\n", 1)[0]) >= 20
     assert first == second
