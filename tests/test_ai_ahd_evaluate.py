@@ -215,9 +215,12 @@ def test_a_garrison_worth_half_the_attack_closes_the_capital_and_a_lost_one_coun
     assert e.exposed(lost, e.projected_owner(lost), UNION) == 1.0
 
 
-def test_once_the_attacker_has_marched_its_threat_is_the_search_s_to_see():
-    """`marches_ahead`: in the attacker's own player turn the capital's openness counts until
-    its first march (B4.0), then what it can still take the search sees as captures."""
+def test_an_open_capital_stays_open_through_the_attacker_s_movement():
+    """`marches_ahead`: in the attacker's own movement the capital's openness counts before
+    its first march (the marches its segment has, B4.1) and after it (its next player turn's),
+    so a line stopped inside a march and one that reached the other side's player turn read
+    the capital alike; on the last turn, once the attacker has begun its movement, nothing
+    is left to strike with."""
     state = bare_washington(start())
     piece = next(p for p in state.pieces if p.side == CSA and p.arm == INFANTRY)
     update(state, piece, loc="manassas-junction")
@@ -225,6 +228,70 @@ def test_once_the_attacker_has_marched_its_threat_is_the_search_s_to_see():
     assert e.exposed(state, dict(state.owner), UNION) == 1.0
     marched = clone(state)
     update(marched, piece, loc="manassas-junction", marches=1)
-    assert e.marches_ahead(marched, CSA) == 0
-    assert e.exposed(marched, dict(marched.owner), UNION) == 0.0
+    assert e.marches_ahead(marched, CSA) == e.MARCHES_AHEAD
+    assert e.exposed(marched, dict(marched.owner), UNION) == 1.0
     assert e.marches_ahead(marched, UNION) == e.MARCHES_AHEAD   # the side not moving: a turn's
+    last = msgspec.structs.replace(marched, turn=marched.last_turn)
+    assert e.marches_ahead(last, CSA) == 0
+    assert e.exposed(last, dict(last.owner), UNION) == 0.0
+    assert e.marches_ahead(last, UNION) == 0    # the Union moved first (B3.0): its turn is over
+
+
+def bare_richmond_beside_a_union_piece(marched: bool) -> AhdState:
+    """The start (the Union's movement, seed 2) with every Confederate piece in the pool and
+    a Union militia at Fort Monroe, next to Richmond; `marched`: it has marched there."""
+    state = clone(start())
+    for p in q.pieces_of(state, CSA):
+        update(state, p, loc=POOL)
+    piece = next(p for p in state.pieces if p.side == UNION and p.arm == INFANTRY
+                 and p.loc != POOL)
+    update(state, piece, loc="fort-monroe", marches=1 if marched else 0)
+    return state
+
+
+def test_a_capital_its_owner_can_still_march_into_is_not_open():
+    """`relief`: once the Union has marched (the Confederacy moves before its next march,
+    B3.0), a Confederate piece one march from Richmond counts in its garrison; while the Union
+    may still strike this turn, it does not."""
+    bare = bare_richmond_beside_a_union_piece(marched=True)
+    owner = e.projected_owner(bare)
+    assert e.moves_before_the_strike(bare, CSA)
+    assert e.exposed(bare, owner, CSA) == 1.0
+    relieved = clone(bare)
+    defender = next(p for p in relieved.pieces if p.side == CSA and p.arm == INFANTRY)
+    update(relieved, defender, loc="petersburg")
+    assert e.relief(relieved, CSA, "richmond", e.projected_owner(relieved)) > 0
+    assert e.exposed(relieved, e.projected_owner(relieved), CSA) < 1.0
+    striking = bare_richmond_beside_a_union_piece(marched=False)
+    update(striking, next(p for p in striking.pieces if p.side == CSA and p.arm == INFANTRY),
+           loc="petersburg")
+    assert not e.moves_before_the_strike(striking, CSA)
+    assert e.exposed(striking, e.projected_owner(striking), CSA) == 1.0
+
+
+def test_in_its_own_movement_the_owner_s_relief_counts_until_its_first_march():
+    """`relief` in the owner's own player turn: before its first march its pieces one march
+    from Washington count in the garrison (a line of the enemy's reaching this turn reads
+    them so); from its first march on the search sees what it sends, so they do not."""
+    alone = clone(start())                                    # the Union's movement
+    for p in q.pieces_at(alone, WASHINGTON, UNION) + q.pieces_of(alone, CSA):
+        update(alone, p, loc=POOL)
+    for p in [p for p in alone.pieces if p.side == CSA and p.arm == INFANTRY][:4]:
+        update(alone, p, loc="manassas-junction")
+    helper = next(p for p in alone.pieces if p.side == UNION and p.arm == INFANTRY
+                  and p.loc != POOL)
+    update(alone, helper, loc=POOL)
+    helped = clone(alone)
+    update(helped, helper, loc="baltimore")
+
+    def open_(state: AhdState) -> float:
+        return e.exposed(state, e.projected_owner(state), UNION)
+
+    assert e.moves_before_the_strike(helped, UNION)
+    assert open_(helped) < open_(alone)
+    for state in (alone, helped):       # another piece's march begins the Union's movement
+        mover = next(p for p in state.pieces if p.side == UNION and p.loc not in
+                     (POOL, "baltimore", WASHINGTON))
+        update(state, mover, marches=1)
+    assert not e.moves_before_the_strike(helped, UNION)
+    assert open_(helped) == open_(alone) > 0

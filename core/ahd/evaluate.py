@@ -32,8 +32,9 @@ between). Otherwise the Union's prospects are read from what decides the game:
   player turn (`exposed`): the enemy force that could march into it in two marches (B4.0,
   T3: friendly railway, rivers, cavalry; boxes held by the owner's pieces stop a march,
   B4.0, unless cavalry jumps them, B4.2.1) against its garrison, entrenched there (B4.2.5,
-  B5.2.1). Washington lost is the game (B11.0), Richmond a victory city (B11.0) worth 3 MAS
-  (B7.0). Without it the Union left Washington bare beside a Confederate army: half the
+  B5.2.1), and the owner's pieces one march away while it moves before the enemy's next
+  march (`relief`). Washington lost is the game (B11.0), Richmond a victory city (B11.0)
+  worth 3 MAS (B7.0). Without it the Union left Washington bare beside a Confederate army: half the
   games hard and normal ended were lost that way (issue 19).
 
 Each term is named in `terms` and weighted by evaluate.toml (tuned by bench/tune.py).
@@ -222,7 +223,8 @@ def exposed(state: AhdState, owner: dict[str, str], side: str) -> float:
     first. A march is stopped by a box the owner's pieces hold (B4.0), unless cavalry jumps it
     (B4.2.1); infantry goes two boxes by railway only where both ends are the enemy's (T3,
     AMB-6, read with the owners the turn will leave). A recruit the side may still place there
-    in its player turn counts in the garrison (B7.0)."""
+    in its player turn counts in the garrison (B7.0), and so do its pieces one march away
+    while it will move before the enemy's next march (`relief`)."""
     capital = CAPITALS[side]
     if owner.get(capital) != side:
         return 1.0   # lost: no less than open (else taking it would lose the attacker this term)
@@ -270,29 +272,97 @@ def exposed(state: AhdState, owner: dict[str, str], side: str) -> float:
                    for i in guards.get(capital, ()))
     if recruit_due_in(state, side, capital):
         garrison += RECRUIT_VALUE   # B7.0: the recruiting segment to come may garrison it
+    if moves_before_the_strike(state, side):
+        garrison += relief(state, side, capital, owner)
     return max(0.0, 1.0 - ENTRENCHED * garrison / attack) ** 2
 
 
+def moves_before_the_strike(state: AhdState, side: str) -> bool:
+    """Whether `side` will move (B4.0) before the enemy's next march, with none of that
+    movement made yet: in the enemy's player turn once the enemy has begun to march (its own
+    next player turn comes first, B3.0), and in its own until its first march. From its first
+    march on, what it sends to its capital the search sees itself, as the enemy's marches
+    before the enemy's first (it strikes now). Both ends of every line then read the capital
+    alike: a line of the enemy's stopped inside its movement and one that reached this side's
+    first decision."""
+    if state.result is not None:
+        return False
+    turn = next((f for f in reversed(state.stack) if isinstance(f, PlayerTurn)), None)
+    if turn is None:
+        return False
+    segment = next((f for f in reversed(state.stack) if isinstance(f, Movement)), None)
+    unbegun = movement_unbegun(state, state.player, turn, segment)
+    return unbegun if state.player == side else not unbegun
+
+
+def movement_unbegun(state: AhdState, side: str, turn: PlayerTurn,
+                     segment: Movement | None) -> bool:
+    """Whether `side`, in its own player turn, has its movement (B4.0) to come or is in it
+    before its first march."""
+    if segment is None:
+        return turn.step <= MOVING
+    return segment is state.stack[-1] and not any(p.marches or p.sailed or p.digging
+                                                  for p in q.pieces_of(state, side))
+
+
+def relief(state: AhdState, side: str, capital: str, owner: dict[str, str]) -> float:
+    """The combat value (T1, a reduced piece half) of `side`'s pieces outside `capital` that
+    can end one march in it (B4.0, T3; the enemy's boxes stop a march, B4.0): what its owner
+    can still send in before the enemy strikes. Without it a piece sailed beside Richmond with
+    Confederate armies next door counted as Richmond open (3 points), above a free city taken
+    (seen: a Union naval move to Fort Monroe valued over the march into a bare Mobile)."""
+    at = state.whereabouts.at
+    pieces = state.pieces
+    guards = at[q.enemy(side)]
+
+    def guarded_by_cavalry(box: str) -> bool:
+        return any(pieces[i].arm == CAVALRY for i in guards.get(box, ()))
+
+    near = distances(capital)
+    origins: dict[tuple[bool, bool], set[str]] = {}
+    total = 0.0
+    for box, indices in at[side].items():
+        if box == capital or near.get(box, 99) > 2:
+            continue
+        for i in indices:
+            p = pieces[i]
+            kind = (moves_like_cavalry(state, p), p.arm == CAVALRY)
+            if kind not in origins:
+                origins[kind] = ends_of_march(capital, side, *kind, owner, guards,
+                                              guarded_by_cavalry, into_target=True)
+            if box in origins[kind]:
+                total += p.value * (0.5 if p.reduced else 1.0)
+    return total
+
+
 def marches_ahead(state: AhdState, side: str) -> int:
-    """The marches `side` has to strike with before the other side moves again (B4.0): its next
-    player turn's (MARCHES_AHEAD, a d6's worth), or, in its own player turn, those of its
-    movement segment until its first march; none once it has marched or its movement is over.
-    From its first march on, what it can still take this turn the search sees as captures:
-    counting the capital's openness then too valued every move of the turn alike, a capture
-    of the capital barely above it (a free Washington missed), and a piece sailed beside an
-    empty capital (a naval move ends its turn, B4.2.3) above a capture elsewhere."""
-    if state.player != side or state.result is not None:
+    """The marches `side` has to strike with before the other side can answer (B4.0): in its
+    own movement segment before its first march, those the segment has left (at most
+    MARCHES_AHEAD); otherwise a player turn's, MARCHES_AHEAD (a d6's worth): the one it is
+    about to move in, or its next; none when no movement of its own is left before the game
+    is judged (on the last turn: the Union, which moves first, B3.0, once its own player turn
+    is over; either side once its movement has begun).
+
+    Counted on through the side's own movement, not dropped at its first march: a capital
+    left open is as open to the next turn after a march as before it. Dropped at the first
+    march (until 2026-12-05), the term was lost by every line that stopped inside the
+    movement (a march takes several decisions) and found again by every line that reached the
+    other side's player turn, so "End movement" outscored every march by the whole term
+    (seen: the Confederacy with Washington open, 4 marches left and two free cities one march
+    away: End movement 0.45 over 866 lines, every march 0.15-0.22 over 6-9). A capture stays
+    above the threat: Washington taken is the game (B11.0), Richmond 3 MAS and a victory city."""
+    if state.result is not None:
         return MARCHES_AHEAD
+    last = state.turn >= final_turn(state)
+    if state.player != side:
+        return 0 if last and side == UNION else MARCHES_AHEAD
     turn = next((f for f in reversed(state.stack) if isinstance(f, PlayerTurn)), None)
     if turn is None:
         return MARCHES_AHEAD
     segment = next((f for f in reversed(state.stack) if isinstance(f, Movement)), None)
-    if segment is None:
-        return MARCHES_AHEAD if turn.step <= MOVING else 0
-    if segment is not state.stack[-1] or any(p.marches or p.sailed or p.digging
-                                              for p in q.pieces_of(state, side)):
-        return 0
-    return min(MARCHES_AHEAD, segment.marches_left)
+    if movement_unbegun(state, side, turn, segment):  # this turn's, still to come
+        return MARCHES_AHEAD if segment is None else min(MARCHES_AHEAD, segment.marches_left)
+    return 0 if last else MARCHES_AHEAD       # its next player turn's
 
 
 def ends_of_march(origin: str, side: str, like_cavalry: bool, jumps: bool,
