@@ -16,13 +16,15 @@ from core import cards, stack
 from core.dice import scripted
 from core.engine import Action, IllegalAction, Match
 from core.playout import random_playout
-from core.wellington import building, cardplay, hands, impulse, interphase, victory
+from core.wellington import (building, cardplay, hands, impulse, interphase, presence,
+                             victory)
 from core.wellington import flags as geo
 from core.wellington.flow import FLOW, settle
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.impulse import ImpulseMenu, ImpulsePhase, Preempt, ResponseWindow
 from core.wellington.frames.interphase import ExcessCards, Interphase, Reinforce
 from core.wellington.frames.turn import GameTurn, Substitution
+from core.wellington.presence import place_commander
 from core.wellington.rules import RULES
 from core.wellington.state import (ADN, ADS, GB, POWERS, REGROUP, SPAIN, UNBUILT,
                                    WellingtonState)
@@ -496,11 +498,12 @@ def test_7_1_flags(game: Match) -> None:
     state.troops["ciudad-rodrigo"].pop(GB)
     state.troops.pop("almaraz", None)
     state.troops.pop("salamanca", None)
+    presence.forget(state)                              # (pieces written directly)
     assert "almaraz" in geo.cp_flag_targets(state, SPAIN)
     assert geo.flag_options(state, "almaraz", SPAIN) == [SPAIN]
     assert geo.flag_options(state, "almaraz", GB) == [GB, SPAIN]    # 7: GB may place Spanish
     assert "ciudad-rodrigo" not in geo.cp_flag_targets(state, ADN)  # a fortress: siege only
-    state.commanders["marmont"] = "talavera-de-la-reina"            # an enemy Army adjacent
+    place_commander(state, "marmont", "talavera-de-la-reina")       # an enemy Army adjacent
     assert "almaraz" not in geo.cp_flag_targets(state, SPAIN)       # G.21
     state.bfi.append("marmont")                                     # he cannot intercept
     assert "almaraz" in geo.cp_flag_targets(state, SPAIN)
@@ -525,6 +528,7 @@ def test_7_1_flag_costs_one_cp(game: Match) -> None:
     state = game.state
     state.troops.setdefault("almaraz", {})
     state.troops["almaraz"] = {GB: [1, 0, 0]}
+    presence.forget(state)                              # (pieces written directly)
     at_gb(game, PLAIN)
     game.act(GB, Action("cp", PLAIN))
     assert "almaraz=GB" in nouns(game, "flag") and "almaraz=Spain" in nouns(game, "flag")
@@ -773,6 +777,7 @@ def registered_response():
 def test_5_2_response_window_after_an_expenditure(game: Match, registered_response) -> None:
     state = game.state
     state.troops["almaraz"] = {GB: [1, 0, 0]}
+    presence.forget(state)                              # (pieces written directly)
     at_gb(game, PLAIN)
     give(game.state, SPAIN, 35)
     game.act(GB, Action("cp", PLAIN))
@@ -815,6 +820,7 @@ def test_tc_e21_spain_builds_and_flags_with_five_cp(game: Match) -> None:
     state.troops["salamanca"] = {GB: [0, 2, 0]}
     del state.troops["ciudad-rodrigo"][GB]
     state.troops.pop("almaraz")                          # TC-E08: evaded to Talavera
+    presence.forget(state)                              # (pieces written directly)
     state.leading["ciudad-rodrigo"] = "de-espana"
     empty_hands(state)
     give(state, SPAIN, 16)
@@ -893,6 +899,7 @@ def test_4_3_end_of_turn_flags(game: Match) -> None:
     """4.3: a Formation in an unfortified Uncontrolled duchy flags it, free."""
     state = game.state
     state.troops["salamanca"] = {GB: [1, 0, 0]}
+    presence.forget(state)                              # (pieces written directly)
     state.stack = [GameTurn(step=2)]
     stack.run(state, FLOW, settle)
     assert game.state.active == [GB]
@@ -910,6 +917,7 @@ def test_4_3_attrition_then_the_free_flag(game: Match) -> None:
     state.troops["salamanca"] = {GB: [1, 0, 0]}
     state.troops.pop("ciudad-rodrigo")                  # the besiegers would roll too
     state.commanders["wellington"] = state.commanders["de-espana"] = UNBUILT
+    presence.forget(state)                              # (pieces written directly)
     assert attrition.exposed(state) == [("salamanca", "Allies")]
     state.stack = [GameTurn(step=1)]
     with scripted([5], strict=True):

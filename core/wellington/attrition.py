@@ -41,6 +41,7 @@ from core.engine import Action, Choice
 from core.wellington import building, cardplay, hands
 from core.wellington.armies import carry
 from core.wellington import flags as geo
+from core.wellington.presence import place_commander
 from core.wellington import text
 from core.stack import Frame
 from core.wellington.frames.attrition_losses import ArmyCasualty, ArmySplit, Pool
@@ -456,7 +457,7 @@ def restore_commander(state: WellingtonState, duchy: str, cid: str, to: str) -> 
     """A commander lost to attrition back at `duchy`, if still where the loss sent him."""
     if state.commanders.get(cid) != (REGROUP if to == REGROUP else UNBUILT):
         return 0
-    state.commanders[cid] = duchy
+    place_commander(state, cid, duchy)
     state.leading.setdefault(duchy, cid)
     return 1
 

@@ -13,7 +13,8 @@ from math import ceil
 from typing import Callable
 
 from core.wellington import flags as geo
-from core.wellington import forces
+from core.wellington import forces, presence
+from core.wellington.presence import place_commander, troops_changed
 from core.wellington.state import (ADN, ADS, ART, CAV, COUNTER_NAME, COUNTER_TYPES,
                                    ENEMY_SIDE, ENGLAND, FRENCH, GB, INF, REGROUP, SIDE, SP,
                                    SPAIN, UNBUILT, WellingtonState)
@@ -56,6 +57,7 @@ def add(state: WellingtonState, where: str, power: str, kind: int, count: int = 
         del state.troops[where][power]
         if not state.troops[where]:
             del state.troops[where]
+    troops_changed(state, where)                 # (the index of who stands where)
 
 
 def mix(power: str) -> list[int]:
@@ -95,10 +97,9 @@ def _commanders() -> dict[str, forces.Commander]:
 
 
 def commanders_at(state: WellingtonState, where: str, power: str | None = None) -> list[str]:
-    if where not in state.commanders.values():   # (a scan in C first: most places have none)
-        return []
-    return [c for c, at in state.commanders.items()
-            if at == where and (power is None or geo.commander_power(c) == power)]
+    """The commanders at `where` (of `power` only, if given), in `state.commanders` order."""
+    chiefs = presence.of(state).chiefs.get(where, ())
+    return [c for c in chiefs if power is None or geo.commander_power(c) == power]
 
 
 def lose_sp(state: WellingtonState, where: str, power: str, count: int,
@@ -148,7 +149,7 @@ def eliminate_commander(state: WellingtonState, cid: str, to: str = UNBUILT) -> 
     """A commander leaves the map: eliminated (he may be built again, 6.1) or to the Regroup
     Box (6.2); he no longer leads his duchy's Formations (9.53)."""
     where = state.commanders[cid]
-    state.commanders[cid] = to
+    place_commander(state, cid, to)
     if state.leading.get(where) == cid:
         del state.leading[where]
 
@@ -339,7 +340,7 @@ def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:
                          f"{'6.1' if verb == 'build' else '6.2'}).")
     else:
         cost = commander_cost(what) if verb == "build" else REGROUP_COMMANDER_COST
-        state.commanders[what] = duchy
+        place_commander(state, what, duchy)
         state.log.append(f"{power} {'builds' if verb == 'build' else 'regroups'} "
                          f"{commander(what).name} at {geo.name(duchy)} ({cost} CP, "
                          f"{'6.1' if verb == 'build' else '6.2'}).")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from functools import cache
 
-from core.wellington import forces
+from core.wellington import forces, presence
 from core.wellington.state import ENEMY_SIDE, ENGLAND, GB, SIDE, SPAIN, WellingtonState
 from maps import wellington as wellington_map
 from maps.board import Board
@@ -125,22 +125,22 @@ def national_power(duchy: str) -> str:
 # --- pieces present ----------------------------------------------------------------------
 
 
-# While the rules only read a state (listing the legal actions, asking who holds a playable
-# Response), who is present at each place and who controls each duchy are worked out once per
-# place in a `reading` block, then remembered until the block ends (nothing may change the
-# pieces, the flags or the Hasty Forts meanwhile: those are all control and presence depend
-# on, 3.1). Outside a block every question is worked out from the state itself. Each thread
-# keeps its own open blocks (the computer thinks in a worker thread).
+# Who is present at each place comes from the state's index (core/wellington/presence.py),
+# kept up to date by the two writers of pieces. While the rules only read a state (listing the
+# legal actions, asking who holds a playable Response), who controls each duchy is worked out
+# once per duchy in a `reading` block, then remembered until the block ends (nothing may
+# change the pieces, the flags or the Hasty Forts meanwhile: those are all control depends on,
+# 3.1). Outside a block it is worked out from the state itself. Each thread keeps its own open
+# blocks (the computer thinks in a worker thread).
 class Reading:
     """`with reading(state):` (below), and what the block has found out of its state,
-    remembered as asked: the Powers present at a place (1.6) and a duchy's controller (3.1).
-    Callers change nothing here. (One object per block: listing the choices opens one.)"""
+    remembered as asked: a duchy's controller (3.1). Callers change nothing here. (One object
+    per block: listing the choices opens one.)"""
 
-    __slots__ = ("state", "present", "controllers")
+    __slots__ = ("state", "controllers")
 
     def __init__(self, state: WellingtonState) -> None:
         self.state = state
-        self.present: dict[str, set[str]] = {}
         self.controllers: dict[str, str] = {}
 
     def __enter__(self) -> Reading:
@@ -160,53 +160,23 @@ _BLOCKS = _Blocks()
 
 
 def reading(state: WellingtonState) -> Reading:
-    """Inside the block, `powers_present` and `controller` of `state` are remembered per
-    duchy (the block must not change the pieces, the flags or the Hasty Forts)."""
+    """Inside the block, `controller` of `state` is remembered per duchy (the block must not
+    change the pieces, the flags or the Hasty Forts)."""
     return Reading(state)
 
 
-def powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6). Callers must not
-    change the set returned."""
-    blocks = _BLOCKS.open
-    if blocks and blocks[-1].state is state:
-        return _present_remembered(blocks[-1], state, duchy)
-    return _powers_present(state, duchy)
+def powers_present(state: WellingtonState, duchy: str) -> set[str] | frozenset[str]:
+    """The Powers with a soldier or commander in `duchy` (a Formation, 1.6), from the index.
+    Callers must not change the set returned."""
+    return presence.of(state).powers.get(duchy, presence.NOBODY)
 
 
-def _present_remembered(found: Reading, state: WellingtonState, duchy: str) -> set[str]:
-    """`_powers_present`, once per duchy in the open `reading` block."""
-    present = found.present.get(duchy)
-    if present is None:
-        present = found.present[duchy] = _powers_present(state, duchy)
-    return present
-
-
-def _powers_present(state: WellingtonState, duchy: str) -> set[str]:
-    out = {p for p, counts in state.troops.get(duchy, _NO_TROOPS).items()
-           if counts[0] or counts[1] or counts[2]}                        # (`any`)
-    commanders = state.commanders
-    if duchy in commanders.values():     # (a scan in C first: most places have none)
-        for commander, where in commanders.items():
-            if where == duchy:
-                out.add(commander_power(commander))
-    return out
-
-
-_NO_TROOPS: dict[str, list[int]] = {}
 _MAP_ORDER = {duchy: i for i, duchy in enumerate(wellington_map.DUCHIES)}   # (`duchies`)
 
 
 def places_of(state: WellingtonState, power: str) -> set[str]:
     """Where `power` has a soldier or a commander: the places whose `powers_present` hold it."""
-    out = {where for where, by_power in state.troops.items()
-           if power in by_power and any(by_power[power])}
-    commanders = state.commanders
-    for commander in commanders_of(power):    # (his Power's commanders, not all of them)
-        where = commanders.get(commander)
-        if where is not None:
-            out.add(where)
-    return out
+    return {where for where, powers in presence.of(state).powers.items() if power in powers}
 
 
 @cache
@@ -215,32 +185,14 @@ def commanders_of(power: str) -> tuple[str, ...]:
     return tuple(c.id for c in forces.forces().commanders if c.power == power)
 
 
-@cache
-def commander_power(commander: str) -> str:
-    return forces.forces().commander(commander).power
+commander_power = presence.commander_power      # a commander's Power (1.6), read once
 
 
 def has_formation(state: WellingtonState, duchy: str, side: str) -> bool:
-    blocks = _BLOCKS.open
-    if blocks and blocks[-1].state is state:
-        for power in _present_remembered(blocks[-1], state, duchy):
-            if SIDE[power] == side:
-                return True
-        return False
-    return has_formation_now(state, duchy, side)
-
-
-def has_formation_now(state: WellingtonState, duchy: str, side: str) -> bool:
-    """`has_formation` worked out from the state itself (outside a `reading` block, and for
-    the immediate-end test: victory.still_no_conquest)."""
-    for power, counts in state.troops.get(duchy, _NO_TROOPS).items():
-        if SIDE[power] == side and (counts[0] or counts[1] or counts[2]):   # (`any`)
+    """A soldier or commander of `side` in `duchy` (1.6), from the index."""
+    for power in presence.of(state).powers.get(duchy, presence.NOBODY):
+        if SIDE[power] == side:
             return True
-    commanders = state.commanders
-    if duchy in commanders.values():     # (a scan in C first: most places have none)
-        for commander, where in commanders.items():
-            if where == duchy and SIDE[commander_power(commander)] == side:
-                return True
     return False
 
 
@@ -278,7 +230,7 @@ def controller_now(state: WellingtonState, duchy: str) -> str:
         return ""
     if duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if has_formation_now(state, duchy, ENEMY_SIDE[SIDE[owner]]):
+    if has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
         return ""
     return owner
 

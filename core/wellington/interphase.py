@@ -20,6 +20,7 @@ from core import cards, dice, rng, stack
 from core.engine import Action, Choice
 from core.wellington import building, cardplay, forces, hands, naval
 from core.wellington import flags as geo
+from core.wellington.presence import place_commander
 from core.wellington.frames.cardplay import FlagChoice
 from core.wellington.frames.interphase import (AppealRemoval, Deploy, Deployment, ExcessCards,
                                                Interphase, Reinforce, SeaDeploy,
@@ -463,7 +464,7 @@ def _sea_to(state: WellingtonState, frame: SeaDeploy, port: str) -> None:
     for kind, count in enumerate(frame.soldiers):
         done_there[kind] += count
     for chief in frame.commanders:
-        state.commanders[chief] = port
+        place_commander(state, chief, port)
         outer.deployed.append(chief)
     if frame.origin != wellington_map.ENGLAND:
         leave(state, frame.origin)
@@ -540,7 +541,7 @@ def _deploy_move(state: WellingtonState, frame: Deploy, there: str) -> None:
             building.add(state, frame.at, frame.power, kind, -count)
             building.add(state, there, frame.power, kind, count)
     for commander in (frame.commander, *frame.staff):
-        state.commanders[commander] = there
+        place_commander(state, commander, there)
     leave(state, frame.at)
     frame.at = there
     frame.path.append(there)

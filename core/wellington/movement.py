@@ -50,7 +50,8 @@ from core.engine import Action, Choice, IllegalAction
 from core.wellington import attrition as rule13
 from core.wellington import battle, building, cardplay
 from core.wellington import flags as geo
-from core.wellington import text
+from core.wellington import presence, text
+from core.wellington.presence import place_commander
 from core.wellington.armies import (carry, entered, entry_duchies, formation_id, fresh_records,
                                     parse_entered, resync, share_out)
 from core.wellington.lookups import (battle_value, command_value, dissent_holds, line_kind,
@@ -220,10 +221,9 @@ def form_army(state: WellingtonState, cid: str, duchy: str, others: list[Army]) 
 
 
 def commanders_at(state: WellingtonState, duchy: str, side: str | None = None) -> list[str]:
-    if duchy not in state.commanders.values():   # (a scan in C first: most places have none)
-        return []
-    return [c for c, at in state.commanders.items()
-            if at == duchy and (side is None or SIDE[power_of(c)] == side)]
+    """The commanders at `duchy` (of `side` only, if given), in `state.commanders` order."""
+    chiefs = presence.of(state).chiefs.get(duchy, ())
+    return [c for c in chiefs if side is None or SIDE[power_of(c)] == side]
 
 
 def marked(state: WellingtonState, duchy: str, power: str) -> bool:
@@ -243,7 +243,7 @@ def shift(state: WellingtonState, army: Army, origin: str, dest: str) -> None:
             building.add(state, origin, army.power, kind, -n)
             building.add(state, dest, army.power, kind, n)
     for cid in members(army):
-        state.commanders[cid] = dest
+        place_commander(state, cid, dest)
 
 
 def present(state: WellingtonState, army: Army, duchy: str) -> bool:

@@ -40,6 +40,7 @@ from core import dice, stack
 from core.engine import Action, Choice, IllegalAction
 from core.wellington import battle, building, cardplay, interception
 from core.wellington import flags as geo
+from core.wellington.presence import place_commander
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.movement import Army
 from core.wellington.frames.naval import Convoy, LandingEvade, LandingIntercept, Sailing
@@ -367,7 +368,7 @@ def carry_out(state: WellingtonState, frame: Sailing) -> None:
             building.add(state, origin, power, kind, -n)
             building.add(state, port, power, kind, n)
     for cid in frame.commanders:
-        state.commanders[cid] = port
+        place_commander(state, cid, port)
         if state.leading.get(origin) == cid:
             del state.leading[origin]
         state.sea_moved[cid] = state.impulses

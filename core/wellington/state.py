@@ -87,8 +87,9 @@ class Effect(msgspec.Struct, kw_only=True):
     started: int = 0                     # the impulse count when it began
 
 
-class WellingtonState(State, kw_only=True):
-    """The whole game of Wellington."""
+class WellingtonState(State, kw_only=True, dict=True):
+    """The whole game of Wellington. (`dict=True` lets it carry the index of who stands where,
+    core/wellington/presence.py, outside its fields: never encoded nor compared.)"""
 
     options: WellingtonOptions = WellingtonOptions()
     stack: list[WellingtonFrame] = []

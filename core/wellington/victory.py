@@ -24,7 +24,7 @@ from functools import cache
 
 from core import dice
 from core.wellington import flags as geo
-from core.wellington import guerrilla, powers
+from core.wellington import guerrilla, powers, presence
 from core.wellington.state import (ADN, ADS, ALLIES, ENEMY_SIDE, FRENCH, GB, POWER_NAME, POWERS,
                                    SIDE, SPAIN, WellingtonState)
 from maps import wellington as wellington_map
@@ -142,13 +142,13 @@ def still_no_conquest(state: WellingtonState) -> bool:
     rechecks = _RECHECKS
     if not rechecks:                             # (not all four answered yet)
         return False
-    flags, hasty, troops = state.flags, state.hasty_forts, state.troops
+    flags, hasty = state.flags, state.hasty_forts
+    present = presence.of(state).powers
     for duchy, fortress, wanted, refused in rechecks:
         owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]        # its flag or print
         # (a duchy where no piece stands holds no Formation: not asked)
-        if owner and not fortress and duchy not in hasty \
-                and (duchy in troops or duchy in state.commanders.values()) \
-                and geo.has_formation_now(state, duchy, ENEMY_SIDE[SIDE[owner]]):
+        if owner and not fortress and duchy not in hasty and duchy in present \
+                and geo.has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
             owner = ""                           # 3.1: an enemy Formation, no fortress
         side = _SIDE_OF[owner]
         if (wanted and side != wanted) or (refused and side == refused):

@@ -9,6 +9,7 @@ from typing import Callable
 from core import cards, stack
 from core.engine import Action, Choice
 from core.wellington import battle, building, flow
+from core.wellington.presence import place_commander
 from core.wellington.frames.battle import Battle
 from core.wellington.frames.impulse import Impulse
 from core.wellington.options import WellingtonOptions
@@ -65,7 +66,7 @@ def place(state: WellingtonState, duchy: str, power: str, infantry: int = 0,
         if count:
             building.add(state, duchy, power, kind, count)
     for commander in commanders:
-        state.commanders[commander] = duchy
+        place_commander(state, commander, duchy)
     if lead and commanders:
         state.leading[duchy] = commanders[0]
 

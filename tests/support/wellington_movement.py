@@ -27,8 +27,9 @@ import msgspec
 import core.dice
 from core import cards, stack
 from core.engine import Action, Choice
-from core.wellington import battle, flow, interception, movement, setup
+from core.wellington import battle, flow, interception, movement, presence, setup
 from core.wellington import flags as geo
+from core.wellington.presence import place_commander
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.impulse import Impulse
 from core.wellington.options import WellingtonOptions
@@ -60,8 +61,9 @@ class Recorder(movement.Battles):
             for power in list(state.troops.get(duchy, {})):
                 if SIDE[power] == enemy:
                     del state.troops[duchy][power]
+            presence.forget(state)           # (the soldiers were taken off directly)
             for cid in movement.commanders_at(state, duchy, enemy):
-                state.commanders[cid] = UNBUILT
+                place_commander(state, cid, UNBUILT)
                 state.leading.pop(duchy, None)
 
 
@@ -99,7 +101,7 @@ def empty(seed: int = 1) -> WellingtonState:
 
 def put(state: WellingtonState, commander: str, duchy: str, troops_: list[int] | None = None,
         lead: bool = True) -> None:
-    state.commanders[commander] = duchy
+    place_commander(state, commander, duchy)
     if lead and duchy not in state.leading:
         state.leading[duchy] = commander
     if troops_:
@@ -110,6 +112,7 @@ def troops(state: WellingtonState, duchy: str, power: str, counts: list[int]) ->
     have = state.troops.setdefault(duchy, {}).setdefault(power, [0, 0, 0])
     for t, n in enumerate(counts):
         have[t] += n
+    presence.forget(state)          # (written directly: the index of who stands where goes)
 
 
 def counts(state: WellingtonState, duchy: str, power: str) -> list[int]:

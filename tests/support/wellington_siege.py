@@ -18,7 +18,8 @@ from typing import Iterable
 from core import cards, stack
 from core.dice import scripted
 from core.engine import Action, IllegalAction, Match
-from core.wellington import flow
+from core.wellington import flow, presence
+from core.wellington.presence import place_commander
 from core.wellington.frames.cardplay import CommandPoints
 from core.wellington.frames.impulse import ImpulsePhase
 from core.wellington.frames.turn import GameTurn, Substitution
@@ -52,8 +53,9 @@ def put(state: WellingtonState, where: str, power: str, *commanders: str, inf: i
         if n:
             here = state.troops.setdefault(where, {}).setdefault(power, [0, 0, 0])
             here[kind] += n
+    presence.forget(state)          # (written directly: the index of who stands where goes)
     for cid in commanders:
-        state.commanders[cid] = where
+        place_commander(state, cid, where)
 
 
 def flag(state: WellingtonState, duchy: str, power: str) -> None:

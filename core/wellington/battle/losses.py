@@ -18,6 +18,7 @@ from core import stack
 from core.engine import Action, Choice
 from core.wellington import building
 from core.wellington import flags as geo
+from core.wellington.presence import place_commander
 from core.wellington import text
 from core.wellington.battle import sides
 from core.wellington.frames.battle import Battle, BattleCasualty, BattleSplit
@@ -225,7 +226,7 @@ def restore(state: WellingtonState, battle: Battle, side: str, count: int,
                 continue
             building.add(state, battle.duchy, power, INF, 1)
         elif state.commanders.get(piece) == UNBUILT:
-            state.commanders[piece] = battle.duchy
+            place_commander(state, piece, battle.duchy)
         else:
             continue
         del battle.records[index]
