@@ -9,7 +9,7 @@ from core.dice import scripted
 from core.engine import Action, IllegalAction
 from core.wellington import building, cardplay, flow, hands, impulse, interphase, movement
 from core.wellington import flags as geo
-from core.wellington import siege, victory
+from core.wellington import presence, siege, victory
 from core.wellington.battle import cards as battle_cards
 from core.wellington.battle import procedure
 from core.wellington.events import cards_56_110 as ev
@@ -1046,6 +1046,7 @@ def test_90_no_levy_with_no_spanish_counter_to_place_R16() -> None:
     place(state, "avila", ADN, infantry=1)
     left = building.unbuilt(state, SPAIN)
     state.troops.setdefault(REGROUP, {})[SPAIN] = list(left)
+    presence.forget(state)                       # (written directly)
     assert not any(building.unbuilt(state, SPAIN))
     give(state, SPAIN, 90)
     assert not cardplay.event_playable(state, SPAIN, 90, "cp-card:10")

@@ -592,11 +592,13 @@ def test_18_3_liberation_and_conquest(game: Match) -> None:
     state = game.state
     for key in victory.spanish_keys():
         state.flags[key] = SPAIN
+    presence.control_changed(state)                     # (flags written directly)
     victory.check_immediate(state)
     assert state.result and "liberation" in state.result and "Allies" in state.result
     other = new()
     for key in victory.spanish_keys():
         other.state.flags[key] = ADN
+    presence.control_changed(other.state)
     victory.check_immediate(other.state)
     assert other.state.result and "conquest of Spain" in other.state.result
 

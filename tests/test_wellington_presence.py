@@ -27,6 +27,9 @@ def _same_as_afresh(state: WellingtonState) -> None:
     fresh = presence.Presence(state)
     assert kept.chiefs == fresh.chiefs
     assert kept.powers == fresh.powers
+    assert kept.changes >= 0
+    assert {p: t for p, t in kept.totals.items() if any(t)} == {
+        p: t for p, t in fresh.totals.items() if any(t)}
 
 
 def test_the_index_kept_in_place_is_the_one_built_afresh() -> None:

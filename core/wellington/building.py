@@ -57,7 +57,7 @@ def add(state: WellingtonState, where: str, power: str, kind: int, count: int = 
         del state.troops[where][power]
         if not state.troops[where]:
             del state.troops[where]
-    troops_changed(state, where)                 # (the index of who stands where)
+    troops_changed(state, where, power, kind, count)   # (the index of who stands where)
 
 
 def mix(power: str) -> list[int]:
@@ -67,15 +67,9 @@ def mix(power: str) -> list[int]:
 
 
 def in_play(state: WellingtonState, power: str) -> list[int]:
-    """Counters of `power` on the map, in the England box or the Regroup Box."""
-    inf = cav = art = 0
-    for by_power in state.troops.values():
-        counts = by_power.get(power)
-        if counts:
-            inf += counts[0]
-            cav += counts[1]
-            art += counts[2]
-    return [inf, cav, art]
+    """Counters of `power` on the map, in the England box or the Regroup Box (counted as
+    they move: presence.Presence.totals)."""
+    return list(presence.of(state).totals.get(power, _NO_COUNTERS))
 
 
 def unbuilt(state: WellingtonState, power: str) -> list[int]:
@@ -280,20 +274,25 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
             found = notes[duchy] = siege_note(state, duchy)
         return found
 
+    noted: list[tuple[str, str]] = []            # the soldiers' places and their notes
+
+    def soldiers_noted() -> list[tuple[str, str]]:
+        if not noted:
+            noted.extend((duchy, note(duchy)) for duchy in soldiers())
+        return noted
+
     # (no soldier is built for less than an infantry counter's cost: no counting then)
     free = unbuilt(state, power) if cp >= SOLDIER_COST * SP[INF] else [0, 0, 0]
     waiting = counters(state, REGROUP, power)
     for kind in COUNTER_TYPES:
         cost = SOLDIER_COST * SP[kind]
         if free[kind] and cost <= cp:
-            for duchy in soldiers():
-                noun, label = soldier_option("build", kind, duchy, cost)
-                out.append(("build", noun, cost, label + note(duchy)))
+            out.extend(soldier_option("build", kind, duchy, cost, siege)
+                       for duchy, siege in soldiers_noted())
         cost = REGROUP_SOLDIER_COST * SP[kind]
         if waiting[kind] and cost <= cp + regroup_only_cp:
-            for duchy in soldiers():
-                noun, label = soldier_option("regroup", kind, duchy, cost)
-                out.append(("regroup", noun, cost, label + note(duchy)))
+            out.extend(soldier_option("regroup", kind, duchy, cost, siege)
+                       for duchy, siege in soldiers_noted())
     for cid in buildable_commanders(state, power):
         cost = commander_cost(cid)
         if cost <= cp:
@@ -311,15 +310,16 @@ def build_options(state: WellingtonState, power: str, cp: int, places: list[str]
 
 
 @cache
-def soldier_option(verb: str, kind: int, duchy: str, cost: int) -> tuple[str, str]:
-    """The noun of building ("build", 6.1) or regrouping ("regroup", 6.2) one soldier counter
-    of `kind` at `duchy` for `cost` CP, and its label but the siege note (`siege_note`),
-    made once (every CP listing offers them)."""
+def soldier_option(verb: str, kind: int, duchy: str, cost: int, note: str
+                   ) -> tuple[str, str, int, str]:
+    """`build_options`' entry for building ("build", 6.1) or regrouping ("regroup", 6.2) one
+    soldier counter of `kind` at `duchy` for `cost` CP, its label ending with `note` (the
+    siege note, `siege_note`): made once (every CP listing offers them)."""
     if verb == "build":
-        return (f"{kind}@{duchy}", f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) at "
-                f"{geo.name(duchy)}: {cost} CP (6.1)")
-    return (f"{kind}@{duchy}", f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) to "
-            f"{geo.name(duchy)}: {cost} CP (6.2)")
+        return (verb, f"{kind}@{duchy}", cost, f"Build 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) "
+                f"at {geo.name(duchy)}: {cost} CP (6.1){note}")
+    return (verb, f"{kind}@{duchy}", cost, f"Regroup 1 {COUNTER_NAME[kind]} ({SP[kind]} SP) "
+            f"to {geo.name(duchy)}: {cost} CP (6.2){note}")
 
 
 def carry_out(state: WellingtonState, power: str, verb: str, noun: str) -> int:

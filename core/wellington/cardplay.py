@@ -212,8 +212,8 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
                 out.append(Choice(Action("flag", f"{duchy}={what}"),
                                   flag_label(state, duchy, what) + f": {FLAG_COST} CP (7.1)",
                                   "flag"))
-    for verb, noun, _cost, label in building.build_options(state, power, frame.left):
-        out.append(Choice(Action(verb, noun), label, verb))     # "build" 6.1, "regroup" 6.2
+    out.extend(build_choice(option)                            # "build" 6.1, "regroup" 6.2
+               for option in building.build_options(state, power, frame.left))
     for operation in CP_OPERATIONS.values():
         out.extend(operation.choices(state, frame))
     if frame.only:
@@ -223,6 +223,14 @@ def cp_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     out.append(Choice(Action("stop"), f"Stop spending CP ({frame.left} CP left are lost, 5.5)",
                       "turn"))
     return out
+
+
+@cache
+def build_choice(option: tuple[str, str, int, str]) -> Choice:
+    """The CP listing's choice of one of `building.build_options` (verb, noun, cost, label),
+    made once per option (the listing offers the same builds again and again)."""
+    verb, noun, _cost, label = option
+    return Choice(Action(verb, noun), label, verb)
 
 
 def commanders_own(state: WellingtonState, cid: str, choice: Choice) -> bool:
@@ -544,8 +552,12 @@ def respond(state: WellingtonState, trigger: str, active: str) -> None:
             stack.push(state, ResponseWindow(trigger=trigger, asked=order, everyone=True))
         return
     if not state.options.ask_every_power_for_responses:
-        with geo.reading(state):                 # asking who may respond changes nothing
-            order = [p for p in order if may_respond(state, p, trigger)]
+        response_cards = hands.response_cards()
+        order = [p for p in order                # (who holds a Response card at all: quick)
+                 if not response_cards.isdisjoint(hands.hand(state, p))]
+        if order:
+            with geo.reading(state):             # asking who may respond changes nothing
+                order = [p for p in order if may_respond(state, p, trigger)]
     if order:
         stack.push(state, ResponseWindow(trigger=trigger, asked=order))
 

@@ -222,16 +222,19 @@ def controller(state: WellingtonState, duchy: str) -> str:
 
 
 def controller_now(state: WellingtonState, duchy: str) -> str:
-    """`controller` worked out from the state itself: what a `reading` block remembers, and
-    the question the immediate-end test asks directly after every step (its state changes
-    between questions: victory.still_no_conquest)."""
+    """`controller` worked out from the state itself (what a `reading` block remembers;
+    victory.still_no_conquest writes the same out for its four duchies)."""
     owner = state.flags.get(duchy) or PRINTED_OWNER[duchy]       # `holder`
     if not owner:
         return ""
     if duchy in PRINTED_FORTRESSES or duchy in state.hasty_forts:  # `is_fortress`
         return owner
-    if has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
-        return ""
+    present = presence.of(state).powers.get(duchy)
+    if present:                                  # (`has_formation` of the enemy, written out)
+        enemy = ENEMY_SIDE[SIDE[owner]]
+        for power in present:
+            if SIDE[power] == enemy:
+                return ""
     return owner
 
 
@@ -290,6 +293,7 @@ def flags_of_side(state: WellingtonState, side: str) -> int:
 def set_flag(state: WellingtonState, duchy: str, power: str, why: str) -> None:
     """Place `power`'s flag in `duchy` (7: one flag per duchy, placing removes any other);
     the printed owner never places its own flag (7): its flag is simply removed."""
+    presence.control_changed(state)
     if printed_owner(duchy) == power:
         state.flags.pop(duchy, None)
         state.log.append(f"{power} removes the flag at {name(duchy)}: it reverts to its "
@@ -302,6 +306,7 @@ def set_flag(state: WellingtonState, duchy: str, power: str, why: str) -> None:
 def remove_flag(state: WellingtonState, duchy: str, power: str, why: str) -> None:
     """7.1: removing a flag returns the duchy to its printed owner."""
     gone = state.flags.pop(duchy, None)
+    presence.control_changed(state)
     state.log.append(f"{power} removes the {gone} flag at {name(duchy)}: it reverts to "
                      f"{printed_owner(duchy)} ({why}).")
 

@@ -27,8 +27,9 @@ BV_CHANGES: list[Callable[[WellingtonState, str, int], int]] = []
 LINE_CHANGES: list[Callable[[WellingtonState, str, str, str, str], str]] = []
 # (state, power, group commander) -> whether `power` may go with him: #22
 GROUP_ALLOWS: list[Callable[[WellingtonState, str, str], bool]] = []
-# (state, power, duchy) -> True when `power`'s pieces there may not move: #39
-MOVE_HOLDS: list[Callable[[WellingtonState, str, str], bool]] = []
+# the card whose lasting effect (`state.effects`) holds -> (state, power, duchy) -> True when
+# `power`'s pieces there may not move: #39
+MOVE_HOLDS: dict[int, Callable[[WellingtonState, str, str], bool]] = {}
 
 
 def under(state: WellingtonState, card: int, cid: str) -> bool:
@@ -77,10 +78,19 @@ def may_go_with(state: WellingtonState, power: str, group_commander: str) -> boo
     return True
 
 
-def dissent_holds(state: WellingtonState, power: str, duchy: str) -> bool:
+def dissent_holds(state: WellingtonState, power: str, duchy: str,
+                  cards: set[int] | None = None) -> bool:
     """#39 Royalist Dissent: `power`'s soldiers and commanders in `duchy` may not make an
-    ordinary move (9; interception, evasion and retreat are not stopped)."""
-    for holds in MOVE_HOLDS:
-        if holds(state, power, duchy):
+    ordinary move (9; interception, evasion and retreat are not stopped). `cards`:
+    `cards_in_effect(state)` when the caller has it (a hold whose card has no effect in play
+    is not asked)."""
+    for card, holds in MOVE_HOLDS.items():
+        if (cards is None or card in cards) and holds(state, power, duchy):
             return True
     return False
+
+
+def cards_in_effect(state: WellingtonState) -> set[int]:
+    """The cards with a lasting effect now (`state.effects`), read once by a listing that asks
+    every place: a test reading one card's effect is skipped while that card has none."""
+    return {e.card for e in state.effects}

@@ -54,8 +54,8 @@ from core.wellington import presence, text
 from core.wellington.presence import place_commander
 from core.wellington.armies import (carry, entered, entry_duchies, formation_id, fresh_records,
                                     parse_entered, resync, share_out)
-from core.wellington.lookups import (battle_value, command_value, dissent_holds, line_kind,
-                                     may_go_with, under)
+from core.wellington.lookups import (battle_value, cards_in_effect, command_value, dissent_holds,
+                                     line_kind, may_go_with, under)
 from core.stack import Frame
 from core.wellington.frames.attrition_losses import ArmyCasualty, ArmySplit, Pool
 from core.wellington.frames.cardplay import CommandPoints
@@ -114,14 +114,16 @@ FORTRESS_ENTERED: list[Callable[[WellingtonState, str, str], None]] = []
 power_of = geo.commander_power          # a commander's Power (1.6), read once per commander
 
 
-def held(state: WellingtonState, cid: str) -> bool:
+def held(state: WellingtonState, cid: str, cards: set[int] | None = None) -> bool:
     """#81 Thunder & Lightning: a commander whose Army made an Overrun under the storm may not
     move, evade or intercept out of its duchy until its Power's next impulse (a retreat is
     still allowed: the battle's retreat does not ask this); nor may one that came by sea this
-    impulse (14.2, `came_by_sea`)."""
-    return under(state, THUNDER, cid) or storm_holds(state, power_of(cid),
-                                                     state.commanders.get(cid, "")) \
-        or came_by_sea(state, cid)
+    impulse (14.2, `came_by_sea`). `cards`: `lookups.cards_in_effect` if the caller has it."""
+    if (cards is None or THUNDER in cards) and (
+            under(state, THUNDER, cid)
+            or storm_holds(state, power_of(cid), state.commanders.get(cid, ""))):
+        return True
+    return came_by_sea(state, cid)
 
 
 def came_by_sea(state: WellingtonState, cid: str) -> bool:
@@ -150,10 +152,10 @@ def storm_holds(state: WellingtonState, power: str, duchy: str) -> bool:
     return False
 
 
-def stays(state: WellingtonState, cid: str) -> bool:
+def stays(state: WellingtonState, cid: str, cards: set[int] | None = None) -> bool:
     """A commander who may not leave his duchy by his own move, interception or evasion: a BFI
-    marker (M2, 10.3) or #81."""
-    return cid in state.bfi or held(state, cid)
+    marker (M2, 10.3) or #81 (`cards` as for `held`)."""
+    return cid in state.bfi or held(state, cid, cards)
 
 
 def mired(state: WellingtonState, duchy: str) -> bool:
@@ -294,10 +296,11 @@ def destinations(state: WellingtonState, at: str, power: str) -> list[str]:
             and may_leave(state, at, d, power)]
 
 
-def can_leave(state: WellingtonState, at: str, power: str) -> bool:
+def can_leave(state: WellingtonState, at: str, power: str, cards: set[int] | None = None
+              ) -> bool:
     """Whether `destinations(state, at, power)` holds any duchy (the same tests, stopping at
-    the first destination found)."""
-    if mired(state, at):
+    the first destination found). `cards`: `lookups.cards_in_effect` if the caller has it."""
+    if (cards is None or MUD in cards) and mired(state, at):
         return False
     fortress = enemy_fortress(state, at, power)
     if not fortress and not state.blocked:      # (every line open: asked of every piece)
@@ -506,11 +509,15 @@ def cp_frame(state: WellingtonState) -> CommandPoints:
     return frame
 
 
-def movable_commanders(state: WellingtonState, power: str) -> list[str]:
-    """9.1: the Power's own commanders on the map, with no BFI marker (M2)."""
+def movable_commanders(state: WellingtonState, power: str, cards: set[int] | None = None
+                       ) -> list[str]:
+    """9.1: the Power's own commanders on the map, with no BFI marker (M2). `cards`:
+    `lookups.cards_in_effect` if the caller has it (the effects read once, not per piece)."""
+    if cards is None:
+        cards = cards_in_effect(state)
     return [c for c, at in state.commanders.items()
-            if power_of(c) == power and geo.on_map(at) and not stays(state, c)
-            and not dissent_holds(state, power, at) and can_leave(state, at, power)]
+            if power_of(c) == power and geo.on_map(at) and not stays(state, c, cards)
+            and not dissent_holds(state, power, at, cards) and can_leave(state, at, power, cards)]
 
 
 def group_armies(state: WellingtonState, duchy: str, power: str) -> list[str]:
@@ -535,13 +542,17 @@ _NO_TROOPS: dict[str, list[int]] = {}    # (read-only defaults of `leaderless_ki
 _NO_COUNTERS = (0, 0, 0)
 
 
-def leaderless_kinds(state: WellingtonState, duchy: str, power: str) -> list[int]:
-    """9.1: infantry and cavalry may move alone, one counter at a time; artillery never."""
+def leaderless_kinds(state: WellingtonState, duchy: str, power: str,
+                     cards: set[int] | None = None) -> list[int]:
+    """9.1: infantry and cavalry may move alone, one counter at a time; artillery never.
+    `cards`: `lookups.cards_in_effect` if the caller has it."""
     have = state.troops.get(duchy, _NO_TROOPS).get(power, _NO_COUNTERS)   # (read, not copied)
     if not (have[INF] or have[CAV]):          # (artillery alone: nothing to ask)
         return []
-    if marked(state, duchy, power) or storm_holds(state, power, duchy) \
-            or dissent_holds(state, power, duchy) or not can_leave(state, duchy, power):
+    if marked(state, duchy, power) \
+            or ((cards is None or THUNDER in cards) and storm_holds(state, power, duchy)) \
+            or dissent_holds(state, power, duchy, cards) \
+            or not can_leave(state, duchy, power, cards):
         return []                             # (pure tests: the quickest first)
     return [k for k in (INF, CAV) if have[k]]
 
@@ -551,7 +562,8 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     if frame.left < 1:
         return []
     out = []
-    movable = movable_commanders(state, power)
+    cards = cards_in_effect(state)            # (read once for every piece below)
+    movable = movable_commanders(state, power, cards)
     for cid in movable:
         action, label = army_move(cid, state.commanders[cid])
         out.append(Choice(action, label, "move"))
@@ -564,7 +576,7 @@ def move_choices(state: WellingtonState, frame: CommandPoints) -> list[Choice]:
     on_map = geo.ON_MAP
     for duchy in sorted([d for d, by_power in state.troops.items()
                          if power in by_power and d in on_map]):
-        for kind in leaderless_kinds(state, duchy, power):
+        for kind in leaderless_kinds(state, duchy, power, cards):
             action, label = soldier_move(duchy, kind)
             out.append(Choice(action, label, "move"))
     for duchy, cid, other in proposals(state, power):

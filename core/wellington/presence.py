@@ -25,9 +25,13 @@ NOBODY: frozenset[str] = frozenset()       # (read-only: nobody present)
 class Presence:
     """For each place holding a piece: the Powers with a soldier or commander there (1.6,
     `powers`), and the commanders there in `WellingtonState.commanders` order (`chiefs`).
-    The sets and tuples are replaced, never changed: a caller may keep one it was given."""
+    The sets and tuples are replaced, never changed: a caller may keep one it was given.
+    `changes` counts what changed control may depend on (3.1): the pieces, and the flags and
+    Hasty Forts their writers report (`control_changed`). `totals`: each Power's soldier
+    counters in play, [infantry, cavalry, artillery] (on the map, in England and the Regroup
+    Box: `building.in_play`)."""
 
-    __slots__ = ("troops", "commanders", "powers", "chiefs")
+    __slots__ = ("troops", "commanders", "powers", "chiefs", "changes", "totals")
 
     def __init__(self, state: WellingtonState) -> None:
         self.troops = state.troops
@@ -36,12 +40,20 @@ class Presence:
         for cid, where in state.commanders.items():
             self.chiefs[where] = self.chiefs.get(where, ()) + (cid,)
         self.powers: dict[str, set[str]] = {}
+        self.changes = 0
         for place in (*state.troops, *self.chiefs):
             self.recount(place)
+        self.totals: dict[str, list[int]] = {}
+        for by_power in state.troops.values():
+            for power, counts in by_power.items():
+                total = self.totals.setdefault(power, [0, 0, 0])
+                for kind, n in enumerate(counts):
+                    total[kind] += n
 
     def recount(self, place: str) -> None:
         """`place`'s entry worked out again from the state (its soldiers, then its
         commanders: the order `flags.powers_present` always had)."""
+        self.changes += 1
         out = {p for p, counts in self.troops.get(place, _NO_TROOPS).items()
                if counts[0] or counts[1] or counts[2]}
         for cid in self.chiefs.get(place, ()):
@@ -68,6 +80,8 @@ class Presence:
         new = Presence.__new__(Presence)
         new.troops, new.commanders = state.troops, state.commanders
         new.chiefs, new.powers = dict(self.chiefs), dict(self.powers)
+        new.changes = self.changes
+        new.totals = {power: list(total) for power, total in self.totals.items()}
         return new
 
 
@@ -101,11 +115,23 @@ def forget(state: WellingtonState) -> None:
     state.__dict__.pop("_presence", None)
 
 
-def troops_changed(state: WellingtonState, place: str) -> None:
-    """`building.add` changed the soldiers at `place`."""
+def troops_changed(state: WellingtonState, place: str, power: str, kind: int, count: int
+                   ) -> None:
+    """`building.add` added `count` counters (fewer if negative) of `kind` of `power`'s at
+    `place`."""
     index = known(state)
     if index is not None:
         index.recount(place)
+        index.totals.setdefault(power, [0, 0, 0])[kind] += count
+
+
+def control_changed(state: WellingtonState) -> None:
+    """A flag or a Hasty Fort changed (their writers call this: flags.set_flag and
+    remove_flag, #37's placing, 12.3's destruction): what control depends on besides the
+    pieces (3.1), counted in `Presence.changes`."""
+    index = known(state)
+    if index is not None:
+        index.changes += 1
 
 
 def place_commander(state: WellingtonState, cid: str, where: str) -> None:

@@ -41,7 +41,7 @@ from typing import Callable, Iterable
 from core import dice, stack
 from core.engine import Action, Choice, Panel
 from core.wellington import (attrition, building, cardplay, hands, impulse, interception,
-                             lookups, movement)
+                             lookups, movement, presence)
 from core.wellington import flags as geo
 from core.wellington.battle.sides import BRITISH_BONUS, FRENCH_BONUS, FRENCH_BONUS_REDUCED
 from core.wellington.frames.cardplay import FlagChoice
@@ -622,6 +622,7 @@ def fall(state: WellingtonState, duchy: str, power: str, *, commander: str, drm:
     if hasty:
         if duchy in state.hasty_forts:
             state.hasty_forts.remove(duchy)
+            presence.control_changed(state)
         state.log.append(f"The Hasty Fort at {name} is destroyed (12.3, #37).")
     else:
         result = devastation(state, duchy, power, drm, units, waiver, asks)

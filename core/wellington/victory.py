@@ -116,6 +116,10 @@ _LAST_ANSWER: dict[tuple[str, str, bool], str] = {}
 # reading the old tuple meanwhile still asks each question of a duchy that answers it)
 _RECHECKS: tuple[tuple[str, bool, str, str], ...] = ()
 _SIDE_OF = {**SIDE, "": ""}                 # a controller's side, "" for Uncontrolled
+# the last time `still_no_conquest` answered yes: (the state's index of who stands where, its
+# `changes` then, the rechecks asked): nothing control depends on has changed since while the
+# index's `changes` are the same (presence.Presence), so the answer stands
+_CONFIRMED: tuple[object, int, tuple] = (None, -1, ())
 
 
 def remember_answer(question: tuple[str, str, bool], duchy: str) -> None:
@@ -138,21 +142,32 @@ def still_no_conquest(state: WellingtonState) -> bool:
     """Whether the duchies that last answered the four questions of `conquest` (`NO_CONQUEST`)
     still answer yes: then `conquest` finds none (each `any_held` asks that duchy first). The
     immediate-end test runs after every step; this is its usual case, four control questions
-    asked directly (3.1 as `flags.controller_now` works it out, written out here)."""
+    asked directly (3.1 as `flags.controller_now` works it out, written out here), and not
+    asked again while nothing control depends on has changed since the last yes
+    (`_CONFIRMED`)."""
+    global _CONFIRMED
     rechecks = _RECHECKS
     if not rechecks:                             # (not all four answered yet)
         return False
+    index = presence.of(state)
+    index_then, changes_then, rechecks_then = _CONFIRMED
+    if index_then is index and changes_then == index.changes and rechecks_then is rechecks:
+        return True                              # (no piece, flag or Hasty Fort changed)
     flags, hasty = state.flags, state.hasty_forts
-    present = presence.of(state).powers
+    present = index.powers
     for duchy, fortress, wanted, refused in rechecks:
         owner = flags.get(duchy) or geo.PRINTED_OWNER[duchy]        # its flag or print
         # (a duchy where no piece stands holds no Formation: not asked)
-        if owner and not fortress and duchy not in hasty and duchy in present \
-                and geo.has_formation(state, duchy, ENEMY_SIDE[SIDE[owner]]):
-            owner = ""                           # 3.1: an enemy Formation, no fortress
+        if owner and not fortress and duchy not in hasty and duchy in present:
+            enemy = ENEMY_SIDE[SIDE[owner]]
+            for power in present[duchy]:         # (`flags.has_formation`, written out)
+                if SIDE[power] == enemy:
+                    owner = ""                   # 3.1: an enemy Formation, no fortress
+                    break
         side = _SIDE_OF[owner]
         if (wanted and side != wanted) or (refused and side == refused):
             return False
+    _CONFIRMED = (index, index.changes, rechecks)
     return True
 
 

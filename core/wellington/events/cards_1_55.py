@@ -18,7 +18,7 @@ from math import ceil
 from typing import Callable
 
 from core import cards, stack
-from core.wellington import building, cardplay, hands, lookups
+from core.wellington import building, cardplay, hands, lookups, presence
 from core.wellington import flags as geo
 from core.wellington import siege as sieges
 from core.wellington.battle import cards as battle_cards
@@ -448,6 +448,7 @@ def hasty_place(state: WellingtonState, frame: EventChoice, duchy: str) -> None:
     """The duchy is a fortress of strength 2 with a coastal battery of 4 (flags.py, siege.py,
     naval.py read `hasty_forts`); removed when captured by siege (siege.py)."""
     state.hasty_forts.append(duchy)
+    presence.control_changed(state)                # (a fortress keeps its control, 3.1)
     state.log.append(f"A Hasty Fort stands at {geo.name(duchy)}: a fortress of strength 2 "
                      "(#37).")
 
@@ -519,7 +520,7 @@ def dissent_impulse_end(state: WellingtonState, power: str, kind: str) -> None:
 
 
 cardplay.register(ROYALIST_DISSENT, Event(own, play_royalist_dissent))
-lookups.MOVE_HOLDS.append(dissent_holds)              # the movement part's window
+lookups.MOVE_HOLDS[ROYALIST_DISSENT] = dissent_holds   # the movement part's window
 common.on_impulse_end(dissent_impulse_end)
 
 
