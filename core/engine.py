@@ -298,14 +298,17 @@ def struct_copier(kind: type) -> Callable[[Any], Any]:
         # a type may contain itself: its copier calls the finished one, once published
         _building[kind] = lambda v: (_copiers.get(kind) or struct_copier(kind))(v)
         try:
-            copier = _derive_copier(kind)
+            copier = derive_copier(kind)
         finally:
             del _building[kind]
         _copiers[kind] = copier
         return copier
 
 
-def _derive_copier(kind: type) -> Callable[[Any], Any]:
+def derive_copier(kind: type) -> Callable[[Any], Any]:
+    """The deep-copy function of Struct type `kind` worked out from its field types (what
+    `struct_copier` publishes; a game's own copier that adds what its state keeps outside its
+    fields may start from it, `use_copier`)."""
     info = mi.type_info(kind)
     fields = [(f.name, c) for f in info.fields if (c := _copier_for(f.type)) is not None]
     if any(c is _deep for _, c in fields):

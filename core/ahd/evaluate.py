@@ -345,7 +345,7 @@ def marches_ahead(state: AhdState, side: str) -> int:
 
     Counted on through the side's own movement, not dropped at its first march: a capital
     left open is as open to the next turn after a march as before it. Dropped at the first
-    march (until 2026-12-05), the term was lost by every line that stopped inside the
+    march (as until 2026-12-04), the term was lost by every line that stopped inside the
     movement (a march takes several decisions) and found again by every line that reached the
     other side's player turn, so "End movement" outscored every march by the whole term
     (seen: the Confederacy with Washington open, 4 marches left and two free cities one march

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Callable
 
-from core.engine import _derive_copier, use_copier
+from core.engine import derive_copier, use_copier
 from core.wellington import forces
 from core.wellington.state import WellingtonState
 
@@ -148,10 +148,10 @@ _DERIVED: list[Callable[[WellingtonState], WellingtonState]] = []   # derived on
 
 
 def copy_state(state: WellingtonState) -> WellingtonState:
-    """`clone`'s copy of a state (the copier derived from its fields, `_derive_copier`), with
+    """`clone`'s copy of a state (the copier derived from its fields, `derive_copier`), with
     a copy of its index when it has one."""
     if not _DERIVED:
-        _DERIVED.append(_derive_copier(WellingtonState))
+        _DERIVED.append(derive_copier(WellingtonState))
     new = _DERIVED[0](state)
     index = known(state)
     if index is not None:
