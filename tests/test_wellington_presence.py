@@ -9,7 +9,7 @@ import msgspec
 from core import rng
 from core.engine import Match
 from core.playout import random_playout
-from core.wellington import presence
+from core.wellington import flags, presence
 from core.wellington.rules import RULES
 from core.wellington.state import WellingtonState
 
@@ -28,6 +28,8 @@ def _same_as_afresh(state: WellingtonState) -> None:
     assert kept.chiefs == fresh.chiefs
     assert kept.powers == fresh.powers
     assert kept.changes >= 0
+    assert kept.seen_troops == state.troops           # (so `checked` never builds it again
+    assert kept.seen_commanders == state.commanders   # in play: only after writes by hand)
     assert {p: t for p, t in kept.totals.items() if any(t)} == {
         p: t for p, t in fresh.totals.items() if any(t)}
 
@@ -69,3 +71,28 @@ def test_the_index_is_not_saved() -> None:
     assert b"_presence" not in encoded
     presence.forget(state)
     assert msgspec.json.encode(state) == encoded
+
+
+def test_a_position_written_by_hand_is_read_as_written() -> None:
+    """A test or a check outside the project may set up a position by writing the state
+    (`state.commanders[...] = ...`, `state.troops[...] = ...`, `state.flags[...] = ...`):
+    the rules' door (`presence.checked`, in every listing, view and act) sees it."""
+    match = Match.new(RULES, seed=2, scenario="1813")
+    state = match.state
+    role = next(r for r in state.active if match.actions(r))
+    cid, was = next((c, w) for c, w in state.commanders.items()
+                    if w in state.troops and len(flags.powers_present(state, w)) == 1)
+    power = presence.commander_power(cid)
+    empty = next(d for d in ("lisboa", "madrid", "sevilla", "bayonne", "burgos", "valencia",
+                             "zaragoza", "salamanca") if not flags.powers_present(state, d))
+    state.commanders[cid] = empty
+    match.actions(role)
+    assert power in flags.powers_present(state, empty)
+    state.troops[empty] = {"Spain": [2, 0, 0]}
+    RULES.view(state, role)
+    assert flags.powers_present(state, empty) == {power, "Spain"}
+    changes = presence.of(state).changes
+    state.flags[empty] = "Spain"
+    RULES.actions(state, role)
+    assert presence.of(state).changes > changes       # the immediate-end memo is stale
+    assert presence.Presence(state).powers == presence.of(state).powers

@@ -29,9 +29,12 @@ class Presence:
     `changes` counts what changed control may depend on (3.1): the pieces, and the flags and
     Hasty Forts their writers report (`control_changed`). `totals`: each Power's soldier
     counters in play, [infantry, cavalry, artillery] (on the map, in England and the Regroup
-    Box: `building.in_play`)."""
+    Box: `building.in_play`). `seen_*`: the troops, commanders, flags and Hasty Forts as
+    the index last knew them, for `checked`: the troops' entries and the flags and forts
+    are replaced, never changed, so copies of the index may share them."""
 
-    __slots__ = ("troops", "commanders", "powers", "chiefs", "changes", "totals")
+    __slots__ = ("troops", "commanders", "powers", "chiefs", "changes", "totals",
+                 "seen_troops", "seen_commanders", "seen_flags", "seen_forts")
 
     def __init__(self, state: WellingtonState) -> None:
         self.troops = state.troops
@@ -49,6 +52,11 @@ class Presence:
                 total = self.totals.setdefault(power, [0, 0, 0])
                 for kind, n in enumerate(counts):
                     total[kind] += n
+        self.seen_troops = {place: {p: list(counts) for p, counts in by_power.items()}
+                            for place, by_power in state.troops.items()}
+        self.seen_commanders = dict(state.commanders)
+        self.seen_flags = dict(state.flags)
+        self.seen_forts = list(state.hasty_forts)
 
     def recount(self, place: str) -> None:
         """`place`'s entry worked out again from the state (its soldiers, then its
@@ -82,6 +90,8 @@ class Presence:
         new.chiefs, new.powers = dict(self.chiefs), dict(self.powers)
         new.changes = self.changes
         new.totals = {power: list(total) for power, total in self.totals.items()}
+        new.seen_troops, new.seen_commanders = dict(self.seen_troops), dict(self.seen_commanders)
+        new.seen_flags, new.seen_forts = self.seen_flags, self.seen_forts
         return new
 
 
@@ -123,6 +133,11 @@ def troops_changed(state: WellingtonState, place: str, power: str, kind: int, co
     if index is not None:
         index.recount(place)
         index.totals.setdefault(power, [0, 0, 0])[kind] += count
+        by_power = state.troops.get(place)
+        if by_power is None:
+            index.seen_troops.pop(place, None)
+        else:
+            index.seen_troops[place] = {p: list(counts) for p, counts in by_power.items()}
 
 
 def control_changed(state: WellingtonState) -> None:
@@ -140,8 +155,28 @@ def place_commander(state: WellingtonState, cid: str, where: str) -> None:
     old = state.commanders.get(cid)
     state.commanders[cid] = where
     index = known(state)
-    if index is not None and old != where:
-        index.moved(cid, old, where)
+    if index is not None:
+        index.seen_commanders[cid] = where
+        if old != where:
+            index.moved(cid, old, where)
+
+
+def checked(state: WellingtonState) -> None:
+    """At the door of the rules (every listing, view and `act`, core/wellington/rules.py):
+    the index set right for a state written other than through the writers (a test or a
+    check setting up a position by hand, `state.commanders[...] = ...`). Troops or commanders
+    not as the index last saw them: it is built again on the next question; flags or Hasty
+    Forts: counted as a change of control (`changes`, what the immediate-end test's memo
+    reads). Three comparisons of dicts in C, a few microseconds: random play's `apply`, which
+    follows the listing of the very same state, is not checked again."""
+    index = known(state)
+    if index is None:
+        return
+    if index.seen_troops != state.troops or index.seen_commanders != state.commanders:
+        forget(state)
+    elif index.seen_flags != state.flags or index.seen_forts != state.hasty_forts:
+        index.changes += 1
+        index.seen_flags, index.seen_forts = dict(state.flags), list(state.hasty_forts)
 
 
 _DERIVED: list[Callable[[WellingtonState], WellingtonState]] = []   # derived on first use

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from core import stack
 from core.engine import Action, Choice, Match, OptionSpec, State, View
 from core.options import typed
-from core.wellington import evaluate, flow, powers, setup, view
+from core.wellington import evaluate, flow, powers, presence, setup, view
 from core.wellington import flags as geo
 from core.wellington.options import OPTIONS, WellingtonOptions
 from core.wellington.state import POWERS, SIDE, WellingtonState
@@ -76,17 +76,20 @@ class Wellington:
 
     def view(self, state: State, role: str | None) -> View:
         assert isinstance(state, WellingtonState)
+        presence.checked(state)
         with geo.reading(state):                 # building a view changes nothing
             return view.build(state, role)
 
     def actions(self, state: State, role: str) -> list[Choice]:
         assert isinstance(state, WellingtonState)
+        presence.checked(state)
         with geo.reading(state):                 # listing the choices changes nothing
             return stack.choices(state, flow.FLOW, role)
 
     def act(self, state: State, role: str, action: Action,
             legal: list[Choice] | None = None) -> State:
         assert isinstance(state, WellingtonState)
+        presence.checked(state)
         return stack.act(state, flow.FLOW, role, action, legal, flow.settle)
 
     def apply(self, state: State, role: str, action: Action) -> None:
